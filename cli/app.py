@@ -1,0 +1,36 @@
+"""The `tutti` command line: thin commands that parse, validate and forward."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from cli.cards import cards_app
+from cli.play import play
+
+app = typer.Typer(
+    name="tutti",
+    help="Monte Carlo balance simulator for board games (Luthier).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(cards_app, name="cards")
+app.command()(play)
+
+
+def main() -> None:
+    """Console-script entry: user errors become one line on stderr and exit code 2."""
+    from simcore.errors import TuttiError
+
+    try:
+        app(standalone_mode=False)
+    except TuttiError as err:
+        print(f"error: {err}", file=sys.stderr)
+        sys.exit(err.exit_code)
+    except typer.Exit as ex:  # typer's own exits (e.g. --help)
+        sys.exit(ex.exit_code)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)

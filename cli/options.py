@@ -1,0 +1,18 @@
+"""Options shared by several commands, declared once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of players: 2, 3 or 4.")]
+StrategiesOpt = Annotated[
+    str | None,
+    typer.Option(help="Strategies per seat, comma-separated; one name seats it everywhere."),
+]
+CardsOpt = Annotated[
+    Path | None,
+    typer.Option(help="Directory of card files overriding the default set card by card."),
+]

@@ -1,0 +1,42 @@
+"""`tutti play`: one full game with a readable transcript."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cli.options import CardsOpt, PlayersOpt, StrategiesOpt
+
+
+def play(
+    players: PlayersOpt = 4,
+    seed: Annotated[int, typer.Option(help="Game seed; the same seed replays the same game.")] = 1,
+    strategies: StrategiesOpt = None,
+    cards: CardsOpt = None,
+) -> None:
+    """Play one game and print every placement, action, purchase and the final scores."""
+    from importlib.metadata import version
+
+    from simcore.games.luthier import RULES_VERSION
+    from simcore.games.luthier.cards import load_cards
+    from simcore.games.luthier.engine import check_players, play_game
+    from simcore.games.luthier.transcript import SEAT_NAMES, render_transcript
+    from strategies.luthier.registry import parse_seats
+
+    check_players(players)
+    card_set = load_cards(cards)
+    seats = parse_seats(strategies, players)
+    played = play_game(card_set, players, seed, seats)
+    where = str(cards) if cards else "default set"
+    header = [
+        f"Luthier: {players} players, seed {seed}",
+        "Seats: " + ", ".join(f"{SEAT_NAMES[p]} = {s.name}" for p, s in enumerate(seats)),
+        f"Cards: {where} (hash {card_set.data_hash[:12]}); "
+        f"tutti {version('tutti-sim')}, rules version {RULES_VERSION}",
+        "",
+    ]
+    typer.echo(render_transcript(card_set, played, header), nl=False)
+
+
+

@@ -1,0 +1,131 @@
+"""What one worker chip does when its location is activated (rulebook pp.13-23).
+
+Each chip's owner chooses one action: a main action, a location's alternate
+action, or the 2 money available everywhere. Then, at a main-board location,
+a chip of skill 4+ receives the location bonus after its action (p.14: "a bonus
+which you will receive after you've performed an action with a worker chip of
+4 skill or higher" - read as any action, alternate ones included).
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from simcore.games.luthier.codes import Ev, Opt, Why
+from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
+from simcore.games.luthier.enums import Location, Material, Rule, Track
+from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.priority_nb import skill_nb
+from simcore.games.luthier.resources_nb import (
+    apprentices_held_nb,
+    gain_any_material_nb,
+    gain_apprentices_nb,
+    gain_inspiration_nb,
+    gain_material_nb,
+    gain_money_nb,
+)
+from simcore.games.luthier.tracks_nb import advance_track_nb
+
+BALCONY_MONEY = 0
+BALCONY_APPRENTICES = 1
+
+
+@njit(cache=True)
+def alternate_options_nb(cards, g, s, w, p, loc, n):
+    """Add the alternate actions of `loc` for seat p to w.opts from row n; return the count."""
+    n = set_opt_nb(w, n, Opt.ALT_MONEY, loc)
+    if loc < Location.BALCONY:
+        n = set_opt_nb(w, n, Opt.ALT_ACTION, loc, 0)
+    elif loc == Location.BALCONY:
+        n = set_opt_nb(w, n, Opt.ALT_ACTION, loc, BALCONY_MONEY)
+        if apprentices_held_nb(g, s, p) < cards.rules[Rule.APPRENTICE_CAP]:
+            n = set_opt_nb(w, n, Opt.ALT_ACTION, loc, BALCONY_APPRENTICES)
+    return n
+
+
+@njit(cache=True)
+def alternate_action_nb(cards, g, s, w, p, loc, variant):
+    """The alternate action of a main-board location (rulings' list, pp.16-22).
+
+    Salon: 2 inspiration + 1 apprentice (if possible). Guild: 1 metal.
+    Perform: 3 animal. Repair: 2 wood. Balcony: 6 money, or 2 apprentices.
+    """
+    r = cards.rules
+    log_nb(g, w, p, Ev.ALT, loc, variant)
+    s[p].n_alt += 1
+    if loc == Location.SALON:
+        gain_inspiration_nb(g, s, w, p, r[Rule.SALON_ALT_INSPIRATION], Why.ALTERNATE)
+        gain_apprentices_nb(cards, g, s, w, p, r[Rule.SALON_ALT_APPRENTICES], Why.ALTERNATE)
+    elif loc == Location.GUILD:
+        gain_material_nb(cards, g, s, w, p, Material.METAL, r[Rule.GUILD_ALT_METAL], Why.ALTERNATE)
+    elif loc == Location.PERFORM:
+        gain_material_nb(
+            cards, g, s, w, p, Material.ANIMAL, r[Rule.PERFORM_ALT_ANIMAL], Why.ALTERNATE
+        )
+    elif loc == Location.REPAIR:
+        gain_material_nb(cards, g, s, w, p, Material.WOOD, r[Rule.REPAIR_ALT_WOOD], Why.ALTERNATE)
+    elif loc == Location.BALCONY:
+        if variant == BALCONY_MONEY:
+            gain_money_nb(g, s, w, p, r[Rule.BALCONY_ALT_MONEY], Why.ALTERNATE)
+        else:
+            gain_apprentices_nb(cards, g, s, w, p, r[Rule.BALCONY_ALT_APPRENTICES], Why.ALTERNATE)
+
+
+@njit(cache=True)
+def guild_bonus_nb(cards, g, s, w, p):
+    """Guild 4+: 1 material of choice, then may place a plan from hand on the roughing bench."""
+    gain_any_material_nb(cards, g, s, w, p, 1, Why.LOCATION_BONUS)
+    slot = -1
+    for k in range(2):
+        if s[p].rough_bench[k] < 0 and slot < 0:
+            slot = k
+    if slot < 0 or s[p].hand_n == 0:
+        return
+    n = set_opt_nb(w, 0, Opt.DONE)
+    for i in range(s[p].hand_n):
+        n = set_opt_nb(w, n, Opt.PLAN_TO_BENCH, i, s[p].hand[i])
+    k = decide_nb(cards, g, s, w, p, n)
+    if w.opts[k, 0] == Opt.DONE:
+        return
+    i = w.opts[k, 1]
+    c = s[p].hand[i]
+    s[p].rough_bench[slot] = c
+    for j in range(i, s[p].hand_n - 1):
+        s[p].hand[j] = s[p].hand[j + 1]
+    s[p].hand_n -= 1
+    s[p].hand[s[p].hand_n] = -1
+    log_nb(g, w, p, Ev.PLAN_TO_BENCH, c)
+
+
+@njit(cache=True)
+def location_bonus_nb(cards, g, s, w, p, loc):
+    """The 4+ skill bonus of a main-board location, after the chip's action."""
+    if loc == Location.GUILD:
+        guild_bonus_nb(cards, g, s, w, p)
+    elif loc == Location.PERFORM:
+        advance_track_nb(cards, g, s, w, p, Track.PERFORMANCE)
+    elif loc == Location.REPAIR:
+        advance_track_nb(cards, g, s, w, p, Track.CRAFT)
+    elif loc == Location.BALCONY:
+        advance_track_nb(cards, g, s, w, p, Track.REPUTATION)
+
+
+@njit(cache=True)
+def worker_acts_nb(cards, g, s, w, i):
+    """Placement i's owner chooses and performs one action for that chip, then any 4+ bonus."""
+    p = g.pl_seat[i]
+    loc = g.pl_loc[i]
+    skill = skill_nb(cards, g, s, i)
+    log_nb(g, w, p, Ev.WORKER_ACTS, loc, g.pl_chip[i], skill, g.pl_appr[i])
+    n = alternate_options_nb(cards, g, s, w, p, loc, 0)
+    k = decide_nb(cards, g, s, w, p, n)
+    kind = w.opts[k, 0]
+    if kind == Opt.ALT_MONEY:
+        log_nb(g, w, p, Ev.ALT, loc, -1)
+        s[p].n_alt += 1
+        gain_money_nb(g, s, w, p, cards.rules[Rule.ALT_MONEY], Why.ALTERNATE)
+    elif kind == Opt.ALT_ACTION:
+        alternate_action_nb(cards, g, s, w, p, loc, w.opts[k, 2])
+    if loc < Location.ROUGHING and skill >= cards.rules[Rule.LOCATION_BONUS_SKILL]:
+        location_bonus_nb(cards, g, s, w, p, loc)
+    g.pl_done[i] = 1

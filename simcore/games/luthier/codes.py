@@ -1,0 +1,92 @@
+"""Decision-option kinds and transcript event codes (DESIGN.md, "Decisions").
+
+An option is one row of the options buffer: (kind, a, b, c, d, e). A strategy
+returns the index of one row; the engine applies it. Multi-part choices (a
+market visit) are sequences of options ending in DONE.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Opt(IntEnum):
+    """Option kinds; the meaning of a..e is given per kind."""
+
+    KEEP_FAMILY = 0  # a = family tile id
+    KEEP_GOAL = 1  # a = goal id (asked until enough are kept)
+    KEEP_INSTRUMENT = 2  # a = instrument type id
+    KEEP_PATRON = 3  # a = patron id, b = patron slot 0..2 (slot bonus follows)
+    PLACE = 4  # a = chip index, b = Location, c = apprentices on the chip
+    ACTIVATE = 5  # a = Location (bench locations: the seat's own bench)
+    MARKET = 6  # visit the market (once per round)
+    PASS = 7  # no more resolution turns this round
+    ALT_MONEY = 8  # the alternate action available everywhere: 2 money
+    ALT_ACTION = 9  # a = Location, b = variant (Balcony: 0 money, 1 apprentices)
+    BUY = 10  # a = Material, b = PayMode
+    SELL = 11  # a = Material
+    HIRE = 12  # b = PayMode: hire one apprentice
+    TRAIN = 13  # a = Track, b = PayMode: one track step
+    DONE = 14  # end a multi-part choice (market visit, optional bonus)
+    CHOOSE_MATERIAL = 15  # a = Material: for a gain of "any material"
+    DISCARD_MATERIAL = 16  # a = Material: storage is over capacity
+    PLAN_TO_BENCH = 17  # a = hand index, b = instrument type: Guild 4+ bonus placement
+    KEEP_DRAWN = 18  # a = instrument type: reputation step "draw 3, keep 1"
+
+
+class PayMode(IntEnum):
+    """How a market cost is split between money and inspiration (ruling 6)."""
+
+    MONEY_FIRST = 0  # money, inspiration only for what money cannot cover
+    INSPIRATION_FIRST = 1  # inspiration as far as it goes, then money
+
+
+class Ev(IntEnum):
+    """Transcript event codes; a..e are given per code."""
+
+    DEAL_FAMILIES = 0  # a, b = family ids dealt
+    KEEP_FAMILY = 1  # a = family id
+    KEEP_GOAL = 2  # a = goal id
+    KEEP_INSTRUMENT = 3  # a = instrument type
+    KEEP_PATRON = 4  # a = patron id, b = slot
+    GAIN = 5  # a = Res column, b = amount, c = why (Why)
+    PAY = 6  # a = Res column, b = amount, c = why (Why)
+    TURN_ORDER = 7  # a..d = seats in turn order (-1 unused)
+    ROUND_START = 8  # a = round, b = market card
+    WORKER_JOINS = 9  # a = chip index
+    PLACE = 10  # a = chip index, b = Location, c = apprentices
+    ACTIVATE = 11  # a = Location, b = bench owner (-1 board)
+    WORKER_ACTS = 12  # a = Location, b = chip index, c = skill, d = apprentices
+    ALT = 13  # a = Location, b = variant (-1 = 2 money)
+    MARKET = 14  # visit starts
+    BUY = 15  # a = Material, b = price paid in money, c = inspiration spent
+    SELL = 16  # a = Material, b = price
+    HIRE = 17  # b = money, c = inspiration
+    TRAIN = 18  # a = Track, b = money, c = inspiration
+    MARKET_DONE = 19
+    PASS = 20
+    TRACK = 21  # a = Track, b = new position
+    DISCARD = 22  # a = Material (storage cap)
+    PLAN_TO_BENCH = 23  # a = instrument type
+    DRAW_KEEP = 24  # a = kept instrument type
+    ROW_DRAW = 25  # a = CardRow, b = tier, c = slot, d = card id
+    ROW_DISCARD = 26  # a = CardRow, b = card id
+    PATRONS_II = 27  # the patron I draw deck is discarded
+    RESHUFFLE = 28  # a = CardRow whose deck was rebuilt from its discards
+    SCORE = 29  # a = Source, b = prestige
+    FINAL = 30  # a = prestige, b = money after conversion, c = rank
+    DEAL_GOALS = 31  # a..d = goal ids dealt
+    DEAL_CARDS = 32  # a, b = instrument types dealt; c, d = patron ids dealt
+    AWARDS = 33  # a..d = award tiles in play
+
+
+class Why(IntEnum):
+    """Reason codes attached to GAIN / PAY events."""
+
+    SETUP = 0
+    SLOT_BONUS = 1
+    ALTERNATE = 2
+    MARKET = 3
+    LOCATION_BONUS = 4
+    TRACK = 5
+    CONVERSION = 6

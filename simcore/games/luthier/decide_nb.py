@@ -1,0 +1,32 @@
+"""The decision point: the engine lists options, the seat's strategy picks one."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from strategies.luthier.dispatch_nb import choose_nb
+
+
+@njit(cache=True)
+def set_opt_nb(w, i, kind, a=0, b=0, c=0, d=0, e=0):
+    """Write option row i of w.opts and return i + 1."""
+    row = w.opts[i]
+    row[0] = kind
+    row[1] = a
+    row[2] = b
+    row[3] = c
+    row[4] = d
+    row[5] = e
+    return i + 1
+
+
+@njit(cache=True)
+def decide_nb(cards, g, s, w, p, n):
+    """Index of the option seat p takes among w.opts[:n] (n >= 1); a lone option needs no choice."""
+    if n == 1:
+        return 0
+    g.n_decisions += 1
+    k = choose_nb(s[p].strategy, w.params[p], cards, g, s, p, w.opts, n)
+    if k < 0 or k >= n:  # a strategy bug must not corrupt the game: fall back to the first
+        k = 0
+    return k

@@ -1,0 +1,157 @@
+"""Every Luthier state and record dtype, with each field's unit, range and sentinel.
+
+State is two structured arrays per batch: `GAME` (one record per game) and
+`SEAT` (one record per game and seat, shape (n_games, MAX_PLAYERS)). Kernels
+mutate them in place; result tables are read off the final state in Python.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+import numpy as np
+
+from simcore.games.luthier.enums import N_RES, N_SOURCES
+
+MAX_PLAYERS = 4
+N_CHIPS = 5  # numbered worker chips 1..5; chip index c has value c + 1
+MAX_DECK = 96  # cards a deck or discard pile can hold
+MAX_MARKET = 32
+MAX_SMALL_DECK = 16  # royal patrons, each specialty deck
+MAX_SLOTS = 6  # face-up slots per (row, tier)
+MAX_PLACEMENTS = MAX_PLAYERS * N_CHIPS
+MAX_HAND = 24  # instrument cards in hand
+MAX_COMPLETED = 24  # completed patrons per seat
+MAX_AWARDS = 4
+MAX_SPOTS = 48  # orchestra spots
+N_TOKEN_KINDS = 3  # 0 instrument, 1 performance, 2 repair
+NEUTRAL = MAX_PLAYERS  # orchestra token owner index of the 2-player neutral tokens
+OPT_W = 6  # option row: kind, a, b, c, d, e
+MAX_OPTIONS = 512
+LOG_W = 8  # event row: round, seat, code, a, b, c, d, e
+
+
+class Stream(IntEnum):
+    """Independent random streams per game (common random numbers across runs)."""
+
+    SETUP = 0  # deck shuffles and deals at setup
+    DICE = 1  # performance dice
+    DECK = 2  # reshuffles during play
+    STRATEGY = 3  # decisions and tie-breaks of strategies
+
+
+N_STREAMS = len(Stream)
+
+
+GAME = np.dtype(
+    [
+        ("index", "i8"),  # game index within the run, 0..n_games-1
+        ("seed", "i8"),  # game seed (63 bits): `tutti play --seed` replays the game
+        ("n_players", "i1"),  # 2..4
+        ("round", "i1"),  # 0 = setup, 1..6 = playing, 7 = game over
+        ("phase", "i1"),  # Phase code
+        ("rng", "u8", (N_STREAMS,)),  # SplitMix64 state per Stream
+        ("turn_order", "i1", (MAX_PLAYERS,)),  # seat at turn position k; -1 = unused
+        # card-row decks, indexed by CardRow; drawn from the END (deck[n-1] is the top)
+        ("decks", "i2", (4, MAX_DECK)),  # card ids (instrument type ids, one per copy)
+        ("deck_n", "i2", (4,)),  # cards left in each deck
+        ("discs", "i2", (4, MAX_DECK)),  # discard piles, reshuffled when a deck runs out
+        ("disc_n", "i2", (4,)),
+        ("market_deck", "i2", (MAX_MARKET,)),  # next market card on top
+        ("market_deck_n", "i2"),
+        ("market_card", "i2"),  # market card in force this round
+        ("royal_deck", "i2", (MAX_SMALL_DECK,)),  # players + 1 cards
+        ("royal_deck_n", "i2"),
+        ("specialty_deck", "i2", (3, MAX_SMALL_DECK)),  # per SpecialtyDeck, players + 1
+        ("specialty_deck_n", "i2", (3,)),
+        ("family_pool", "i2", (MAX_DECK,)),  # family tiles not yet dealt
+        ("family_pool_n", "i2"),
+        ("goal_pool", "i2", (MAX_DECK,)),
+        ("goal_pool_n", "i2"),
+        # face-up card rows: [CardRow, tier 0..2, slot]; -1 = empty or unused slot
+        ("rows", "i2", (4, 3, MAX_SLOTS)),
+        ("awards", "i2", (MAX_AWARDS,)),  # award tile ids in play; -1 = none
+        ("award_claimed", "i1", (MAX_AWARDS, 3)),  # seat that claimed a level; -1 open
+        # orchestra: chair holder per spot; tokens per spot, owner (seats + neutral), kind
+        ("chair_seat", "i1", (MAX_SPOTS,)),  # -1 = empty chair
+        ("chair_kind", "i1", (MAX_SPOTS,)),  # token kind holding the chair; -1 = empty
+        ("tokens", "i1", (MAX_SPOTS, MAX_PLAYERS + 1, N_TOKEN_KINDS)),
+        # this round's worker placements, in placement order
+        ("pl_n", "i1"),  # placements made, 0..MAX_PLACEMENTS
+        ("pl_seat", "i1", (MAX_PLACEMENTS,)),  # owner seat
+        ("pl_loc", "i1", (MAX_PLACEMENTS,)),  # Location
+        ("pl_chip", "i1", (MAX_PLACEMENTS,)),  # chip index 0..4 (value = index + 1)
+        ("pl_appr", "i1", (MAX_PLACEMENTS,)),  # apprentices on the chip, 0..3
+        ("pl_done", "i1", (MAX_PLACEMENTS,)),  # 1 once the chip has acted
+        ("balcony", "i1", (MAX_PLACEMENTS,)),  # seats in Balcony priority order this round
+        ("balcony_n", "i1"),
+        ("violations", "i4"),  # bitmask of invariants_nb codes seen during play; 0 = sound
+        ("n_decisions", "i4"),  # decisions taken (all seats)
+        ("n_turns", "i4"),  # resolution turns taken
+        ("log_n", "i4"),  # event rows written (may exceed the log buffer: then truncated)
+    ]
+)
+
+
+SEAT = np.dtype(
+    [
+        ("strategy", "i2"),  # strategy id (registry order)
+        ("start_pos", "i1"),  # turn position at game start, 0 = first player
+        ("family", "i2"),  # family tile id; -1 before setup
+        ("family_dealt", "i2", (2,)),
+        ("goals_dealt", "i2", (4,)),
+        ("goals", "i2", (4,)),  # kept personal goals; -1 = none
+        ("money", "i4"),  # coins, >= 0
+        ("inspiration", "i2"),  # tokens, >= 0
+        ("materials", "i2", (3,)),  # animal, wood, metal; sum <= storage
+        ("apprentices", "i1"),  # apprentices in supply (not placed), 0..3
+        ("storage", "i1"),  # material capacity: 9, or 12 with the award benefit
+        ("chip_owned", "i1", (5,)),  # 1 = numbered chip c has joined the family
+        ("chip_free", "i1", (5,)),  # 1 = chip c not yet placed this round
+        ("chip_specialty", "i2", (5,)),  # specialty card chip c is assigned to; -1 = none
+        ("hand", "i2", (MAX_HAND,)),  # instrument type ids in hand; -1 = empty
+        ("hand_n", "i1"),
+        ("rough_bench", "i2", (2,)),  # instrument type ids; -1 = empty
+        ("finish_bench", "i2", (2,)),
+        ("patrons", "i2", (3,)),  # active patron per slot; -1 = empty
+        ("patience", "i1", (3,)),  # cube step 0..2 (ruling 1)
+        ("patron_met", "i1", (3, 3)),  # [slot, requirement]: 1 = met (0 primary, 1-2 secondary)
+        ("completed", "i2", (MAX_COMPLETED,)),  # completed patron ids
+        ("completed_n", "i1"),
+        ("tracks", "i1", (3,)),  # position on each Track from the start space 0
+        (
+            "award_markers",
+            "i1",
+        ),  # bitmask of markers still on the board: 1 storage, 2 royal, 4 purple
+        ("market_done", "i1"),  # 1 = visited the market this round
+        ("passed", "i1"),  # 1 = passed this resolution phase
+        ("prestige", "i2"),  # current prestige, >= 0
+        ("prestige_src", "i2", (N_SOURCES,)),  # prestige gained by Source (PATIENCE <= 0)
+        ("final_money", "i4"),  # money left after end-game conversion (tie-break)
+        ("rank", "i1"),  # 1 = first; tied seats share a rank
+        ("win", "f4"),  # 1 / number of tied winners, else 0
+        # counters for results
+        ("n_placed", "i2", (7,)),  # chips placed per Location
+        ("n_alt", "i2"),  # alternate actions taken (incl. 2 money)
+        ("n_bought", "i2", (3,)),  # materials bought at the market
+        ("n_sold", "i2", (3,)),
+        ("n_hired", "i2"),  # apprentices hired at the market
+        ("n_trained", "i2", (3,)),  # track steps bought at the market
+        ("n_discarded", "i2"),  # materials discarded over the storage cap
+        ("gained", "i4", (N_RES,)),  # everything gained, by Res column
+    ]
+)
+
+
+class Phase(IntEnum):
+    SETUP = 0
+    START_OF_ROUND = 1
+    PLANNING = 2
+    RESOLUTION = 3
+    END_OF_ROUND = 4
+    GAME_OVER = 5
+
+
+def new_state(n_games: int) -> tuple[np.ndarray, np.ndarray]:
+    """Zeroed game and seat arrays for a batch: shapes (n_games,) and (n_games, MAX_PLAYERS)."""
+    return np.zeros(n_games, GAME), np.zeros((n_games, MAX_PLAYERS), SEAT)

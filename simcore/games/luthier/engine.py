@@ -1,0 +1,115 @@
+"""Python entry points to the Luthier engine: validate and seed in Python, play in kernels."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from simcore.errors import TuttiError
+from simcore.games.luthier.dtypes import (
+    MAX_DECK,
+    MAX_MARKET,
+    MAX_PLAYERS,
+    MAX_SPOTS,
+    new_state,
+)
+from simcore.games.luthier.work import new_work
+from strategies.luthier.registry import MAX_PARAMS, StrategySpec
+
+MIN_PLAYERS = 2
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One game played from Python: final state plus its transcript events."""
+
+    game: np.ndarray  # GAME record (0-d view of a length-1 array)
+    seats: np.ndarray  # SEAT[n_players]
+    log: np.ndarray  # int32[n_events, LOG_W]
+    strategies: tuple[StrategySpec, ...]
+
+
+def check_players(n_players: int) -> None:
+    if not MIN_PLAYERS <= n_players <= MAX_PLAYERS:
+        raise TuttiError(f"--players must be 2, 3 or 4 (got {n_players}); solo mode is ruling 19")
+
+
+def check_fits(cards) -> None:
+    """Refuse card sets larger than the state arrays can hold (before any kernel runs)."""
+    a = cards.arrays
+    sizes = {
+        "instrument copies": (int(a.inst_copies.sum()), MAX_DECK),
+        "performance cards": (len(a.perf_era), MAX_DECK),
+        "repair cards": (len(a.repair_family), MAX_DECK),
+        "patron I + II cards": (int((a.patron_deck < 2).sum()), MAX_DECK),
+        "market cards": (len(a.market_price), MAX_MARKET),
+        "orchestra spots": (len(a.spot_family), MAX_SPOTS),
+        "family tiles": (len(a.family_turn_order), MAX_DECK),
+        "personal goals": (len(a.goal_metric), MAX_DECK),
+    }
+    for what, (n, cap) in sizes.items():
+        if n > cap:
+            raise TuttiError(f"card data has {n} {what}; the engine holds at most {cap}")
+
+
+def params_matrix(strategies: list[StrategySpec], params: np.ndarray | None) -> np.ndarray:
+    """float64[MAX_PLAYERS, MAX_PARAMS]: explicit rows, else each strategy's defaults."""
+    out = np.zeros((MAX_PLAYERS, MAX_PARAMS), np.float64)
+    for p, spec in enumerate(strategies):
+        out[p] = spec.vector() if params is None else params[p]
+    return out
+
+
+def play_game(
+    cards,
+    n_players: int,
+    seed: int,
+    strategies: list[StrategySpec],
+    params: np.ndarray | None = None,
+    index: int = 0,
+    log_rows: int = 20_000,
+) -> PlayedGame:
+    """Play one game whose game seed is `seed`, keeping the full event log."""
+    from simcore.games.luthier.game_nb import play_game_nb
+
+    check_players(n_players)
+    check_fits(cards)
+    if not 0 <= seed < 2**63:
+        raise TuttiError(f"--seed must be between 0 and 2**63 - 1 (got {seed})")
+    pm = params_matrix(strategies, params)
+    while True:
+        games, seats = new_state(1)
+        for p, spec in enumerate(strategies):
+            seats[0, p]["strategy"] = spec.id
+        work = new_work(pm, log_rows)
+        play_game_nb(cards.arrays, games[0], seats[0], work, n_players, seed, index)
+        n_log = int(games[0]["log_n"])
+        if n_log <= log_rows:  # otherwise replay (same seed, same game) with room for all
+            return PlayedGame(games[0], seats[0, :n_players], work.log[:n_log], tuple(strategies))
+        log_rows = n_log
+
+
+def play_batch(
+    cards,
+    n_players: int,
+    master_seed: int,
+    strategies: list[StrategySpec],
+    first_index: int,
+    n_games: int,
+    params: np.ndarray | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Play games first_index .. first_index + n_games - 1 of a run in parallel.
+
+    Returns the final GAME[n_games] and SEAT[n_games, MAX_PLAYERS] arrays.
+    """
+    from simcore.games.luthier.game_nb import play_batch_nb
+
+    check_players(n_players)
+    check_fits(cards)
+    games, seats = new_state(n_games)
+    for p, spec in enumerate(strategies):
+        seats[:, p]["strategy"] = spec.id
+    pm = params_matrix(strategies, params)
+    play_batch_nb(cards.arrays, games, seats, pm, n_players, master_seed, first_index)
+    return games, seats

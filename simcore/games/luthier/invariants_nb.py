@@ -1,0 +1,81 @@
+"""Self-checks the engine runs as it plays; a violation sets a bit in g.violations.
+
+Every batch therefore proves its own games: tests (and users) assert the
+column is zero over thousands of games.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from simcore.games.luthier.dtypes import N_CHIPS
+from simcore.games.luthier.enums import Rule
+from simcore.games.luthier.resources_nb import apprentices_held_nb
+
+NEGATIVE = 1  # a resource or prestige below zero
+STORAGE = 2  # more materials than storage
+APPRENTICES = 4  # more apprentices than the cap
+CHIPS = 8  # a chip neither free nor placed exactly once (or placed without being owned)
+PRESTIGE_SUM = 16  # prestige by source does not add up to prestige
+UNPLACED = 32  # a chip still free after planning
+UNRESOLVED = 64  # a chip that never acted by the end of resolution
+
+INVARIANT_NAMES = {
+    NEGATIVE: "negative resource or prestige",
+    STORAGE: "storage cap exceeded",
+    APPRENTICES: "apprentice cap exceeded",
+    CHIPS: "worker chip not accounted for",
+    PRESTIGE_SUM: "prestige by source does not add up",
+    UNPLACED: "worker chip left unplaced after planning",
+    UNRESOLVED: "worker chip never resolved",
+}
+
+
+@njit(cache=True)
+def check_seats_nb(cards, g, s):
+    """Bitmask of the invariants violated right now by any seat."""
+    bad = 0
+    for p in range(g.n_players):
+        r = s[p]
+        if r.money < 0 or r.inspiration < 0 or r.apprentices < 0 or r.prestige < 0:
+            bad |= NEGATIVE
+        for m in range(3):
+            if r.materials[m] < 0:
+                bad |= NEGATIVE
+        if r.materials.sum() > r.storage:
+            bad |= STORAGE
+        if apprentices_held_nb(g, s, p) > cards.rules[Rule.APPRENTICE_CAP]:
+            bad |= APPRENTICES
+        if r.prestige_src.sum() != r.prestige:
+            bad |= PRESTIGE_SUM
+        for c in range(N_CHIPS):
+            placed = 0
+            for i in range(g.pl_n):
+                if g.pl_seat[i] == p and g.pl_chip[i] == c:
+                    placed += 1
+            if r.chip_owned[c] == 1 and r.chip_free[c] + placed != 1:
+                bad |= CHIPS
+            if r.chip_owned[c] == 0 and (r.chip_free[c] != 0 or placed != 0):
+                bad |= CHIPS
+    return bad
+
+
+@njit(cache=True)
+def check_planned_nb(cards, g, s):
+    """After planning: the seat checks, and every owned chip has been placed."""
+    bad = check_seats_nb(cards, g, s)
+    for p in range(g.n_players):
+        for c in range(N_CHIPS):
+            if s[p].chip_free[c] != 0:
+                bad |= UNPLACED
+    return bad
+
+
+@njit(cache=True)
+def check_resolved_nb(cards, g, s):
+    """After resolution: the seat checks, and every placed chip has acted."""
+    bad = check_seats_nb(cards, g, s)
+    for i in range(g.pl_n):
+        if g.pl_done[i] == 0:
+            bad |= UNRESOLVED
+    return bad

@@ -1,0 +1,23 @@
+"""Transcript event logging kernel."""
+
+from __future__ import annotations
+
+from numba import njit
+
+
+@njit(cache=True)
+def log_nb(g, w, p, code, a=0, b=0, c=0, d=0, e=0):
+    """Append event (round, seat p, code, a..e) to w.log if logging is on; count it in g.log_n."""
+    n = g.log_n
+    if n < w.log.shape[0]:
+        row = w.log[n]
+        row[0] = g.round
+        row[1] = p
+        row[2] = code
+        row[3] = a
+        row[4] = b
+        row[5] = c
+        row[6] = d
+        row[7] = e
+    if w.log.shape[0] > 0:
+        g.log_n = n + 1

@@ -1,0 +1,139 @@
+"""The market: prices from the market card, buying, selling, hiring and training.
+
+Rulebook p.14 and ruling 6: buy and sell at the printed price of the market
+card in force; no buying and selling of the same material in one visit;
+apprentices cost 4, a track step 15 (not the final step); inspiration pays
+1:1 towards any of these costs but never makes a material cheaper than 0.
+A visit is a sequence of atomic options ending in DONE.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simcore.games.luthier.codes import Ev, Opt, PayMode, Why
+from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
+from simcore.games.luthier.enums import PatronPower, Res, Rule
+from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.resources_nb import (
+    apprentices_held_nb,
+    can_pay_nb,
+    gain_apprentices_nb,
+    split_payment_nb,
+)
+from simcore.games.luthier.tracks_nb import advance_track_nb, can_train_nb
+
+BOUGHT = 1
+SOLD = 2
+
+
+@njit(cache=True)
+def buy_price_nb(cards, g, s, p, m):
+    """Price seat p pays for one Material m: the market card's, less completed-patron discounts.
+
+    Haydn / Mozart (patron powers, rulebook p.33): that material costs 1 less.
+    """
+    price = cards.market_price[g.market_card, m]
+    for i in range(s[p].completed_n):
+        c = s[p].completed[i]
+        power = cards.patron_power[c]
+        if power == PatronPower.MARKET_DISCOUNT and cards.patron_power_material[c] == m:
+            price -= cards.patron_power_amount[c]
+    return max(price, 0)
+
+
+@njit(cache=True)
+def sell_price_nb(cards, g, m):
+    """Selling is at the printed price (ruling 6)."""
+    return cards.market_price[g.market_card, m]
+
+
+@njit(cache=True)
+def add_paid_options_nb(s, p, w, n, kind, a, cost):
+    """Add option `kind` once per distinct split of `cost` between money and inspiration."""
+    if not can_pay_nb(s, p, cost):
+        return n
+    n = set_opt_nb(w, n, kind, a, PayMode.MONEY_FIRST)
+    m0, _ = split_payment_nb(s, p, cost, PayMode.MONEY_FIRST)
+    m1, _ = split_payment_nb(s, p, cost, PayMode.INSPIRATION_FIRST)
+    if m1 != m0:
+        n = set_opt_nb(w, n, kind, a, PayMode.INSPIRATION_FIRST)
+    return n
+
+
+@njit(cache=True)
+def market_options_nb(cards, g, s, w, p, traded):
+    """List seat p's market options into w.opts; `traded[m]` holds BOUGHT/SOLD flags."""
+    n = set_opt_nb(w, 0, Opt.DONE)
+    room = s[p].storage - s[p].materials.sum()
+    for m in range(3):
+        if room > 0 and (traded[m] & SOLD) == 0:
+            n = add_paid_options_nb(s, p, w, n, Opt.BUY, m, buy_price_nb(cards, g, s, p, m))
+        if s[p].materials[m] > 0 and (traded[m] & BOUGHT) == 0:
+            n = set_opt_nb(w, n, Opt.SELL, m)
+    if apprentices_held_nb(g, s, p) < cards.rules[Rule.APPRENTICE_CAP]:
+        n = add_paid_options_nb(s, p, w, n, Opt.HIRE, 0, cards.rules[Rule.APPRENTICE_COST])
+    for t in range(2):  # training: performance or craft track only
+        if can_train_nb(s, p, t):
+            n = add_paid_options_nb(s, p, w, n, Opt.TRAIN, t, cards.rules[Rule.TRAINING_COST])
+    return n
+
+
+@njit(cache=True)
+def pay_nb(s, p, cost, mode):
+    """Pay `cost` under PayMode `mode`; returns (money, inspiration) spent."""
+    money, insp = split_payment_nb(s, p, cost, mode)
+    s[p].money -= money
+    s[p].inspiration -= insp
+    return money, insp
+
+
+@njit(cache=True)
+def apply_market_option_nb(cards, g, s, w, p, k, traded):
+    """Apply option row k of a market visit; returns False when the visit is done."""
+    kind = w.opts[k, 0]
+    a = w.opts[k, 1]
+    mode = w.opts[k, 2]
+    if kind == Opt.DONE:
+        return False
+    if kind == Opt.BUY:
+        money, insp = pay_nb(s, p, buy_price_nb(cards, g, s, p, a), mode)
+        s[p].materials[a] += 1
+        s[p].gained[Res.ANIMAL + a] += 1
+        s[p].n_bought[a] += 1
+        traded[a] |= BOUGHT
+        log_nb(g, w, p, Ev.BUY, a, money, insp)
+    elif kind == Opt.SELL:
+        price = sell_price_nb(cards, g, a)
+        s[p].materials[a] -= 1
+        s[p].money += price
+        s[p].gained[Res.MONEY] += price
+        s[p].n_sold[a] += 1
+        traded[a] |= SOLD
+        log_nb(g, w, p, Ev.SELL, a, price)
+    elif kind == Opt.HIRE:
+        money, insp = pay_nb(s, p, cards.rules[Rule.APPRENTICE_COST], mode)
+        s[p].n_hired += 1
+        log_nb(g, w, p, Ev.HIRE, 0, money, insp)
+        gain_apprentices_nb(cards, g, s, w, p, 1, Why.MARKET)
+    elif kind == Opt.TRAIN:
+        money, insp = pay_nb(s, p, cards.rules[Rule.TRAINING_COST], mode)
+        s[p].n_trained[a] += 1
+        log_nb(g, w, p, Ev.TRAIN, a, money, insp)
+        advance_track_nb(cards, g, s, w, p, a)
+    return True
+
+
+@njit(cache=True)
+def visit_market_nb(cards, g, s, w, p):
+    """Seat p's market visit (once per round): atomic options until DONE."""
+    s[p].market_done = 1
+    log_nb(g, w, p, Ev.MARKET)
+    traded = np.zeros(3, np.int8)
+    while True:
+        n = market_options_nb(cards, g, s, w, p, traded)
+        k = decide_nb(cards, g, s, w, p, n)
+        if not apply_market_option_nb(cards, g, s, w, p, k, traded):
+            break
+    log_nb(g, w, p, Ev.MARKET_DONE)

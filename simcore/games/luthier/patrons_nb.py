@@ -1,0 +1,44 @@
+"""Patrons on the workbench: placing them in a slot with its bonus."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from simcore.games.luthier.codes import Ev, Why
+from simcore.games.luthier.enums import Rule
+from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.resources_nb import (
+    gain_any_material_nb,
+    gain_apprentices_nb,
+    gain_money_nb,
+)
+
+SLOT_MONEY = 0
+SLOT_MATERIAL = 1
+SLOT_APPRENTICE = 2
+
+
+@njit(cache=True)
+def slot_bonus_nb(cards, g, s, w, p, slot):
+    """The placement bonus of patron slot `slot`: 4 money, 1 material or 1 apprentice (p.8)."""
+    if slot == SLOT_MONEY:
+        gain_money_nb(g, s, w, p, cards.rules[Rule.SLOT_BONUS_MONEY], Why.SLOT_BONUS)
+    elif slot == SLOT_MATERIAL:
+        gain_any_material_nb(
+            cards, g, s, w, p, cards.rules[Rule.SLOT_BONUS_MATERIAL], Why.SLOT_BONUS
+        )
+    else:
+        gain_apprentices_nb(
+            cards, g, s, w, p, cards.rules[Rule.SLOT_BONUS_APPRENTICE], Why.SLOT_BONUS
+        )
+
+
+@njit(cache=True)
+def place_patron_nb(cards, g, s, w, p, c, slot):
+    """Put patron c in seat p's empty `slot` with its cube at the left, then take the bonus."""
+    s[p].patrons[slot] = c
+    s[p].patience[slot] = 0
+    for k in range(3):
+        s[p].patron_met[slot, k] = 0
+    log_nb(g, w, p, Ev.KEEP_PATRON, c, slot)
+    slot_bonus_nb(cards, g, s, w, p, slot)

@@ -1,0 +1,134 @@
+"""Gaining and paying resources: storage cap, apprentice cap, prestige by source."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from simcore.games.luthier.codes import Ev, Opt
+from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
+from simcore.games.luthier.enums import Res, Rule
+from simcore.games.luthier.log_nb import log_nb
+
+
+@njit(cache=True)
+def add_prestige_nb(s, p, src, amount):
+    """Add `amount` prestige (may be negative) to seat p under Source `src`; never below 0.
+
+    Rulebook p.11: "Players' prestige cannot go below zero". The loss actually
+    taken is what is booked, so prestige by source always adds up to the score.
+    """
+    if amount < 0 and -amount > s[p].prestige:
+        amount = -s[p].prestige
+    s[p].prestige += amount
+    s[p].prestige_src[src] += amount
+    return amount
+
+
+@njit(cache=True)
+def gain_money_nb(g, s, w, p, amount, why):
+    s[p].money += amount
+    s[p].gained[Res.MONEY] += amount
+    log_nb(g, w, p, Ev.GAIN, Res.MONEY, amount, why)
+
+
+@njit(cache=True)
+def gain_inspiration_nb(g, s, w, p, amount, why):
+    s[p].inspiration += amount
+    s[p].gained[Res.INSPIRATION] += amount
+    log_nb(g, w, p, Ev.GAIN, Res.INSPIRATION, amount, why)
+
+
+@njit(cache=True)
+def apprentices_held_nb(g, s, p):
+    """Apprentices seat p holds: supply + placed with chips that have not acted yet.
+
+    Rulebook p.12: the cap of 3 counts those in the supply, those involved in the
+    action being resolved and those placed at an unresolved location.
+    """
+    n = s[p].apprentices
+    for i in range(g.pl_n):
+        if g.pl_seat[i] == p and g.pl_done[i] == 0:
+            n += g.pl_appr[i]
+    return n
+
+
+@njit(cache=True)
+def gain_apprentices_nb(cards, g, s, w, p, amount, why):
+    """Gain up to `amount` apprentices within the cap; returns how many were gained."""
+    room = cards.rules[Rule.APPRENTICE_CAP] - apprentices_held_nb(g, s, p)
+    k = min(amount, room)
+    if k > 0:
+        s[p].apprentices += k
+        s[p].gained[Res.APPRENTICE] += k
+        log_nb(g, w, p, Ev.GAIN, Res.APPRENTICE, k, why)
+    return max(k, 0)
+
+
+@njit(cache=True)
+def enforce_storage_nb(cards, g, s, w, p):
+    """Seat p discards materials of its choice until storage is within capacity (p.8)."""
+    while s[p].materials.sum() > s[p].storage:
+        n = 0
+        for m in range(3):
+            if s[p].materials[m] > 0:
+                n = set_opt_nb(w, n, Opt.DISCARD_MATERIAL, m)
+        k = decide_nb(cards, g, s, w, p, n)
+        m = w.opts[k, 1]
+        s[p].materials[m] -= 1
+        s[p].n_discarded += 1
+        log_nb(g, w, p, Ev.DISCARD, m)
+
+
+@njit(cache=True)
+def gain_material_nb(cards, g, s, w, p, m, amount, why):
+    """Gain `amount` of Material m, then keep to the storage cap."""
+    s[p].materials[m] += amount
+    s[p].gained[Res.ANIMAL + m] += amount
+    log_nb(g, w, p, Ev.GAIN, Res.ANIMAL + m, amount, why)
+    enforce_storage_nb(cards, g, s, w, p)
+
+
+@njit(cache=True)
+def gain_any_material_nb(cards, g, s, w, p, amount, why):
+    """Gain `amount` materials, each of seat p's choice."""
+    for _ in range(amount):
+        n = 0
+        for m in range(3):
+            n = set_opt_nb(w, n, Opt.CHOOSE_MATERIAL, m)
+        k = decide_nb(cards, g, s, w, p, n)
+        gain_material_nb(cards, g, s, w, p, w.opts[k, 1], 1, why)
+
+
+@njit(cache=True)
+def gain_bundle_nb(cards, g, s, w, p, bundle, src, why):
+    """Gain a resource bundle (int16[N_RES]); its prestige is booked under Source `src`."""
+    if bundle[Res.MONEY] > 0:
+        gain_money_nb(g, s, w, p, bundle[Res.MONEY], why)
+    if bundle[Res.INSPIRATION] > 0:
+        gain_inspiration_nb(g, s, w, p, bundle[Res.INSPIRATION], why)
+    for m in range(3):
+        if bundle[Res.ANIMAL + m] > 0:
+            gain_material_nb(cards, g, s, w, p, m, bundle[Res.ANIMAL + m], why)
+    if bundle[Res.ANY_MATERIAL] > 0:
+        gain_any_material_nb(cards, g, s, w, p, bundle[Res.ANY_MATERIAL], why)
+    if bundle[Res.APPRENTICE] > 0:
+        gain_apprentices_nb(cards, g, s, w, p, bundle[Res.APPRENTICE], why)
+    if bundle[Res.PRESTIGE] != 0:
+        add_prestige_nb(s, p, src, bundle[Res.PRESTIGE])
+        log_nb(g, w, p, Ev.SCORE, src, bundle[Res.PRESTIGE])
+
+
+@njit(cache=True)
+def split_payment_nb(s, p, cost, mode):
+    """(money, inspiration) that pay `cost` under PayMode `mode` (ruling 6: 1:1)."""
+    if mode == 0:  # money first
+        money = min(cost, s[p].money)
+        return money, cost - money
+    insp = min(cost, s[p].inspiration)
+    return cost - insp, insp
+
+
+@njit(cache=True)
+def can_pay_nb(s, p, cost):
+    """True if money and inspiration together cover `cost`."""
+    return s[p].money + s[p].inspiration >= cost

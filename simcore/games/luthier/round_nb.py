@@ -1,0 +1,180 @@
+"""The four phases of a round (rulebook p.34, "Sequence of a Round")."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simcore.games.luthier.actions_nb import worker_acts_nb
+from simcore.games.luthier.codes import Ev, Opt
+from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
+from simcore.games.luthier.dtypes import MAX_PLACEMENTS, N_CHIPS, Phase
+from simcore.games.luthier.enums import N_LOCATIONS, Location, Rule
+from simcore.games.luthier.invariants_nb import check_seats_nb
+from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.market_nb import visit_market_nb
+from simcore.games.luthier.priority_nb import balcony_turn_order_nb, priority_order_nb
+from simcore.games.luthier.rows_nb import drop_patron_i_deck_nb, slide_rows_nb
+
+CHIP_2 = 1  # chip index of worker 2
+CHIP_4 = 3  # chip index of worker 4
+
+
+@njit(cache=True)
+def start_of_round_nb(cards, g, s, w):
+    """Advance the round; workers 2 and 4 join in rounds 3 and 5; chips and carts return."""
+    g.round += 1
+    g.phase = Phase.START_OF_ROUND
+    g.pl_n = 0
+    g.balcony_n = 0
+    log_nb(g, w, -1, Ev.ROUND_START, g.round, g.market_card)
+    for p in range(g.n_players):
+        if g.round == cards.rules[Rule.WORKER2_ROUND] and s[p].chip_owned[CHIP_2] == 0:
+            s[p].chip_owned[CHIP_2] = 1
+            log_nb(g, w, p, Ev.WORKER_JOINS, CHIP_2)
+        if g.round == cards.rules[Rule.WORKER4_ROUND] and s[p].chip_owned[CHIP_4] == 0:
+            s[p].chip_owned[CHIP_4] = 1
+            log_nb(g, w, p, Ev.WORKER_JOINS, CHIP_4)
+        for c in range(N_CHIPS):
+            s[p].chip_free[c] = s[p].chip_owned[c]
+        s[p].market_done = 0
+        s[p].passed = 0
+
+
+@njit(cache=True)
+def place_options_nb(cards, g, s, w, p):
+    """Every (free chip, location, apprentices 0..min(3, supply)) for seat p's placement."""
+    n = 0
+    max_appr = min(cards.rules[Rule.APPRENTICES_PER_WORKER], s[p].apprentices)
+    for c in range(N_CHIPS):
+        if s[p].chip_free[c] == 0:
+            continue
+        for loc in range(N_LOCATIONS):
+            for a in range(max_appr + 1):
+                n = set_opt_nb(w, n, Opt.PLACE, c, loc, a)
+    return n
+
+
+@njit(cache=True)
+def planning_nb(cards, g, s, w):
+    """Planning phase (p.12): in turn order, one chip per turn, until all chips are placed.
+
+    A chip may carry up to 3 apprentices; workbench locations take only their
+    owner's chips (a seat's options name only its own benches).
+    """
+    g.phase = Phase.PLANNING
+    while True:
+        placed = False
+        for pos in range(g.n_players):
+            p = g.turn_order[pos]
+            n = place_options_nb(cards, g, s, w, p)
+            if n == 0:
+                continue
+            k = decide_nb(cards, g, s, w, p, n)
+            c = w.opts[k, 1]
+            loc = w.opts[k, 2]
+            a = w.opts[k, 3]
+            i = g.pl_n
+            g.pl_seat[i] = p
+            g.pl_loc[i] = loc
+            g.pl_chip[i] = c
+            g.pl_appr[i] = a
+            g.pl_done[i] = 0
+            g.pl_n = i + 1
+            s[p].chip_free[c] = 0
+            s[p].apprentices -= a
+            s[p].n_placed[loc] += 1
+            log_nb(g, w, p, Ev.PLACE, c, loc, a)
+            placed = True
+        if not placed:
+            break
+
+
+@njit(cache=True)
+def has_unresolved_nb(g, p, loc):
+    """True if seat p has a chip at `loc` that has not acted yet."""
+    for i in range(g.pl_n):
+        if g.pl_seat[i] == p and g.pl_loc[i] == loc and g.pl_done[i] == 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def turn_options_nb(cards, g, s, w, p):
+    """Seat p's resolution-turn options (ruling 8).
+
+    Activate a location where p still has a chip, or visit the market (once per
+    round), or pass - passing is offered only when p has no chip left to resolve.
+    """
+    n = 0
+    for loc in range(N_LOCATIONS):
+        if has_unresolved_nb(g, p, loc):
+            n = set_opt_nb(w, n, Opt.ACTIVATE, loc)
+    unresolved = n > 0
+    if s[p].market_done == 0:
+        n = set_opt_nb(w, n, Opt.MARKET)
+    if not unresolved:
+        n = set_opt_nb(w, n, Opt.PASS)
+    return n
+
+
+@njit(cache=True)
+def activate_nb(cards, g, s, w, p, loc):
+    """Seat p activates `loc`: every chip there acts in priority order (ruling 8, p.13).
+
+    Workbench locations hold only p's own chips. Balcony chips record the
+    priority order for the next round's turn order (p.21).
+    """
+    owner = p if loc >= Location.ROUGHING else -1
+    log_nb(g, w, p, Ev.ACTIVATE, loc, owner)
+    order = np.empty(MAX_PLACEMENTS, np.int64)
+    n = priority_order_nb(cards, g, s, loc, owner, order)
+    for j in range(n):
+        i = order[j]
+        if loc == Location.BALCONY:
+            g.balcony[g.balcony_n] = g.pl_seat[i]
+            g.balcony_n += 1
+        worker_acts_nb(cards, g, s, w, i)
+
+
+@njit(cache=True)
+def resolution_nb(cards, g, s, w):
+    """Resolution phase: turns in turn order until every seat has passed."""
+    g.phase = Phase.RESOLUTION
+    active = True
+    while active:
+        active = False
+        for pos in range(g.n_players):
+            p = g.turn_order[pos]
+            if s[p].passed:
+                continue
+            active = True
+            g.n_turns += 1
+            n = turn_options_nb(cards, g, s, w, p)
+            k = decide_nb(cards, g, s, w, p, n)
+            kind = w.opts[k, 0]
+            if kind == Opt.ACTIVATE:
+                activate_nb(cards, g, s, w, p, w.opts[k, 1])
+            elif kind == Opt.MARKET:
+                visit_market_nb(cards, g, s, w, p)
+            else:
+                s[p].passed = 1
+                log_nb(g, w, p, Ev.PASS)
+            g.violations |= check_seats_nb(cards, g, s)
+
+
+@njit(cache=True)
+def end_of_round_nb(cards, g, s, w):
+    """End-of-round cleanup (p.21): turn order, market card, card rows, patron II."""
+    g.phase = Phase.END_OF_ROUND
+    balcony_turn_order_nb(g)
+    log_nb(
+        g, w, -1, Ev.TURN_ORDER, g.turn_order[0], g.turn_order[1], g.turn_order[2], g.turn_order[3]
+    )
+    if g.market_deck_n > 0:
+        g.market_deck_n -= 1
+        g.market_card = g.market_deck[g.market_deck_n]
+        g.market_deck[g.market_deck_n] = -1
+    if g.round == cards.rules[Rule.PATRON_II_AFTER_ROUND]:
+        drop_patron_i_deck_nb(cards, g, w)
+    slide_rows_nb(cards, g, w)

@@ -1,0 +1,246 @@
+"""Readable transcripts: event codes from the kernels become lines of text in Python."""
+
+from __future__ import annotations
+
+from simcore.games.luthier.codes import Ev, Why
+from simcore.games.luthier.engine import PlayedGame
+from simcore.games.luthier.enums import CardRow, Location, Material, Res, Source, Track
+
+SEAT_NAMES = ("Red", "Blue", "Yellow", "Green")
+LOCATION_NAMES = (
+    "Salon",
+    "Guild",
+    "Perform",
+    "Repair",
+    "Balcony",
+    "roughing bench",
+    "finishing bench",
+)
+RES_NAMES = (
+    "money",
+    "inspiration",
+    "animal",
+    "wood",
+    "metal",
+    "material",
+    "apprentice",
+    "prestige",
+)
+ROW_KINDS = ("patrons", "instruments", "performances", "repairs")
+TIERS = ("I", "II", "III")
+WHY = {
+    Why.SETUP: "setup",
+    Why.SLOT_BONUS: "slot bonus",
+    Why.ALTERNATE: "alternate action",
+    Why.MARKET: "market",
+    Why.LOCATION_BONUS: "4+ bonus",
+    Why.TRACK: "track",
+    Why.CONVERSION: "conversion",
+}
+SOURCE_LABELS = tuple(s.name.lower().replace("_", " ") for s in Source)
+
+
+def _material(m: int) -> str:
+    return Material(m).name.lower()
+
+
+def _seat(p: int) -> str:
+    return SEAT_NAMES[p] if 0 <= p < len(SEAT_NAMES) else f"seat {p}"
+
+
+class Renderer:
+    """Formats one game's events; GAIN events join the line of the action they follow."""
+
+    def __init__(self, cards, played: PlayedGame):
+        self.cards = cards
+        self.played = played
+        self.lines: list[str] = []
+        self.open_gain_line: int | None = None
+
+    def name(self, kind: str, c: int) -> str:
+        if c < 0:
+            return "-"
+        return self.cards.names[kind][c]
+
+    def emit(self, text: str, gains_join: bool = False) -> None:
+        self.lines.append(text)
+        self.open_gain_line = len(self.lines) - 1 if gains_join else None
+
+    def gain(self, p: int, what: str) -> None:
+        if self.open_gain_line is not None:
+            self.lines[self.open_gain_line] += f", {what}"
+        else:
+            self.emit(f"    {_seat(p)} gains {what}", gains_join=True)
+
+    def render(self) -> list[str]:
+        for row in self.played.log:
+            rnd, p, code = int(row[0]), int(row[1]), int(row[2])
+            a, b, c, d, e = (int(x) for x in row[3:8])
+            self.event(rnd, p, Ev(code), a, b, c, d, e)
+        return self.lines
+
+    def event(self, rnd, p, code, a, b, c, d, e) -> None:  # noqa: C901 - one branch per code
+        who = _seat(p)
+        if code == Ev.AWARDS:
+            tiles = [self.name("awards", t) for t in (a, b, c, d) if t >= 0]
+            self.emit("== Setup ==")
+            self.emit(f"Public awards: {'; '.join(tiles)}")
+        elif code == Ev.DEAL_CARDS:
+            self.emit(
+                f"{who} is dealt instruments {self.name('instruments', a)} / "
+                f"{self.name('instruments', b)} and patrons {self.name('patrons', c)} / "
+                f"{self.name('patrons', d)}"
+            )
+        elif code == Ev.DEAL_FAMILIES:
+            self.emit(
+                f"{who} is dealt families {self.name('families', a)} / {self.name('families', b)}"
+            )
+        elif code == Ev.DEAL_GOALS:
+            goals = ", ".join(self.name("goals", x) for x in (a, b, c, d) if x >= 0)
+            self.emit(f"{who} is dealt goals {goals}")
+        elif code == Ev.KEEP_FAMILY:
+            order = int(self.cards.arrays.family_turn_order[a])
+            self.emit(
+                f"{who} keeps family {self.name('families', a)} (turn order {order})",
+                gains_join=True,
+            )
+        elif code == Ev.KEEP_GOAL:
+            self.emit(f"{who} keeps goal {self.name('goals', a)}")
+        elif code == Ev.KEEP_INSTRUMENT:
+            self.emit(f"{who} keeps instrument {self.name('instruments', a)}")
+        elif code == Ev.KEEP_PATRON:
+            self.emit(
+                f"{who} places patron {self.name('patrons', a)} in slot {b + 1}", gains_join=True
+            )
+        elif code == Ev.TURN_ORDER:
+            order = ", ".join(_seat(x) for x in (a, b, c, d) if x >= 0)
+            self.emit(f"Turn order: {order}")
+        elif code == Ev.ROUND_START:
+            prices = self.cards.arrays.market_price[b]
+            self.emit("")
+            self.emit(
+                f"== Round {a} == market {self.name('market', b)}: animal {prices[0]}, "
+                f"wood {prices[1]}, metal {prices[2]}"
+            )
+        elif code == Ev.WORKER_JOINS:
+            self.emit(f"{who}'s worker {a + 1} joins the family")
+        elif code == Ev.PLACE:
+            appr = f" + {c} apprentice{'s' if c != 1 else ''}" if c else ""
+            self.emit(f"  {who} places worker {a + 1}{appr} at {LOCATION_NAMES[b]}")
+        elif code == Ev.ACTIVATE:
+            self.emit(f"  {who} activates {LOCATION_NAMES[a]}")
+        elif code == Ev.WORKER_ACTS:
+            self.emit(f"    {who} worker {b + 1} (skill {c})", gains_join=True)
+        elif code == Ev.ALT:
+            what = "takes the 2 money" if b < 0 else "alternate action"
+            if self.open_gain_line is not None:
+                self.lines[self.open_gain_line] += f": {what}"
+            else:
+                self.emit(f"    {who}: {what}", gains_join=True)
+        elif code == Ev.GAIN:
+            self.gain(p, f"+{b} {RES_NAMES[a]}" + self._why(c))
+        elif code == Ev.PAY:
+            self.gain(p, f"-{b} {RES_NAMES[a]}" + self._why(c))
+        elif code == Ev.DISCARD:
+            self.gain(p, f"discards 1 {_material(a)} (storage full)")
+        elif code == Ev.TRACK:
+            self.gain(p, f"{Track(a).name.lower()} track to step {b}")
+        elif code == Ev.DRAW_KEEP:
+            self.gain(p, f"draws 3 instruments, keeps {self.name('instruments', a)}")
+        elif code == Ev.PLAN_TO_BENCH:
+            self.gain(p, f"puts {self.name('instruments', a)} on the roughing bench")
+        elif code == Ev.SCORE:
+            if rnd > self.played.game["round"] - 1 and a == Source.LEFTOVERS:
+                return  # shown in the final table
+            self.gain(p, f"+{b} prestige ({SOURCE_LABELS[a]})")
+        elif code == Ev.MARKET:
+            self.emit(f"  {who} goes to the market", gains_join=True)
+        elif code == Ev.BUY:
+            self.gain(p, f"buys 1 {_material(a)}" + self._paid(b, c))
+        elif code == Ev.SELL:
+            self.gain(p, f"sells 1 {_material(a)} for {b}")
+        elif code == Ev.HIRE:
+            self.gain(p, "hires an apprentice" + self._paid(b, c))
+        elif code == Ev.TRAIN:
+            self.gain(p, f"trains {Track(a).name.lower()}" + self._paid(b, c))
+        elif code == Ev.MARKET_DONE:
+            if self.open_gain_line is not None and self.lines[-1].endswith("market"):
+                self.lines[-1] += ": buys nothing"
+            self.open_gain_line = None
+        elif code == Ev.PASS:
+            self.emit(f"  {who} passes")
+        elif code == Ev.ROW_DRAW:
+            if rnd > 0:
+                return  # refills are summarised by the rows line below
+        elif code == Ev.ROW_DISCARD:
+            return
+        elif code == Ev.PATRONS_II:
+            self.emit("  The patron I deck is discarded: patron II cards from now on")
+        elif code == Ev.RESHUFFLE:
+            self.emit(f"  The {ROW_KINDS[a]} deck is reshuffled from its discards")
+        elif code == Ev.FINAL:
+            return  # the final table follows
+
+    @staticmethod
+    def _paid(money: int, insp: int) -> str:
+        parts = []
+        if money:
+            parts.append(f"{money} money")
+        if insp:
+            parts.append(f"{insp} inspiration")
+        return f" ({' + '.join(parts) or 'free'})"
+
+    @staticmethod
+    def _why(why: int) -> str:
+        return "" if why in (Why.ALTERNATE, Why.MARKET) else f" ({WHY.get(why, '?')})"
+
+
+def rows_summary(cards, played: PlayedGame) -> list[str]:
+    """The card rows as they stand at the end of the game, tier by tier."""
+    lines = []
+    rows = played.game["rows"]
+    for r in CardRow:
+        tiers = []
+        for t in range(3):
+            ids = [int(x) for x in rows[r, t] if x >= 0]
+            tiers.append(
+                f"{TIERS[t]}: " + (", ".join(cards.names[ROW_KINDS[r]][i] for i in ids) or "-")
+            )
+        lines.append(f"  {ROW_KINDS[r]:<13} " + " | ".join(tiers))
+    return lines
+
+
+def final_table(cards, played: PlayedGame) -> list[str]:
+    """Prestige by source per seat, the total, money after conversion, rank."""
+    seats = played.seats
+    used = [i for i, _ in enumerate(Source)]
+    head = (
+        f"{'seat':<8}{'family':<14}"
+        + "".join(f"{SOURCE_LABELS[i][:11]:>12}" for i in used)
+        + f"{'total':>8}{'money':>7}{'rank':>6}"
+    )
+    lines = [head]
+    for p in range(len(seats)):
+        s = seats[p]
+        fam = cards.names["families"][int(s["family"])]
+        cells = "".join(f"{int(s['prestige_src'][i]):>12}" for i in used)
+        lines.append(
+            f"{_seat(p):<8}{fam[:13]:<14}{cells}{int(s['prestige']):>8}"
+            f"{int(s['final_money']):>7}{int(s['rank']):>6}"
+        )
+    winners = [_seat(p) for p in range(len(seats)) if seats[p]["win"] > 0]
+    lines.append("")
+    lines.append(("Winner: " if len(winners) == 1 else "Shared victory: ") + ", ".join(winners))
+    return lines
+
+
+def render_transcript(cards, played: PlayedGame, header: list[str]) -> str:
+    """The full transcript of one game as text."""
+    lines = list(header)
+    lines += Renderer(cards, played).render()
+    lines += ["", "== End of game: card rows =="] + rows_summary(cards, played)
+    lines += ["", "== Final scores (prestige by source) =="] + final_table(cards, played)
+    return "\n".join(lines) + "\n"
+
+
+__all__ = ["render_transcript", "SEAT_NAMES", "LOCATION_NAMES", "Location", "Res"]

@@ -1,0 +1,17 @@
+"""Strategy dispatch: strategy id -> jitted decision function (ids from registry.py)."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from strategies.luthier.random_nb import random_choose_nb
+
+RANDOM = 0
+
+
+@njit(cache=True)
+def choose_nb(sid, params, cards, g, s, p, opts, n):
+    """Index of the option seat p takes among opts[:n], by the seat's strategy `sid`."""
+    if sid == RANDOM:
+        return random_choose_nb(params, cards, g, s, p, opts, n)
+    return random_choose_nb(params, cards, g, s, p, opts, n)

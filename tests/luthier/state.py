@@ -1,0 +1,48 @@
+"""Hand-made Luthier states for kernel unit tests."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simcore.games.luthier.dtypes import MAX_PLAYERS, new_state
+from simcore.games.luthier.setup_nb import clear_state_nb
+from simcore.games.luthier.work import new_work
+from strategies.luthier.registry import MAX_PARAMS
+
+RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
+
+
+class Table:
+    """One game's record, its seats and a Work bundle, set up by hand."""
+
+    def __init__(self, cards, n_players: int = 4, log_rows: int = 1000):
+        games, seats = new_state(1)
+        self.cards = cards
+        self.g = games[0]
+        self.s = seats[0]
+        self.w = new_work(np.zeros((MAX_PLAYERS, MAX_PARAMS)), log_rows)
+        clear_state_nb(cards.arrays, self.g, self.s, n_players)
+        self.g["turn_order"][:n_players] = np.arange(n_players)
+        self.g["round"] = 1
+        self.g["market_card"] = cards.arrays.market_round1
+
+    def place(self, seat: int, loc: int, chip_value: int, apprentices: int = 0) -> int:
+        """Record a placement as the planning phase would; returns its index."""
+        g = self.g
+        i = int(g["pl_n"])
+        g["pl_seat"][i] = seat
+        g["pl_loc"][i] = loc
+        g["pl_chip"][i] = chip_value - 1
+        g["pl_appr"][i] = apprentices
+        g["pl_done"][i] = 0
+        g["pl_n"] = i + 1
+        return i
+
+    def seat(self, p: int):
+        return self.s[p]
+
+    def events(self) -> np.ndarray:
+        return self.w.log[: int(self.g["log_n"])]
+
+    def args(self):
+        return self.cards.arrays, self.g, self.s, self.w

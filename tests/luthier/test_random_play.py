@@ -1,0 +1,94 @@
+"""Invariants over thousands of random-play games, and determinism of the engine."""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import pytest
+
+from simcore.games.luthier.engine import play_batch, play_game
+from simcore.games.luthier.enums import Rule, Source
+from simcore.games.luthier.invariants_nb import INVARIANT_NAMES
+from strategies.luthier.registry import parse_seats
+
+N_GAMES = 2000
+
+
+@pytest.fixture(scope="module", params=[2, 3, 4])
+def batch(request, cards):
+    n = request.param
+    games, seats = play_batch(cards, n, 20261121, parse_seats("random", n), 0, N_GAMES)
+    return n, games, seats[:, :n]
+
+
+def test_no_invariant_is_ever_violated(batch):
+    """No resource negative, storage and apprentice caps, every chip placed and resolved."""
+    _, games, _ = batch
+    seen = int(np.bitwise_or.reduce(games["violations"]))
+    broken = [name for bit, name in INVARIANT_NAMES.items() if seen & bit]
+    assert broken == []
+
+
+def test_every_game_ends_after_round_six(batch, cards):
+    _, games, _ = batch
+    assert (games["round"] == cards.arrays.rules[Rule.ROUNDS] + 1).all()
+    assert (games["market_card"] >= 0).all()
+
+
+def test_final_scores_are_sound(batch):
+    n, games, seats = batch
+    assert (seats["prestige"] >= 0).all()
+    assert (seats["prestige_src"].sum(axis=2) == seats["prestige"]).all()
+    assert (seats["prestige_src"][:, :, Source.PATIENCE] <= 0).all()
+    assert (seats["final_money"] >= 0).all() and (seats["final_money"] < 10).all()
+    assert np.allclose(seats["win"].sum(axis=1), 1.0)
+    assert ((seats["rank"] >= 1) & (seats["rank"] <= n)).all()
+    assert (seats["money"] >= 0).all() and (seats["materials"] >= 0).all()
+
+
+def test_turn_order_is_a_permutation(batch):
+    n, games, seats = batch
+    order = np.sort(games["turn_order"][:, :n], axis=1)
+    assert (order == np.arange(n)).all()
+    assert (np.sort(seats["start_pos"], axis=1) == np.arange(n)).all()
+
+
+def test_all_workers_join_and_are_placed(batch):
+    """Workers 1, 3, 5 from the start, 2 in round 3, 4 in round 5: 3*2 + 4*2 + 5*2 = 24."""
+    _, _, seats = batch
+    assert (seats["chip_owned"] == 1).all()
+    assert (seats["n_placed"].sum(axis=2) == 24).all()
+
+
+def test_same_seed_same_game(cards):
+    seats = parse_seats("random", 4)
+    a = play_game(cards, 4, 99, seats)
+    b = play_game(cards, 4, 99, seats)
+    c = play_game(cards, 4, 100, seats)
+    assert np.array_equal(a.log, b.log)
+    assert a.seats.tobytes() == b.seats.tobytes()
+    assert not np.array_equal(a.log[: len(c.log)], c.log[: len(a.log)])
+
+
+def test_batch_games_do_not_depend_on_chunking_or_threads(cards):
+    seats = parse_seats("random", 3)
+    whole_g, whole_s = play_batch(cards, 3, 5, seats, 0, 64)
+    part_g, part_s = play_batch(cards, 3, 5, seats, 40, 24)
+    assert whole_g[40:].tobytes() == part_g.tobytes()
+    assert whole_s[40:].tobytes() == part_s.tobytes()
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one_g, one_s = play_batch(cards, 3, 5, seats, 0, 64)
+    finally:
+        numba.set_num_threads(before)
+    assert whole_g.tobytes() == one_g.tobytes()
+    assert whole_s.tobytes() == one_s.tobytes()
+
+
+def test_batch_game_equals_the_game_played_alone(cards):
+    """`tutti play --seed <games.seed>` replays a game of a run."""
+    seats = parse_seats("random", 4)
+    games, batch_seats = play_batch(cards, 4, 11, seats, 7, 3)
+    alone = play_game(cards, 4, int(games[1]["seed"]), seats, index=8)
+    assert alone.seats.tobytes() == batch_seats[1, :4].tobytes()
