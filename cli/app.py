@@ -21,16 +21,18 @@ app.command()(play)
 
 
 def main() -> None:
-    """Console-script entry: user errors become one line on stderr and exit code 2."""
+    """Console-script entry: user errors become one line on stderr and exit code 2.
+
+    Typer's standalone mode already turns usage errors into a message and exit
+    code 2; our own TuttiError is caught here so it never shows a traceback.
+    """
     from simcore.errors import TuttiError
 
     try:
-        app(standalone_mode=False)
+        app()
     except TuttiError as err:
         print(f"error: {err}", file=sys.stderr)
         sys.exit(err.exit_code)
-    except typer.Exit as ex:  # typer's own exits (e.g. --help)
-        sys.exit(ex.exit_code)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(130)

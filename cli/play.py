@@ -37,6 +37,3 @@ def play(
         "",
     ]
     typer.echo(render_transcript(card_set, played, header), nl=False)
-
-
-

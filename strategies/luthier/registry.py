@@ -46,9 +46,7 @@ def get(name: str) -> StrategySpec:
     try:
         return STRATEGIES[name]
     except KeyError:
-        raise TuttiError(
-            f"unknown strategy {name!r} (known: {', '.join(STRATEGIES)})"
-        ) from None
+        raise TuttiError(f"unknown strategy {name!r} (known: {', '.join(STRATEGIES)})") from None
 
 
 def parse_seats(text: str | None, n_players: int) -> list[StrategySpec]:

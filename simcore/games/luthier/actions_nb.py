@@ -14,9 +14,19 @@ from numba import njit
 from simcore.games.luthier.codes import Ev, Opt, Why
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.enums import Location, Material, Rule, Track
+from simcore.games.luthier.instruments_nb import (
+    bench_work_nb,
+    finish_options_nb,
+    guild_options_nb,
+    rough_options_nb,
+    take_card_nb,
+)
 from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.perform_nb import perform_nb, perform_options_nb
 from simcore.games.luthier.priority_nb import skill_nb
+from simcore.games.luthier.repair_nb import repair_nb, repair_options_nb
 from simcore.games.luthier.resources_nb import (
+    apprentice_cap_nb,
     apprentices_held_nb,
     gain_any_material_nb,
     gain_apprentices_nb,
@@ -24,7 +34,8 @@ from simcore.games.luthier.resources_nb import (
     gain_material_nb,
     gain_money_nb,
 )
-from simcore.games.luthier.tracks_nb import advance_track_nb
+from simcore.games.luthier.rows_nb import add_to_hand_nb, hand_remove_nb
+from simcore.games.luthier.tracks_nb import CRAFT_FINISH_2X, advance_track_nb
 
 BALCONY_MONEY = 0
 BALCONY_APPRENTICES = 1
@@ -38,7 +49,7 @@ def alternate_options_nb(cards, g, s, w, p, loc, n):
         n = set_opt_nb(w, n, Opt.ALT_ACTION, loc, 0)
     elif loc == Location.BALCONY:
         n = set_opt_nb(w, n, Opt.ALT_ACTION, loc, BALCONY_MONEY)
-        if apprentices_held_nb(g, s, p) < cards.rules[Rule.APPRENTICE_CAP]:
+        if apprentices_held_nb(g, s, p) < apprentice_cap_nb(cards, s, p):
             n = set_opt_nb(w, n, Opt.ALT_ACTION, loc, BALCONY_APPRENTICES)
     return n
 
@@ -87,13 +98,8 @@ def guild_bonus_nb(cards, g, s, w, p):
     k = decide_nb(cards, g, s, w, p, n)
     if w.opts[k, 0] == Opt.DONE:
         return
-    i = w.opts[k, 1]
-    c = s[p].hand[i]
+    c = hand_remove_nb(s, p, w.opts[k, 1])
     s[p].rough_bench[slot] = c
-    for j in range(i, s[p].hand_n - 1):
-        s[p].hand[j] = s[p].hand[j + 1]
-    s[p].hand_n -= 1
-    s[p].hand[s[p].hand_n] = -1
     log_nb(g, w, p, Ev.PLAN_TO_BENCH, c)
 
 
@@ -111,13 +117,57 @@ def location_bonus_nb(cards, g, s, w, p, loc):
 
 
 @njit(cache=True)
+def main_options_nb(cards, g, s, w, p, i, loc, skill):
+    """List the main actions placement i's owner can take at `loc` into w.opts; return n."""
+    if loc == Location.GUILD:
+        return guild_options_nb(cards, g, s, w, p, i, 0)
+    if loc == Location.PERFORM:
+        return perform_options_nb(cards, g, s, w, p, i, 0)
+    if loc == Location.REPAIR:
+        return repair_options_nb(cards, g, s, w, p, 0)
+    if loc == Location.ROUGHING:
+        optional = 1 if skill >= cards.rules[Rule.ROUGH_DISCOUNT_SKILL] else 0
+        return rough_options_nb(cards, s, p, w, 0, optional)
+    if loc == Location.FINISHING:
+        optional = 1 if skill >= cards.rules[Rule.FINISH_DISCOUNT_SKILL] else 0
+        double = skill >= cards.rules[Rule.FINISH_DOUBLE_SKILL]
+        two = s[p].tracks[Track.CRAFT] >= CRAFT_FINISH_2X
+        return finish_options_nb(cards, s, p, w, 0, optional, double, two)
+    return 0
+
+
+@njit(cache=True)
+def main_action_nb(cards, g, s, w, p, i, loc, skill, k):
+    """Carry out the main action of option row k for placement i."""
+    kind = w.opts[k, 0]
+    if kind == Opt.ROUGH or kind == Opt.FINISH:
+        bench_work_nb(cards, g, s, w, p, kind == Opt.FINISH, skill, k)
+        return
+    c = take_card_nb(cards, g, s, w, p, i, k)
+    if c < 0:
+        return
+    if loc == Location.GUILD:
+        add_to_hand_nb(g, s, p, c)
+    elif loc == Location.PERFORM:
+        perform_nb(cards, g, s, w, p, c, skill)
+    elif loc == Location.REPAIR:
+        repair_nb(cards, g, s, w, p, c)
+
+
+@njit(cache=True)
 def worker_acts_nb(cards, g, s, w, i):
-    """Placement i's owner chooses and performs one action for that chip, then any 4+ bonus."""
+    """Placement i's owner chooses and performs one action for that chip, then any 4+ bonus.
+
+    Every location offers its main actions, its alternate actions and the
+    2 money available everywhere (which is all that is left when the main
+    action is impossible).
+    """
     p = g.pl_seat[i]
     loc = g.pl_loc[i]
     skill = skill_nb(cards, g, s, i)
     log_nb(g, w, p, Ev.WORKER_ACTS, loc, g.pl_chip[i], skill, g.pl_appr[i])
-    n = alternate_options_nb(cards, g, s, w, p, loc, 0)
+    n = main_options_nb(cards, g, s, w, p, i, loc, skill)
+    n = alternate_options_nb(cards, g, s, w, p, loc, n)
     k = decide_nb(cards, g, s, w, p, n)
     kind = w.opts[k, 0]
     if kind == Opt.ALT_MONEY:
@@ -126,6 +176,8 @@ def worker_acts_nb(cards, g, s, w, i):
         gain_money_nb(g, s, w, p, cards.rules[Rule.ALT_MONEY], Why.ALTERNATE)
     elif kind == Opt.ALT_ACTION:
         alternate_action_nb(cards, g, s, w, p, loc, w.opts[k, 2])
+    else:
+        main_action_nb(cards, g, s, w, p, i, loc, skill, k)
     if loc < Location.ROUGHING and skill >= cards.rules[Rule.LOCATION_BONUS_SKILL]:
         location_bonus_nb(cards, g, s, w, p, loc)
     g.pl_done[i] = 1

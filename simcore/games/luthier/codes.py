@@ -32,6 +32,19 @@ class Opt(IntEnum):
     DISCARD_MATERIAL = 16  # a = Material: storage is over capacity
     PLAN_TO_BENCH = 17  # a = hand index, b = instrument type: Guild 4+ bonus placement
     KEEP_DRAWN = 18  # a = instrument type: reputation step "draw 3, keep 1"
+    CONSOLATION = 19  # a = 0: 1 inspiration, 1: 2 money (no first chair)
+    TOKEN_SPOT = 20  # a = orchestra spot, b = token kind
+    TAKE_CARD = 21  # a = CardRow, b = tier, c = slot, d = PayMode (tier cost)
+    SEARCH = 22  # a = CardRow, b = card-back key, d = PayMode: deck search (apprentice leaves)
+    ROUGH = 23  # a = roughing-bench slot, b/c/d = animal/wood/metal discounted, e = 0
+    FINISH = 24  # a = finishing-bench slot, b/c/d = discounts, e = 1: the 6+ doubling applies
+    PAY_PLAN = 25  # b/c/d = animal/wood/metal not paid (discounts, 2 inspiration each)
+    REROLL = 26  # a = die 0 or 1
+    SPEND_INSPIRATION = 27  # a = inspiration added to the performance total
+    BENCH_TAKE = 28  # a = 0 roughing / 1 finishing bench, b = slot: card back to hand
+    BENCH_PUT = 29  # a = hand index, b = instrument type: onto the roughing bench
+    SPECIALTY_CARD = 30  # a = specialty card id
+    ASSIGN_CHIP = 31  # a = chip index, b = specialty card id
 
 
 class PayMode(IntEnum):
@@ -78,6 +91,20 @@ class Ev(IntEnum):
     DEAL_GOALS = 31  # a..d = goal ids dealt
     DEAL_CARDS = 32  # a, b = instrument types dealt; c, d = patron ids dealt
     AWARDS = 33  # a..d = award tiles in play
+    TOKEN = 34  # a = spot, b = token kind, c = outcome (claimed, stolen, consoled)
+    TAKE_CARD = 35  # a = CardRow, b = card id, c = tier, d = money, e = inspiration
+    SEARCH = 36  # a = CardRow, b = card id, c = money, d = inspiration
+    ROUGH = 37  # a = instrument type, b/c/d = animal/wood/metal paid
+    FINISH = 38  # a = instrument type, b/c/d = animal/wood/metal paid
+    ROLL = 39  # a, b = notes on die 0 and 1, c, d = colours (0 white, 1 black)
+    REROLL = 40  # a = die, b = new notes
+    PURPLE = 41  # a = purple die face
+    PERFORM = 42  # a = card, b = total, c = level (0 low, 1 medium, 2 high), d = inspiration
+    REPAIR = 43  # a = card, b/c/d = animal/wood/metal paid, e = inspiration
+    BENCH_TAKE = 44  # a = bench, b = instrument type
+    BENCH_PUT = 45  # a = instrument type
+    SPECIALTY = 46  # a = specialty card
+    ASSIGN_CHIP = 47  # a = chip index, b = specialty card
 
 
 class Why(IntEnum):
@@ -90,3 +117,5 @@ class Why(IntEnum):
     LOCATION_BONUS = 4
     TRACK = 5
     CONVERSION = 6
+    ORCHESTRA = 7
+    PERFORMANCE = 8

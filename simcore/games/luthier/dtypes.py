@@ -105,10 +105,14 @@ SEAT = np.dtype(
         ("inspiration", "i2"),  # tokens, >= 0
         ("materials", "i2", (3,)),  # animal, wood, metal; sum <= storage
         ("apprentices", "i1"),  # apprentices in supply (not placed), 0..3
+        ("appr_lost", "i1"),  # apprentices removed from the game by deck searches
         ("storage", "i1"),  # material capacity: 9, or 12 with the award benefit
         ("chip_owned", "i1", (5,)),  # 1 = numbered chip c has joined the family
         ("chip_free", "i1", (5,)),  # 1 = chip c not yet placed this round
         ("chip_specialty", "i2", (5,)),  # specialty card chip c is assigned to; -1 = none
+        ("specialty", "i2", (3,)),  # specialty cards gained (ruling 13); -1 = none
+        ("specialty_n", "i1"),
+        ("specialty_pending", "i1"),  # cards gained this round, awaiting a chip at round end
         ("hand", "i2", (MAX_HAND,)),  # instrument type ids in hand; -1 = empty
         ("hand_n", "i1"),
         ("rough_bench", "i2", (2,)),  # instrument type ids; -1 = empty
@@ -131,6 +135,14 @@ SEAT = np.dtype(
         ("rank", "i1"),  # 1 = first; tied seats share a rank
         ("win", "f4"),  # 1 / number of tied winners, else 0
         # counters for results
+        ("n_roughed", "i2"),
+        ("finished", "i2", (3,)),  # instruments finished per Family
+        ("finished_rare", "i2"),
+        ("performances", "i2", (3, 3)),  # [era, level 0 low / 1 medium / 2 high]
+        ("repairs", "i2", (3,)),  # repairs per Family
+        ("n_searched", "i2"),  # deck searches
+        ("chairs_claimed", "i2"),  # first chairs claimed or stolen during play
+        ("n_consoled", "i2"),
         ("n_placed", "i2", (7,)),  # chips placed per Location
         ("n_alt", "i2"),  # alternate actions taken (incl. 2 money)
         ("n_bought", "i2", (3,)),  # materials bought at the market

@@ -9,8 +9,7 @@ from __future__ import annotations
 from numba import njit
 
 from simcore.games.luthier.dtypes import N_CHIPS
-from simcore.games.luthier.enums import Rule
-from simcore.games.luthier.resources_nb import apprentices_held_nb
+from simcore.games.luthier.resources_nb import apprentice_cap_nb, apprentices_held_nb
 
 NEGATIVE = 1  # a resource or prestige below zero
 STORAGE = 2  # more materials than storage
@@ -44,7 +43,7 @@ def check_seats_nb(cards, g, s):
                 bad |= NEGATIVE
         if r.materials.sum() > r.storage:
             bad |= STORAGE
-        if apprentices_held_nb(g, s, p) > cards.rules[Rule.APPRENTICE_CAP]:
+        if apprentices_held_nb(g, s, p) > apprentice_cap_nb(cards, s, p):
             bad |= APPRENTICES
         if r.prestige_src.sum() != r.prestige:
             bad |= PRESTIGE_SUM

@@ -17,6 +17,7 @@ from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.enums import PatronPower, Res, Rule
 from simcore.games.luthier.log_nb import log_nb
 from simcore.games.luthier.resources_nb import (
+    apprentice_cap_nb,
     apprentices_held_nb,
     can_pay_nb,
     gain_apprentices_nb,
@@ -72,7 +73,7 @@ def market_options_nb(cards, g, s, w, p, traded):
             n = add_paid_options_nb(s, p, w, n, Opt.BUY, m, buy_price_nb(cards, g, s, p, m))
         if s[p].materials[m] > 0 and (traded[m] & BOUGHT) == 0:
             n = set_opt_nb(w, n, Opt.SELL, m)
-    if apprentices_held_nb(g, s, p) < cards.rules[Rule.APPRENTICE_CAP]:
+    if apprentices_held_nb(g, s, p) < apprentice_cap_nb(cards, s, p):
         n = add_paid_options_nb(s, p, w, n, Opt.HIRE, 0, cards.rules[Rule.APPRENTICE_COST])
     for t in range(2):  # training: performance or craft track only
         if can_train_nb(s, p, t):

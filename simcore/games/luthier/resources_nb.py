@@ -53,9 +53,15 @@ def apprentices_held_nb(g, s, p):
 
 
 @njit(cache=True)
+def apprentice_cap_nb(cards, s, p):
+    """Apprentices seat p can hold: 3, less those a deck search removed from the game."""
+    return cards.rules[Rule.APPRENTICE_CAP] - s[p].appr_lost
+
+
+@njit(cache=True)
 def gain_apprentices_nb(cards, g, s, w, p, amount, why):
     """Gain up to `amount` apprentices within the cap; returns how many were gained."""
-    room = cards.rules[Rule.APPRENTICE_CAP] - apprentices_held_nb(g, s, p)
+    room = apprentice_cap_nb(cards, s, p) - apprentices_held_nb(g, s, p)
     k = min(amount, room)
     if k > 0:
         s[p].apprentices += k

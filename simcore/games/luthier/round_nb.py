@@ -10,11 +10,13 @@ from simcore.games.luthier.codes import Ev, Opt
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.dtypes import MAX_PLACEMENTS, N_CHIPS, Phase
 from simcore.games.luthier.enums import N_LOCATIONS, Location, Rule
+from simcore.games.luthier.instruments_nb import bench_moves_nb
 from simcore.games.luthier.invariants_nb import check_seats_nb
 from simcore.games.luthier.log_nb import log_nb
 from simcore.games.luthier.market_nb import visit_market_nb
 from simcore.games.luthier.priority_nb import balcony_turn_order_nb, priority_order_nb
 from simcore.games.luthier.rows_nb import drop_patron_i_deck_nb, slide_rows_nb
+from simcore.games.luthier.tracks_nb import assign_specialty_chips_nb
 
 CHIP_2 = 1  # chip index of worker 2
 CHIP_4 = 3  # chip index of worker 4
@@ -22,7 +24,10 @@ CHIP_4 = 3  # chip index of worker 4
 
 @njit(cache=True)
 def start_of_round_nb(cards, g, s, w):
-    """Advance the round; workers 2 and 4 join in rounds 3 and 5; chips and carts return."""
+    """Advance the round; workers 2 and 4 join in rounds 3 and 5; chips and carts return.
+
+    Then each seat, in turn order, moves instrument cards between hand and benches.
+    """
     g.round += 1
     g.phase = Phase.START_OF_ROUND
     g.pl_n = 0
@@ -39,6 +44,8 @@ def start_of_round_nb(cards, g, s, w):
             s[p].chip_free[c] = s[p].chip_owned[c]
         s[p].market_done = 0
         s[p].passed = 0
+    for pos in range(g.n_players):
+        bench_moves_nb(cards, g, s, w, g.turn_order[pos])
 
 
 @njit(cache=True)
@@ -168,6 +175,8 @@ def end_of_round_nb(cards, g, s, w):
     """End-of-round cleanup (p.21): turn order, market card, card rows, patron II."""
     g.phase = Phase.END_OF_ROUND
     balcony_turn_order_nb(g)
+    for pos in range(g.n_players):
+        assign_specialty_chips_nb(cards, g, s, w, g.turn_order[pos])
     log_nb(
         g, w, -1, Ev.TURN_ORDER, g.turn_order[0], g.turn_order[1], g.turn_order[2], g.turn_order[3]
     )

@@ -66,6 +66,17 @@ def add_to_hand_nb(g, s, p, c):
 
 
 @njit(cache=True)
+def hand_remove_nb(s, p, i):
+    """Remove and return the card at hand index i, keeping the hand packed."""
+    c = s[p].hand[i]
+    for j in range(i, s[p].hand_n - 1):
+        s[p].hand[j] = s[p].hand[j + 1]
+    s[p].hand_n -= 1
+    s[p].hand[s[p].hand_n] = -1
+    return c
+
+
+@njit(cache=True)
 def n_slots_nb(cards, g, row, tier):
     return min(cards.row_slots[row, tier, g.n_players], MAX_SLOTS)
 

@@ -11,7 +11,7 @@ from numba import njit
 
 from simcore.games.luthier.codes import Ev, Opt, Why
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
-from simcore.games.luthier.enums import CardRow, Rule, Source, Track
+from simcore.games.luthier.enums import CardRow, Rule, Source, SpecialtyDeck, Track
 from simcore.games.luthier.log_nb import log_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, gain_apprentices_nb
 from simcore.games.luthier.rows_nb import add_to_hand_nb, deck_to_bottom_nb, draw_nb
@@ -76,6 +76,49 @@ def draw_three_keep_one_nb(cards, g, s, w, p):
 
 
 @njit(cache=True)
+def choose_specialty_nb(cards, g, s, w, p, deck):
+    """Specialty step (ruling 13): choose a card from that track's specialty deck.
+
+    A numbered chip is assigned to it at the end of the round
+    (`assign_specialty_chips_nb`).
+    """
+    n_cards = g.specialty_deck_n[deck]
+    if n_cards == 0 or s[p].specialty_n >= 3:
+        return
+    n = 0
+    for j in range(n_cards):
+        n = set_opt_nb(w, n, Opt.SPECIALTY_CARD, g.specialty_deck[deck, j], j)
+    k = decide_nb(cards, g, s, w, p, n)
+    c = w.opts[k, 1]
+    j = w.opts[k, 2]
+    for i in range(j, n_cards - 1):
+        g.specialty_deck[deck, i] = g.specialty_deck[deck, i + 1]
+    g.specialty_deck[deck, n_cards - 1] = -1
+    g.specialty_deck_n[deck] = n_cards - 1
+    s[p].specialty[s[p].specialty_n] = c
+    s[p].specialty_n += 1
+    s[p].specialty_pending += 1
+    log_nb(g, w, p, Ev.SPECIALTY, c)
+
+
+@njit(cache=True)
+def assign_specialty_chips_nb(cards, g, s, w, p):
+    """End of round (p.21): each specialty card gained this round takes a numbered chip for good."""
+    while s[p].specialty_pending > 0:
+        c = s[p].specialty[s[p].specialty_n - s[p].specialty_pending]
+        n = 0
+        for chip in range(5):
+            if s[p].chip_owned[chip] == 1 and s[p].chip_specialty[chip] < 0:
+                n = set_opt_nb(w, n, Opt.ASSIGN_CHIP, chip, c)
+        s[p].specialty_pending -= 1
+        if n == 0:
+            continue
+        k = decide_nb(cards, g, s, w, p, n)
+        s[p].chip_specialty[w.opts[k, 1]] = c
+        log_nb(g, w, p, Ev.ASSIGN_CHIP, w.opts[k, 1], c)
+
+
+@njit(cache=True)
 def advance_track_nb(cards, g, s, w, p, t):
     """Move seat p one step along Track t and apply the step's immediate effect.
 
@@ -96,6 +139,12 @@ def advance_track_nb(cards, g, s, w, p, t):
             gain_apprentices_nb(cards, g, s, w, p, 1, Why.TRACK)
         elif pos == REP_DRAW_KEEP:
             draw_three_keep_one_nb(cards, g, s, w, p)
+        elif pos == REP_SPECIALTY:
+            choose_specialty_nb(cards, g, s, w, p, SpecialtyDeck.REPUTATION)
+    elif t == Track.PERFORMANCE and pos == PERF_SPECIALTY:
+        choose_specialty_nb(cards, g, s, w, p, SpecialtyDeck.PERFORMANCE)
+    elif t == Track.CRAFT and pos == CRAFT_SPECIALTY:
+        choose_specialty_nb(cards, g, s, w, p, SpecialtyDeck.CRAFT)
 
 
 @njit(cache=True)

@@ -36,7 +36,14 @@ WHY = {
     Why.LOCATION_BONUS: "4+ bonus",
     Why.TRACK: "track",
     Why.CONVERSION: "conversion",
+    Why.ORCHESTRA: "first chair",
+    Why.PERFORMANCE: "performance",
 }
+TOKEN_KINDS = ("instrument", "performance", "repair")
+OUTCOMES = ("takes the first chair", "steals the first chair", "no chair")
+LEVELS = ("low", "medium", "high")
+DICE = ("white", "black")
+BENCHES = ("roughing", "finishing")
 SOURCE_LABELS = tuple(s.name.lower().replace("_", " ") for s in Source)
 
 
@@ -180,6 +187,53 @@ class Renderer:
             self.emit(f"  The {ROW_KINDS[a]} deck is reshuffled from its discards")
         elif code == Ev.FINAL:
             return  # the final table follows
+        else:
+            self.event_part2(p, code, a, b, c, d, e)
+
+    def event_part2(self, p, code, a, b, c, d, e) -> None:
+        """Instruments, performances, repairs, the orchestra and specialty workers."""
+        who = _seat(p)
+        if code == Ev.TAKE_CARD:
+            kind = ROW_KINDS[a]
+            paid = self._paid(d, e) if d or e else ""
+            self.gain(p, f"takes {self.name(kind, b)} (tier {TIERS[c]}){paid}")
+        elif code == Ev.SEARCH:
+            kind = ROW_KINDS[a]
+            self.gain(
+                p,
+                f"searches the deck for {self.name(kind, b)}{self._paid(c, d)}"
+                ", the apprentice leaves the game",
+            )
+        elif code == Ev.ROUGH:
+            self.gain(p, f"roughs {self.name('instruments', a)} ({self._materials(b, c, d)})")
+        elif code == Ev.FINISH:
+            self.gain(p, f"finishes {self.name('instruments', a)} ({self._materials(b, c, d)})")
+        elif code == Ev.ROLL:
+            self.gain(p, f"rolls {DICE[c]} {a} + {DICE[d]} {b}")
+        elif code == Ev.REROLL:
+            self.gain(p, f"rerolls die {a + 1}: {b}")
+        elif code == Ev.PURPLE:
+            self.gain(p, f"purple die face {a + 1}")
+        elif code == Ev.PERFORM:
+            insp = f" with {d} inspiration" if d else ""
+            self.gain(p, f"performs {self.name('performances', a)}: total {b}{insp}, {LEVELS[c]}")
+        elif code == Ev.REPAIR:
+            insp = f" + {e} inspiration" if e else ""
+            self.gain(p, f"repairs {self.name('repairs', a)} ({self._materials(b, c, d)}{insp})")
+        elif code == Ev.TOKEN:
+            self.gain(p, f"{TOKEN_KINDS[b]} token on {self.name('orchestra', a)}: {OUTCOMES[c]}")
+        elif code == Ev.BENCH_TAKE:
+            self.emit(
+                f"  {who} takes {self.name('instruments', b)} back from the {BENCHES[a]} bench"
+            )
+        elif code == Ev.BENCH_PUT:
+            self.emit(f"  {who} puts {self.name('instruments', a)} on the roughing bench")
+        elif code == Ev.SPECIALTY:
+            self.gain(p, f"chooses specialty worker {self.name('specialty', a)}")
+        elif code == Ev.ASSIGN_CHIP:
+            self.emit(
+                f"  {who} assigns worker {a + 1} to specialty worker {self.name('specialty', b)}"
+            )
 
     @staticmethod
     def _paid(money: int, insp: int) -> str:
@@ -189,6 +243,11 @@ class Renderer:
         if insp:
             parts.append(f"{insp} inspiration")
         return f" ({' + '.join(parts) or 'free'})"
+
+    @staticmethod
+    def _materials(animal: int, wood: int, metal: int) -> str:
+        parts = [f"{n} {m}" for n, m in ((animal, "animal"), (wood, "wood"), (metal, "metal")) if n]
+        return " + ".join(parts) or "free"
 
     @staticmethod
     def _why(why: int) -> str:

@@ -1,0 +1,202 @@
+"""`tutti cards`: validate and list card data (thin: the loader does the work).
+
+Heavy imports (numpy through the loader, rich) stay inside the commands so that
+`tutti --help` is instant.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+if TYPE_CHECKING:
+    from simcore.games.luthier.cards import CardSet
+
+cards_app = typer.Typer(
+    help="Validate and inspect Luthier card data (TOML files; see docs/card-data.md).",
+    no_args_is_help=True,
+)
+
+# (kind, what one card is called) for the summary line
+SUMMARY = (
+    ("orchestra", "orchestra spots"),
+    ("performances", "performances"),
+    ("repairs", "repairs"),
+    ("market", "market cards"),
+    ("awards", "awards"),
+    ("goals", "goals"),
+    ("families", "families"),
+    ("specialty", "specialty cards"),
+)
+
+
+# columns shown inside their main column, e.g. power = "market_discount 1 wood"
+FOLDED = {
+    "power": ("power_amount", "power_material", "power_metric", "power_gain"),
+    "ability": ("ability_track", "ability_amount", "amount", "gain"),
+}
+
+
+def _fail(lines: list[str]) -> SystemExit:
+    """Print `lines` to stderr; the caller raises the returned exit (code 2).
+
+    SystemExit rather than typer.Exit: cli.app.main() runs typer with
+    standalone_mode=False, where a typer.Exit code is returned and would be lost.
+    """
+    for line in lines:
+        typer.echo(line, err=True)
+    return SystemExit(2)
+
+
+def _load(cards_dir: Path | None) -> CardSet:
+    """Load the default set overridden by `cards_dir`; print problems and exit 2 on error."""
+    from simcore.errors import CardDataError, TuttiError
+    from simcore.games.luthier.cards import load_cards
+
+    where = "default set" if cards_dir is None else str(cards_dir)
+    try:
+        return load_cards(cards_dir)
+    except CardDataError as err:
+        n = len(err.problems)
+        raise _fail([*err.problems, f"{n} problem{'s' if n != 1 else ''} in {where}"]) from None
+    except TuttiError as err:
+        raise _fail([f"error: {err}"]) from None
+
+
+def summary(cards: CardSet) -> str:
+    """One line of card counts, e.g. '39 instruments (20 types), 21 orchestra spots, ...'."""
+    from simcore.games.luthier.enums import PatronDeck
+
+    a = cards.arrays
+    decks = [int((a.patron_deck == d).sum()) for d in PatronDeck]
+    parts = [f"{int(a.inst_copies.sum())} instruments ({len(cards.ids['instruments'])} types)"]
+    parts += [f"{len(cards.ids[kind])} {noun}" for kind, noun in SUMMARY[:4]]
+    parts.append(f"{sum(decks)} patrons ({decks[0]} I, {decks[1]} II, {decks[2]} royal)")
+    parts += [f"{len(cards.ids[kind])} {noun}" for kind, noun in SUMMARY[4:]]
+    return ", ".join(parts)
+
+
+@cards_app.command("validate")
+def validate(
+    cards_dir: Annotated[
+        Path | None,
+        typer.Argument(
+            help="Directory of card files overriding the default set (omit: the shipped set)."
+        ),
+    ] = None,
+) -> None:
+    """Check card data; print every problem as file:card-id:field: message."""
+    cards = _load(cards_dir)
+    where = "default set" if cards_dir is None else str(cards_dir)
+    typer.echo(f"ok: {where}: {summary(cards)} (hash {cards.data_hash[:8]})")
+
+
+@cards_app.command("list")
+def list_cards(
+    kind: Annotated[
+        str, typer.Argument(help="Card kind: instruments, orchestra, patrons, rules, ...")
+    ],
+    cards_dir: Annotated[
+        Path | None,
+        typer.Option("--cards", help="Directory of card files overriding the default set."),
+    ] = None,
+) -> None:
+    """Show one kind of card as a table (merged with --cards overrides)."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    from simcore.games.luthier.cards import KINDS
+    from simcore.games.luthier.cards_schema import SCHEMAS
+
+    if kind not in KINDS:
+        raise _fail([f'error: unknown card kind "{kind}"; expected one of: {", ".join(KINDS)}'])
+    cards = _load(cards_dir)
+    sections = {s.name: s.fields for s in SCHEMAS[kind].sections}
+    console = Console(width=None if sys.stdout.isatty() else 1000)  # piped: never wrap
+    for title, fields, records in _groups(kind, cards, sections):
+        folded = {sub for subs in FOLDED.values() for sub in subs}
+        columns = [f for f in fields if f not in ("source", "estimated") and f not in folded]
+        if "id" not in fields and kind != "board":  # rules, dice: the table name is the id
+            columns.insert(0, "id")
+        table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
+        for col in [*columns, "source"]:
+            table.add_column(col, overflow="fold")
+        for rec in records:
+            cells = [
+                _folded(rec, col)
+                if col in FOLDED
+                else _cell(rec.get(col), fields[col].kind if col in fields else "id")
+                for col in columns
+            ]
+            table.add_row(*cells, _source(rec))
+        console.print(table)
+
+
+def _groups(
+    kind: str, cards: CardSet, sections: dict[str, Any]
+) -> list[tuple[str, Any, list[dict[str, Any]]]]:
+    """Records grouped into one table per distinct schema (rules: one table; board: two)."""
+    groups: list[tuple[str, Any, list[dict[str, Any]]]] = []
+    for sec, rec in zip(cards.sections[kind], cards.records[kind], strict=True):
+        fields = sections[sec]
+        if groups and groups[-1][1] is fields:
+            groups[-1][2].append(rec)
+        else:
+            title = f"{kind}: {sec}" if kind == "board" else kind
+            groups.append((title, fields, [rec]))
+    return groups
+
+
+def _folded(rec: dict[str, Any], col: str) -> str:
+    """One cell for a field and its parameters: "market_discount 1 wood", "gain 2 money"."""
+    parts = [str(rec.get(col, ""))]
+    values = {sub: rec.get(sub) for sub in FOLDED[col]}
+    amount = next((v for k, v in values.items() if k.endswith("amount") and v), None)
+    metric = values.get("power_metric")
+    if metric:
+        parts.append(f"{amount} per {metric}")
+    elif amount:
+        parts.append(str(amount))
+    for key in ("power_material", "ability_track"):
+        if values.get(key):
+            parts.append(str(values[key]))
+    for key in ("power_gain", "gain"):
+        if isinstance(values.get(key), dict) and any(values[key].values()):
+            parts.append(_bundle(values[key]))
+    return " ".join(parts)
+
+
+def _bundle(value: dict[str, int]) -> str:
+    parts = [f"{n} {k}" for k, n in value.items() if n]
+    return " + ".join(parts) if parts else "-"
+
+
+def _cell(value: Any, kind: str) -> str:
+    """Compact text for one field value of the given schema kind."""
+    if value is None:
+        return ""
+    if kind in ("bundle", "materials") and isinstance(value, dict):
+        return _bundle(value)
+    if kind in ("prices", "slots") and isinstance(value, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items())
+    if kind == "bundles" and isinstance(value, list):
+        return " | ".join(_bundle(v) if isinstance(v, dict) else str(v) for v in value)
+    if kind == "levels" and isinstance(value, list):
+        return ", ".join(f"{lv.get('threshold')}→{lv.get('prestige')}" for lv in value)
+    if kind == "secondary" and isinstance(value, list):
+        return ", ".join(f"{r.get('family')}/{r.get('era')}" for r in value) or "-"
+    if kind in ("eras", "ints") and isinstance(value, list):
+        return "/".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _source(rec: dict[str, Any]) -> str:
+    est = rec.get("estimated")
+    src = str(rec.get("source", ""))
+    return f"{src} (estimated: {', '.join(map(str, est))})" if est else src

@@ -1,0 +1,97 @@
+"""Taking face-up cards from the tiered rows, and searching a deck (rulebook p.15)."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from simcore.games.luthier.decide_nb import set_opt_nb
+from simcore.games.luthier.dtypes import MAX_SLOTS
+from simcore.games.luthier.enums import CardRow, Rule, Track
+from simcore.games.luthier.resources_nb import can_pay_nb, split_payment_nb
+from simcore.games.luthier.tracks_nb import REP_TIER2, REP_TIER3
+
+
+@njit(cache=True)
+def tier_cost_nb(cards, s, p, tier):
+    """Money and/or inspiration to take a card from `tier` (0-based).
+
+    Tier I is always open; tiers II and III are free from reputation steps 3 and
+    6 (ruling 7), else they cost 4 and 8.
+    """
+    rep = s[p].tracks[Track.REPUTATION]
+    if tier == 1 and rep < REP_TIER2:
+        return cards.rules[Rule.TIER2_COST]
+    if tier == 2 and rep < REP_TIER3:
+        return cards.rules[Rule.TIER3_COST]
+    return 0
+
+
+@njit(cache=True)
+def add_paid_nb(s, p, w, n, kind, a, b, c, cost):
+    """Add option (kind, a, b, c, PayMode) once per distinct money/inspiration split of cost."""
+    if not can_pay_nb(s, p, cost):
+        return n
+    n = set_opt_nb(w, n, kind, a, b, c, 0)
+    m0, _ = split_payment_nb(s, p, cost, 0)
+    m1, _ = split_payment_nb(s, p, cost, 1)
+    if m0 != m1:
+        n = set_opt_nb(w, n, kind, a, b, c, 1)
+    return n
+
+
+@njit(cache=True)
+def pay_split_nb(s, p, cost, mode):
+    """Pay cost by PayMode; returns (money, inspiration) spent."""
+    money, insp = split_payment_nb(s, p, cost, mode)
+    s[p].money -= money
+    s[p].inspiration -= insp
+    return money, insp
+
+
+@njit(cache=True)
+def take_from_row_nb(g, row, tier, slot):
+    """Remove and return the face-up card at (row, tier, slot); the slot refills at round end."""
+    c = g.rows[row, tier, slot]
+    g.rows[row, tier, slot] = -1
+    return c
+
+
+@njit(cache=True)
+def row_card_nb(cards, g, row, tier, slot):
+    """Card id at a face-up slot that is in play for this player count, else -1."""
+    if slot >= min(cards.row_slots[row, tier, g.n_players], MAX_SLOTS):
+        return -1
+    return g.rows[row, tier, slot]
+
+
+@njit(cache=True)
+def search_key_nb(cards, row, c):
+    """What a card's back shows (rulebook p.15): instrument type, era, or patron type."""
+    if row == CardRow.INSTRUMENTS:
+        return c
+    if row == CardRow.PERFORMANCES:
+        return cards.perf_era[c]
+    return cards.patron_type[c]
+
+
+@njit(cache=True)
+def deck_has_key_nb(cards, g, row, key):
+    for i in range(g.deck_n[row]):
+        if search_key_nb(cards, row, g.decks[row, i]) == key:
+            return True
+    return False
+
+
+@njit(cache=True)
+def search_deck_nb(cards, g, row, key):
+    """Take the card nearest the top whose back shows `key`; the rest keep their order."""
+    n = g.deck_n[row]
+    for i in range(n - 1, -1, -1):
+        c = g.decks[row, i]
+        if search_key_nb(cards, row, c) == key:
+            for j in range(i, n - 1):
+                g.decks[row, j] = g.decks[row, j + 1]
+            g.decks[row, n - 1] = -1
+            g.deck_n[row] = n - 1
+            return c
+    return -1

@@ -1,0 +1,61 @@
+"""Material costs with discounts and inspiration: one option per way to pay."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from simcore.games.luthier.decide_nb import set_opt_nb
+
+
+@njit(cache=True)
+def plan_ok_nb(s, p, cost, ra, rw, rm, fixed, optional, insp_per):
+    """True if paying cost less (ra, rw, rm) is a legal, non-wasteful plan for seat p.
+
+    Fixed discounts (patron powers) are always used; `optional` ones (a worker's
+    once-per-worker bench bonus) may be kept for a second instrument; each
+    further material costs `insp_per` inspiration (0 = not allowed).
+    """
+    r = ra + rw + rm
+    total = cost[0] + cost[1] + cost[2]
+    if r < min(fixed, total):
+        return False
+    extra = r - fixed - optional
+    if extra > 0 and (insp_per == 0 or extra * insp_per > s[p].inspiration):
+        return False
+    m = s[p].materials
+    return m[0] >= cost[0] - ra and m[1] >= cost[1] - rw and m[2] >= cost[2] - rm
+
+
+@njit(cache=True)
+def add_plan_options_nb(s, p, w, n, kind, a, cost, fixed, optional, insp_per, e):
+    """Add (kind, a, ra, rw, rm, e) for every legal plan to pay Material cost[3]; return n."""
+    for ra in range(cost[0] + 1):
+        for rw in range(cost[1] + 1):
+            for rm in range(cost[2] + 1):
+                if plan_ok_nb(s, p, cost, ra, rw, rm, fixed, optional, insp_per):
+                    n = set_opt_nb(w, n, kind, a, ra, rw, rm, e)
+    return n
+
+
+@njit(cache=True)
+def has_plan_nb(s, p, cost, fixed, optional, insp_per):
+    for ra in range(cost[0] + 1):
+        for rw in range(cost[1] + 1):
+            for rm in range(cost[2] + 1):
+                if plan_ok_nb(s, p, cost, ra, rw, rm, fixed, optional, insp_per):
+                    return True
+    return False
+
+
+@njit(cache=True)
+def pay_plan_nb(s, p, cost, ra, rw, rm, fixed, optional, insp_per):
+    """Pay a plan; returns (optional discounts used, inspiration spent)."""
+    s[p].materials[0] -= cost[0] - ra
+    s[p].materials[1] -= cost[1] - rw
+    s[p].materials[2] -= cost[2] - rm
+    r = ra + rw + rm
+    used_fixed = min(fixed, r)
+    used_optional = min(optional, r - used_fixed)
+    insp = (r - used_fixed - used_optional) * insp_per
+    s[p].inspiration -= insp
+    return used_optional, insp

@@ -1,0 +1,271 @@
+"""Instruments: the Guild main action, the workbench (roughing, finishing) and bench moves.
+
+Rulebook pp.17-18 (Guild), p.23 (roughing and finishing), p.11 (start of round).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simcore.games.luthier.access_nb import (
+    add_paid_nb,
+    deck_has_key_nb,
+    pay_split_nb,
+    row_card_nb,
+    search_deck_nb,
+    take_from_row_nb,
+    tier_cost_nb,
+)
+from simcore.games.luthier.codes import Ev, Opt, Why
+from simcore.games.luthier.costs_nb import add_plan_options_nb, pay_plan_nb
+from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
+from simcore.games.luthier.dtypes import MAX_HAND, MAX_SLOTS
+from simcore.games.luthier.enums import CardRow, PatronPower, Rule, Source, Track
+from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.orchestra_nb import INSTRUMENT_TOKEN, choose_spot_nb, place_token_nb
+from simcore.games.luthier.resources_nb import add_prestige_nb, gain_inspiration_nb
+from simcore.games.luthier.rows_nb import add_to_hand_nb, discard_nb, hand_remove_nb
+from simcore.games.luthier.tracks_nb import (
+    CRAFT_FINISH_2X,
+    CRAFT_ROUGH_2X,
+    REP_INSTRUMENT_BONUS,
+)
+
+INSTRUMENT_BONUS = 2  # reputation step 5: +2 prestige per finished instrument (ruling 7)
+
+
+@njit(cache=True)
+def power_total_nb(cards, s, p, power):
+    """Sum of `amount` over seat p's completed patrons with lifetime power `power`."""
+    total = 0
+    for i in range(s[p].completed_n):
+        c = s[p].completed[i]
+        if cards.patron_power[c] == power:
+            total += cards.patron_power_amount[c]
+    return total
+
+
+# ---------------------------------------------------------------- Guild
+
+
+@njit(cache=True)
+def guild_options_nb(cards, g, s, w, p, i, n):
+    """Guild main action: a face-up instrument (tier cost), or a deck search (apprentice)."""
+    if s[p].hand_n >= MAX_HAND:
+        return n
+    row = CardRow.INSTRUMENTS
+    for tier in range(3):
+        for slot in range(MAX_SLOTS):
+            if row_card_nb(cards, g, row, tier, slot) >= 0:
+                n = add_paid_nb(
+                    s, p, w, n, Opt.TAKE_CARD, row, tier, slot, tier_cost_nb(cards, s, p, tier)
+                )
+    n = search_options_nb(cards, g, s, w, p, i, n, row, cards.inst_copies.shape[0])
+    return n
+
+
+@njit(cache=True)
+def search_options_nb(cards, g, s, w, p, i, n, row, n_keys):
+    """Deck search by card back (p.15): needs an apprentice on the chip; costs 10."""
+    if g.pl_appr[i] == 0:
+        return n
+    cost = cards.rules[Rule.SEARCH_COST]
+    for key in range(n_keys):
+        if deck_has_key_nb(cards, g, row, key):
+            n = add_paid_nb(s, p, w, n, Opt.SEARCH, row, key, 0, cost)
+    return n
+
+
+@njit(cache=True)
+def take_card_nb(cards, g, s, w, p, i, k):
+    """Apply a TAKE_CARD or SEARCH option row k: pay, and return the card taken."""
+    kind = w.opts[k, 0]
+    row = w.opts[k, 1]
+    if kind == Opt.TAKE_CARD:
+        tier = w.opts[k, 2]
+        money, insp = pay_split_nb(s, p, tier_cost_nb(cards, s, p, tier), w.opts[k, 4])
+        c = take_from_row_nb(g, row, tier, w.opts[k, 3])
+        log_nb(g, w, p, Ev.TAKE_CARD, row, c, tier, money, insp)
+        return c
+    money, insp = pay_split_nb(s, p, cards.rules[Rule.SEARCH_COST], w.opts[k, 4])
+    c = search_deck_nb(cards, g, row, w.opts[k, 2])
+    # the apprentice on the chip leaves the game (p.15)
+    g.pl_appr[i] -= 1
+    s[p].appr_lost += 1
+    s[p].n_searched += 1
+    log_nb(g, w, p, Ev.SEARCH, row, c, money, insp)
+    return c
+
+
+# ---------------------------------------------------------------- workbench
+
+
+@njit(cache=True)
+def free_slot_nb(bench):
+    for k in range(2):
+        if bench[k] < 0:
+            return k
+    return -1
+
+
+@njit(cache=True)
+def rough_options_nb(cards, s, p, w, n, optional):
+    """Roughing: any card on the roughing bench while the finishing bench has room (p.23)."""
+    if free_slot_nb(s[p].finish_bench) < 0:
+        return n
+    fixed = power_total_nb(cards, s, p, PatronPower.ROUGH_DISCOUNT)
+    for k in range(2):
+        c = s[p].rough_bench[k]
+        if c >= 0:
+            n = add_plan_options_nb(
+                s, p, w, n, Opt.ROUGH, k, cards.inst_rough[c], fixed, optional, 0, 0
+            )
+    return n
+
+
+@njit(cache=True)
+def finish_options_nb(cards, s, p, w, n, optional, double, double_choice):
+    """Finishing: any card on the finishing bench; e marks where the 6+ doubling goes."""
+    fixed = power_total_nb(cards, s, p, PatronPower.FINISH_DISCOUNT)
+    for k in range(2):
+        c = s[p].finish_bench[k]
+        if c < 0:
+            continue
+        if double and double_choice:
+            n = add_plan_options_nb(
+                s, p, w, n, Opt.FINISH, k, cards.inst_finish[c], fixed, optional, 0, 0
+            )
+        n = add_plan_options_nb(
+            s, p, w, n, Opt.FINISH, k, cards.inst_finish[c], fixed, optional, 0, 1 if double else 0
+        )
+    return n
+
+
+@njit(cache=True)
+def rough_nb(cards, g, s, w, p, k):
+    """Apply ROUGH option row k: pay, move the card to the finishing bench.
+
+    Returns the optional discounts used.
+    """
+    slot = w.opts[k, 1]
+    c = s[p].rough_bench[slot]
+    cost = cards.inst_rough[c]
+    fixed = power_total_nb(cards, s, p, PatronPower.ROUGH_DISCOUNT)
+    before = s[p].materials.copy()
+    used, _ = pay_plan_nb(s, p, cost, w.opts[k, 2], w.opts[k, 3], w.opts[k, 4], fixed, 1, 0)
+    s[p].rough_bench[slot] = -1
+    s[p].finish_bench[free_slot_nb(s[p].finish_bench)] = c
+    s[p].n_roughed += 1
+    paid = before - s[p].materials
+    log_nb(g, w, p, Ev.ROUGH, c, paid[0], paid[1], paid[2])
+    return used
+
+
+@njit(cache=True)
+def finish_nb(cards, g, s, w, p, k):
+    """Apply FINISH option row k: pay, score, place the instrument token; returns discounts used.
+
+    Prestige: the card's, plus 2 from reputation step 5. The token goes to one
+    of the instrument's spots; the finished card is discarded (patrons: part 3).
+    """
+    slot = w.opts[k, 1]
+    c = s[p].finish_bench[slot]
+    cost = cards.inst_finish[c]
+    fixed = power_total_nb(cards, s, p, PatronPower.FINISH_DISCOUNT)
+    before = s[p].materials.copy()
+    used, _ = pay_plan_nb(s, p, cost, w.opts[k, 2], w.opts[k, 3], w.opts[k, 4], fixed, 1, 0)
+    paid = before - s[p].materials
+    s[p].finish_bench[slot] = -1
+    log_nb(g, w, p, Ev.FINISH, c, paid[0], paid[1], paid[2])
+    add_prestige_nb(s, p, Source.INSTRUMENTS, cards.inst_prestige[c])
+    log_nb(g, w, p, Ev.SCORE, Source.INSTRUMENTS, cards.inst_prestige[c])
+    if s[p].tracks[Track.REPUTATION] >= REP_INSTRUMENT_BONUS:
+        add_prestige_nb(s, p, Source.TRACKS, INSTRUMENT_BONUS)
+        log_nb(g, w, p, Ev.SCORE, Source.TRACKS, INSTRUMENT_BONUS)
+    s[p].finished[cards.inst_family[c]] += 1
+    if cards.inst_rare[c] == 1:
+        s[p].finished_rare += 1
+    spot = choose_spot_nb(cards, g, s, w, p, INSTRUMENT_TOKEN, c)
+    if spot >= 0:
+        place_token_nb(cards, g, s, w, p, spot, INSTRUMENT_TOKEN, 2 if w.opts[k, 5] == 1 else 1)
+    discard_nb(g, CardRow.INSTRUMENTS, c)
+    return used
+
+
+@njit(cache=True)
+def bench_work_nb(cards, g, s, w, p, loc_is_finish, skill, k):
+    """A bench worker's action after its first option row k was chosen (p.23).
+
+    Roughing: 3+ gives 2 inspiration; 5+ takes one material off one instrument;
+    craft step 1 lets the worker rough a second instrument. Finishing: 4+ takes
+    one material off one instrument; 6+ doubles the orchestra bonus of one;
+    craft step 4 lets the worker finish a second. Bonuses apply once per worker.
+    """
+    r = cards.rules
+    if loc_is_finish:
+        optional = 1 if skill >= r[Rule.FINISH_DISCOUNT_SKILL] else 0
+        double = skill >= r[Rule.FINISH_DOUBLE_SKILL]
+        optional -= finish_nb(cards, g, s, w, p, k)
+        if double and w.opts[k, 5] == 1:
+            double = False
+        if s[p].tracks[Track.CRAFT] >= CRAFT_FINISH_2X:
+            n = set_opt_nb(w, 0, Opt.DONE)
+            n = finish_options_nb(cards, s, p, w, n, optional, double, False)
+            k2 = decide_nb(cards, g, s, w, p, n)
+            if w.opts[k2, 0] == Opt.FINISH:
+                finish_nb(cards, g, s, w, p, k2)
+        return
+    optional = 1 if skill >= r[Rule.ROUGH_DISCOUNT_SKILL] else 0
+    optional -= rough_nb(cards, g, s, w, p, k)
+    if s[p].tracks[Track.CRAFT] >= CRAFT_ROUGH_2X:
+        n = set_opt_nb(w, 0, Opt.DONE)
+        n = rough_options_nb(cards, s, p, w, n, optional)
+        k2 = decide_nb(cards, g, s, w, p, n)
+        if w.opts[k2, 0] == Opt.ROUGH:
+            rough_nb(cards, g, s, w, p, k2)
+    if skill >= r[Rule.ROUGH_INSPIRATION_SKILL]:
+        gain_inspiration_nb(g, s, w, p, r[Rule.ROUGH_INSPIRATION], Why.LOCATION_BONUS)
+
+
+# ---------------------------------------------------------------- start of round
+
+
+@njit(cache=True)
+def bench_moves_nb(cards, g, s, w, p):
+    """Start of round (p.11): take cards from either bench into hand, then put cards on roughing.
+
+    Resources spent on a card that leaves a bench are lost. Take-backs come
+    first; once a card is put on the roughing bench no more are taken back.
+    """
+    putting = False
+    original = np.zeros((2, 2), np.int16)
+    for k in range(2):
+        original[0, k] = s[p].rough_bench[k]
+        original[1, k] = s[p].finish_bench[k]
+    while True:
+        n = set_opt_nb(w, 0, Opt.DONE)
+        if not putting:
+            for k in range(2):
+                if s[p].rough_bench[k] >= 0 and s[p].rough_bench[k] == original[0, k]:
+                    n = set_opt_nb(w, n, Opt.BENCH_TAKE, 0, k)
+                if s[p].finish_bench[k] >= 0:
+                    n = set_opt_nb(w, n, Opt.BENCH_TAKE, 1, k)
+        if free_slot_nb(s[p].rough_bench) >= 0:
+            for i in range(s[p].hand_n):
+                n = set_opt_nb(w, n, Opt.BENCH_PUT, i, s[p].hand[i])
+        k = decide_nb(cards, g, s, w, p, n)
+        kind = w.opts[k, 0]
+        if kind == Opt.DONE:
+            return
+        if kind == Opt.BENCH_TAKE:
+            bench = s[p].rough_bench if w.opts[k, 1] == 0 else s[p].finish_bench
+            c = bench[w.opts[k, 2]]
+            bench[w.opts[k, 2]] = -1
+            add_to_hand_nb(g, s, p, c)
+            log_nb(g, w, p, Ev.BENCH_TAKE, w.opts[k, 1], c)
+        else:
+            putting = True
+            c = hand_remove_nb(s, p, w.opts[k, 1])
+            s[p].rough_bench[free_slot_nb(s[p].rough_bench)] = c
+            log_nb(g, w, p, Ev.BENCH_PUT, c)

@@ -1,0 +1,128 @@
+"""The Perform main action (rulebook pp.18-19, rulings 3-5)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simcore.games.luthier.access_nb import add_paid_nb, row_card_nb, tier_cost_nb
+from simcore.games.luthier.codes import Ev, Opt, Why
+from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
+from simcore.games.luthier.dice_nb import (
+    dice_colors_nb,
+    n_rerolls_nb,
+    roll_die_nb,
+    roll_purple_nb,
+)
+from simcore.games.luthier.dtypes import MAX_SLOTS
+from simcore.games.luthier.enums import CardRow, PatronPower, Source, Track
+from simcore.games.luthier.instruments_nb import power_total_nb, search_options_nb
+from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.orchestra_nb import PERFORMANCE_TOKEN, choose_spot_nb, place_token_nb
+from simcore.games.luthier.resources_nb import add_prestige_nb, gain_bundle_nb, gain_money_nb
+from simcore.games.luthier.rows_nb import discard_nb
+
+LOW = 0
+MEDIUM = 1
+HIGH = 2
+PURPLE_MARKER = 4  # award-marker bit that covers the purple die
+
+
+@njit(cache=True)
+def perform_options_nb(cards, g, s, w, p, i, n):
+    """Perform main action: any face-up performance card, or a deck search by era."""
+    row = CardRow.PERFORMANCES
+    for tier in range(3):
+        for slot in range(MAX_SLOTS):
+            if row_card_nb(cards, g, row, tier, slot) >= 0:
+                n = add_paid_nb(
+                    s, p, w, n, Opt.TAKE_CARD, row, tier, slot, tier_cost_nb(cards, s, p, tier)
+                )
+    return search_options_nb(cards, g, s, w, p, i, n, row, 3)
+
+
+@njit(cache=True)
+def performance_level_nb(cards, c, total):
+    """LOW, MEDIUM or HIGH for a performance total on card c (ruling 3)."""
+    if total >= cards.perf_threshold[c, 1]:
+        return HIGH
+    if total >= cards.perf_threshold[c, 0]:
+        return MEDIUM
+    return LOW
+
+
+@njit(cache=True)
+def inspiration_options_nb(cards, s, p, w, c, total):
+    """Spend nothing, or exactly what reaches medium or high (more would be wasted)."""
+    n = set_opt_nb(w, 0, Opt.SPEND_INSPIRATION, 0)
+    for lv in range(2):
+        need = cards.perf_threshold[c, lv] - total
+        if 0 < need <= s[p].inspiration:
+            n = set_opt_nb(w, n, Opt.SPEND_INSPIRATION, need)
+    return n
+
+
+@njit(cache=True)
+def score_performance_nb(cards, g, s, w, p, c, total, spend):
+    """Spend inspiration, then pay the level's money and prestige; medium or high places a token.
+
+    Completed patrons add their "+2 VP to each performance" (rulebook p.33).
+    Returns the level.
+    """
+    s[p].inspiration -= spend
+    total += spend
+    level = performance_level_nb(cards, c, total)
+    log_nb(g, w, p, Ev.PERFORM, c, total, level, spend)
+    era = cards.perf_era[c]
+    s[p].performances[era, level] += 1
+    money = cards.perf_money[c, level]
+    if money > 0:
+        gain_money_nb(g, s, w, p, money, Why.PERFORMANCE)
+    prestige = cards.perf_prestige[c, level] + power_total_nb(
+        cards, s, p, PatronPower.PERFORM_PRESTIGE
+    )
+    if prestige > 0:
+        add_prestige_nb(s, p, Source.PERFORMANCES, prestige)
+        log_nb(g, w, p, Ev.SCORE, Source.PERFORMANCES, prestige)
+    if level >= MEDIUM:
+        spot = choose_spot_nb(cards, g, s, w, p, PERFORMANCE_TOKEN, era)
+        if spot >= 0:
+            place_token_nb(cards, g, s, w, p, spot, PERFORMANCE_TOKEN, 1)
+    return level
+
+
+@njit(cache=True)
+def perform_nb(cards, g, s, w, p, c, skill):
+    """Roll, reroll, add skill and inspiration, score card c (ruling 5: rerolls first).
+
+    Dice: two note dice whose colours follow the performance track, plus the
+    purple resource die once its award marker is removed. Rerolls (track steps
+    1 and 4) may take the same die twice.
+    """
+    colors = np.empty(2, np.int8)
+    dice_colors_nb(s[p].tracks[Track.PERFORMANCE], colors)
+    notes = np.empty(2, np.int64)
+    for d in range(2):
+        notes[d] = roll_die_nb(cards, g, colors[d])
+    log_nb(g, w, p, Ev.ROLL, notes[0], notes[1], colors[0], colors[1])
+    if (s[p].award_markers & PURPLE_MARKER) == 0:
+        face = roll_purple_nb(g)
+        log_nb(g, w, p, Ev.PURPLE, face)
+        gain_bundle_nb(
+            cards, g, s, w, p, cards.die_purple[face], Source.PERFORMANCES, Why.PERFORMANCE
+        )
+    for _ in range(n_rerolls_nb(s[p].tracks[Track.PERFORMANCE])):
+        n = set_opt_nb(w, 0, Opt.DONE)
+        for d in range(2):
+            n = set_opt_nb(w, n, Opt.REROLL, d)
+        k = decide_nb(cards, g, s, w, p, n)
+        if w.opts[k, 0] == Opt.DONE:
+            break
+        d = w.opts[k, 1]
+        notes[d] = roll_die_nb(cards, g, colors[d])
+        log_nb(g, w, p, Ev.REROLL, d, notes[d])
+    total = notes[0] + notes[1] + skill + power_total_nb(cards, s, p, PatronPower.PERFORM_RESULT)
+    n = inspiration_options_nb(cards, s, p, w, c, total)
+    k = decide_nb(cards, g, s, w, p, n)
+    score_performance_nb(cards, g, s, w, p, c, total, w.opts[k, 1])
+    discard_nb(g, CardRow.PERFORMANCES, c)
