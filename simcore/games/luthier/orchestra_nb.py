@@ -115,8 +115,10 @@ def place_token_nb(cards, g, s, w, p, spot, kind, factor):
     outcome = chair_outcome_nb(cards, g, p, spot, kind)
     log_nb(g, w, p, Ev.TOKEN, spot, kind, outcome)
     if outcome == CONSOLED:
+        s[p].n_consoled += 1
         console_nb(cards, g, s, w, p, factor)
         return outcome
+    s[p].chairs_claimed += 1
     g.chair_seat[spot] = p
     g.chair_kind[spot] = kind
     bonus = cards.spot_bonus[spot]
