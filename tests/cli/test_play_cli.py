@@ -29,7 +29,8 @@ def test_play_prints_a_full_game(players: int) -> None:
     assert "places worker 5" in out and "activates" in out and "passes" in out
     table = out.split("== Final scores (prestige by source) ==")[1].strip().splitlines()
     assert table[0].split()[:3] == ["seat", "family", "instruments"]
-    assert len([ln for ln in table[1:] if ln and not ln.startswith(("Winner", "Shared"))]) == players
+    rows = [ln for ln in table[1:] if ln and not ln.startswith(("Winner", "Shared"))]
+    assert len(rows) == players
     assert ("Winner: " in out) or ("Shared victory: " in out)
 
 
