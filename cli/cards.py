@@ -30,6 +30,7 @@ SUMMARY = (
     ("goals", "goals"),
     ("families", "families"),
     ("specialty", "specialty cards"),
+    ("setup2p", "two-player setup cards"),
 )
 
 
@@ -97,7 +98,7 @@ def validate(
 @cards_app.command("list")
 def list_cards(
     kind: Annotated[
-        str, typer.Argument(help="Card kind: instruments, orchestra, patrons, rules, ...")
+        str, typer.Argument(help="Card kind: instruments, orchestra, patrons, rules, setup2p, ...")
     ],
     cards_dir: Annotated[
         Path | None,
@@ -189,6 +190,10 @@ def _cell(value: Any, kind: str) -> str:
         return ", ".join(f"{lv.get('threshold')}→{lv.get('prestige')}" for lv in value)
     if kind == "secondary" and isinstance(value, list):
         return ", ".join(f"{r.get('family')}/{r.get('era')}" for r in value) or "-"
+    if kind == "tokens" and isinstance(value, list):  # "cello (instrument), oboe (performance)"
+        return ", ".join(
+            f"{t.get('spot')} ({t.get('kind')})" if isinstance(t, dict) else str(t) for t in value
+        )
     if kind in ("eras", "ints") and isinstance(value, list):
         return "/".join(str(v) for v in value)
     if isinstance(value, bool):

@@ -19,7 +19,7 @@ def test_validate_default_set() -> None:
     line = result.stdout.strip()
     assert line.startswith("ok: default set: 39 instruments (20 types), 21 orchestra spots, ")
     assert "39 patrons (18 I, 12 II, 9 royal)" in line
-    assert "21 specialty cards (hash " in line
+    assert "21 specialty cards, 9 two-player setup cards (hash " in line
 
 
 def test_validate_user_dir(tmp_path: Path) -> None:
@@ -69,6 +69,15 @@ def test_list_with_overrides_and_folded_columns(tmp_path: Path) -> None:
     assert "market_discount 1 wood" in result.stdout
     assert "endgame_metric 2 per tracks_maxed" in result.stdout  # Schubert
     assert f"user: {tmp_path}/patrons.toml" in result.stdout
+
+
+def test_list_setup2p() -> None:
+    result = runner.invoke(app, ["cards", "list", "setup2p"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "cello (instrument), oboe (performance), timpani (repair)" in out  # s1
+    assert "1/2/0" in out and "Orchestra setup 9" in out
+    assert "rulebook: p.5 two-player setup (example award pattern) (estimated: tokens)" in out
 
 
 def test_list_table_kinds() -> None:

@@ -21,7 +21,7 @@ class Table:
         self.g = games[0]
         self.s = seats[0]
         self.w = new_work(np.zeros((MAX_PLAYERS, MAX_PARAMS)), log_rows)
-        clear_state_nb(cards.arrays, self.g, self.s, n_players)
+        clear_state_nb(cards.table, self.g, self.s, n_players)
         self.g["turn_order"][:n_players] = np.arange(n_players)
         self.g["round"] = 1
         self.g["market_card"] = cards.arrays.market_round1
@@ -45,4 +45,4 @@ class Table:
         return self.w.log[: int(self.g["log_n"])]
 
     def args(self):
-        return self.cards.arrays, self.g, self.s, self.w
+        return self.cards.table, self.g, self.s, self.w

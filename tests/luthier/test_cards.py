@@ -71,6 +71,7 @@ def test_printed_card_counts(cards: CardSet) -> None:
     assert len(cards.ids["goals"]) == 18
     assert sorted(a.family_turn_order.tolist()) == list(range(1, 9))
     assert np.bincount(a.specialty_deck).tolist() == [7, 7, 7]
+    assert cards.ids["setup2p"] == [f"s{i}" for i in range(1, 10)]  # Orchestra Setup Cards (9)
 
 
 def test_every_card_names_its_source(cards: CardSet) -> None:
@@ -288,6 +289,33 @@ def test_board_and_spots(cards: CardSet) -> None:
         assert eras == 0b111
 
 
+def test_two_player_setup_cards(cards: CardSet) -> None:
+    a, ix = cards.arrays, cards.index
+    s1 = ix("setup2p", "s1")
+    assert a.setup_blocked[s1].tolist() == [1, 2, 0]  # the rulebook's example pattern
+    assert cards.records["setup2p"][s1]["estimated"] == ["tokens"]
+    assert ((a.setup_blocked >= 0) & (a.setup_blocked <= 2)).all()
+    assert a.setup_tokens[s1, :3].tolist() == [
+        [ix("orchestra", "cello"), 0],
+        [ix("orchestra", "oboe"), 1],
+        [ix("orchestra", "timpani"), 2],
+    ]
+    placed = a.setup_tokens[:, :, 0] >= 0
+    assert (placed == (a.setup_tokens[:, :, 1] >= 0)).all()
+    assert (a.setup_tokens[~placed] == -1).all()  # padding
+    n_tokens = placed.sum(axis=1)
+    assert ((n_tokens >= 3) & (n_tokens <= 4)).all()
+    for c in range(len(cards.ids["setup2p"])):
+        spots = a.setup_tokens[c, : n_tokens[c], 0]
+        assert len(set(spots.tolist())) == len(spots)  # one token per spot
+        assert (placed[c, : n_tokens[c]]).all()  # tokens first, padding after
+        assert len(set(a.spot_family[spots].tolist())) == 3  # spread over the families
+    kinds = a.setup_tokens[:, :, 1][placed]
+    assert np.bincount(kinds, minlength=3).min() >= 1
+    inst_spots = a.setup_tokens[:, :, 0][placed & (a.setup_tokens[:, :, 1] == 0)]
+    assert (a.spot_rare[inst_spots] == 0).all()  # a token never removes a rare type's card
+
+
 # ----------------------------------------------------------------- arrays
 
 SHAPES = {  # field -> (dtype, shape with n = number of cards of that kind)
@@ -347,6 +375,8 @@ SHAPES = {  # field -> (dtype, shape with n = number of cards of that kind)
     "die_black": (np.int8, (6,)),
     "die_purple": (np.int16, (6, N_RES)),
     "chair_prestige": (np.int16, (2, 9)),
+    "setup_tokens": (np.int16, ("2p", 6, 2)),
+    "setup_blocked": (np.int8, ("2p", 3)),
 }
 KIND_OF = {
     "i": "instruments",
@@ -359,6 +389,7 @@ KIND_OF = {
     "g": "goals",
     "f": "families",
     "x": "specialty",
+    "2p": "setup2p",
 }
 
 
@@ -373,6 +404,7 @@ def test_array_dtypes_shapes_and_read_only(cards: CardSet) -> None:
         assert not arr.flags.writeable, name
     with pytest.raises(ValueError):
         a.inst_prestige[0] = 9
+    assert a._fields[-2:] == ("setup_tokens", "setup_blocked")  # appended: positions kept
 
 
 def test_ids_and_names_align(cards: CardSet) -> None:
@@ -586,6 +618,39 @@ def test_broken_files_report_every_problem(tmp_path: Path) -> None:
             ],
         ),
         (
+            "setup2p.toml",
+            '[[setup]]\nid = "s2"\ntokens = [{ spot = "cello", kind = "repair" },'
+            ' { spot = "violn_bc", kind = "instrument" }]\n',
+            [':s2:tokens[1].spot: unknown orchestra spot "violn_bc"; did you mean "violin_bc"?'],
+        ),
+        (
+            "setup2p.toml",
+            '[[setup]]\nid = "s3"\nblocked = [1, 3]\ntokens = [{ spot = "cello", kind = "repair" },'
+            ' { spot = "cello", kind = "instrumnt" }, { spot = "oboe" }]\n',
+            [
+                ':s3:tokens[1].kind: unknown value "instrumnt"; did you mean "instrument"?',
+                ':s3:tokens[1].spot: spot "cello" already has a token on this card',
+                ":s3:tokens[2].kind: missing required field",
+                ":s3:blocked: expected 3 integers, got 2",
+            ],
+        ),
+        (
+            "setup2p.toml",
+            '[[setup]]\nid = "s4"\nblocked = [0, 1, 3]\ntokens = []\n',
+            [
+                ":s4:tokens: expected 1 to 6 tokens, got 0",
+                ":s4:blocked[2]: must be <= 2, got 3",
+            ],
+        ),
+        (
+            "setup2p.toml",
+            "".join(f'[[setup]]\nid = "s{i}"\nremove = true\n' for i in range(1, 10)),
+            [
+                ":-:-: the two-player setup deck has 0 cards; a 2-player game needs at least 1 "
+                "(one is drawn at setup, ruling 16)"
+            ],
+        ),
+        (
             "dice.toml",
             "[white]\nfaces = [0, 1, 2]\n",
             [":white:faces: expected 6 integers, got 3"],
@@ -613,6 +678,8 @@ def test_problems_name_the_file_to_edit(tmp_path: Path) -> None:
     assert problems_of(tmp_path) == [
         f'{tmp_path}/instruments.toml:violin:family: "winds" does not match the family of its '
         'orchestra spot "violin_cr" ("strings")',
+        f'{DEFAULT}/setup2p.toml:s2:tokens[3].spot: unknown orchestra spot "violin_bc"; '
+        'did you mean "violin_cr"?',  # a shipped two-player setup card used the removed spot
     ]
     (tmp_path / "orchestra.toml").unlink()
     write(tmp_path, "instruments.toml", '[[instrument]]\nid = "harp"\nremove = true\n')
@@ -621,6 +688,41 @@ def test_problems_name_the_file_to_edit(tmp_path: Path) -> None:
         f'{DEFAULT}/orchestra.toml:harp:instrument: unknown instrument "harp"; '
         "expected one of: violin, viola, cello,"
     )
+
+
+def test_removed_spot_dangles_in_setup_cards(tmp_path: Path) -> None:
+    """A shipped setup card naming a spot the user removed: the shipped file's line."""
+    write(tmp_path, "orchestra.toml", '[[spot]]\nid = "viola"\nremove = true\n')
+    write(tmp_path, "instruments.toml", '[[instrument]]\nid = "viola"\nremove = true\n')
+    lines = problems_of(tmp_path)
+    assert [line.split(";")[0] for line in lines] == [
+        f'{DEFAULT}/setup2p.toml:s5:tokens[2].spot: unknown orchestra spot "viola"',
+        f'{DEFAULT}/setup2p.toml:s9:tokens[1].spot: unknown orchestra spot "viola"',
+    ]
+    assert lines[0].endswith(
+        "; expected one of: violin_bc, violin_cr, cello, lute, double_bass, "
+        "guitar, harp, transverse_flute, natural_trumpet, serpent, oboe, "
+        "clarinet, horn, bassoon, harpsichord, pipe_organ, fortepiano, "
+        "glass_harmonica, timpani, piano"
+    )
+
+
+def test_setup_cards_compile_user_changes(cards: CardSet, tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "setup2p.toml",
+        '[[setup]]\nid = "s1"\nblocked = [2, 2, 2]\n\n'
+        '[[setup]]\nid = "s10"\nname = "Mine"\nblocked = [0, 0, 0]\nsource = "estimate"\n'
+        'tokens = [{ spot = "harp", kind = "performance" }]\n',
+    )
+    user = load_cards(tmp_path)
+    a = user.arrays
+    assert user.ids["setup2p"] == [*cards.ids["setup2p"], "s10"]
+    assert a.setup_blocked[0].tolist() == [2, 2, 2]
+    assert np.array_equal(a.setup_tokens[0], cards.arrays.setup_tokens[0])
+    harp = cards.index("orchestra", "harp")
+    assert a.setup_tokens[9].tolist() == [[harp, 1]] + [[-1, -1]] * 5
+    assert user.data_hash != cards.data_hash
 
 
 def test_user_directory_problems(tmp_path: Path) -> None:

@@ -35,9 +35,9 @@ def apply(t: Table, p: int, kind, a=0, mode=0, traded=None) -> list[int]:
 
 def test_round_one_card_has_average_prices(cards):
     t = Table(cards)
-    prices = [buy_price_nb(cards.arrays, t.g, t.s, RED, m) for m in Material]
+    prices = [buy_price_nb(cards.table, t.g, t.s, RED, m) for m in Material]
     assert prices == [2, 3, 5]
-    assert [sell_price_nb(cards.arrays, t.g, m) for m in Material] == [2, 3, 5]
+    assert [sell_price_nb(cards.table, t.g, m) for m in Material] == [2, 3, 5]
 
 
 def test_buy_money_first_and_inspiration_first(cards):

@@ -24,7 +24,7 @@ def rulebook_placements(t: Table, loc: int) -> tuple[int, int, int]:
 
 def order_at(t: Table, loc: int, owner: int = -1) -> list[int]:
     out = np.zeros(32, np.int64)
-    n = priority_order_nb(t.cards.arrays, t.g, t.s, loc, owner, out)
+    n = priority_order_nb(t.cards.table, t.g, t.s, loc, owner, out)
     return [int(x) for x in out[:n]]
 
 
@@ -32,7 +32,7 @@ def test_priority_order_example(cards):
     """Red (#5) first; Blue (#1 + 2 = 3) before Yellow (#3): same skill, placed earlier."""
     t = Table(cards)
     blue, red, yellow = rulebook_placements(t, Location.GUILD)
-    assert [skill_nb(cards.arrays, t.g, t.s, i) for i in (blue, red, yellow)] == [3, 5, 3]
+    assert [skill_nb(cards.table, t.g, t.s, i) for i in (blue, red, yellow)] == [3, 5, 3]
     assert order_at(t, Location.GUILD) == [red, blue, yellow]
 
 

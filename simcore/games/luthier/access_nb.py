@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from numba import njit
 
+from simcore.games.luthier.codes import Opt
 from simcore.games.luthier.decide_nb import set_opt_nb
 from simcore.games.luthier.dtypes import MAX_SLOTS
 from simcore.games.luthier.enums import CardRow, Rule, Track
 from simcore.games.luthier.resources_nb import can_pay_nb, split_payment_nb
-from simcore.games.luthier.tracks_nb import REP_TIER2, REP_TIER3
+from simcore.games.luthier.track_steps import REP_TIER2, REP_TIER3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tier_cost_nb(cards, s, p, tier):
     """Money and/or inspiration to take a card from `tier` (0-based).
 
@@ -39,7 +40,7 @@ def add_paid_nb(s, p, w, n, kind, a, b, c, cost):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pay_split_nb(s, p, cost, mode):
     """Pay cost by PayMode; returns (money, inspiration) spent."""
     money, insp = split_payment_nb(s, p, cost, mode)
@@ -48,7 +49,7 @@ def pay_split_nb(s, p, cost, mode):
     return money, insp
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def take_from_row_nb(g, row, tier, slot):
     """Remove and return the face-up card at (row, tier, slot); the slot refills at round end."""
     c = g.rows[row, tier, slot]
@@ -56,12 +57,24 @@ def take_from_row_nb(g, row, tier, slot):
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def row_card_nb(cards, g, row, tier, slot):
     """Card id at a face-up slot that is in play for this player count, else -1."""
     if slot >= min(cards.row_slots[row, tier, g.n_players], MAX_SLOTS):
         return -1
     return g.rows[row, tier, slot]
+
+
+@njit(cache=True)
+def row_options_nb(cards, g, s, w, p, n, row, free_tier):
+    """Add TAKE_CARD (row, tier, slot, PayMode) for every face-up card of `row` seat p can
+    pay the tier cost of (nothing when `free_tier`, a specialty ability)."""
+    for tier in range(3):
+        cost = 0 if free_tier else tier_cost_nb(cards, s, p, tier)
+        for slot in range(MAX_SLOTS):
+            if row_card_nb(cards, g, row, tier, slot) >= 0:
+                n = add_paid_nb(s, p, w, n, Opt.TAKE_CARD, row, tier, slot, cost)
+    return n
 
 
 @njit(cache=True)

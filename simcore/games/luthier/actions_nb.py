@@ -11,13 +11,23 @@ from __future__ import annotations
 
 from numba import njit
 
+from simcore.games.luthier.awards_nb import claim_nb, claim_options_nb
 from simcore.games.luthier.codes import Ev, Opt, Why
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
-from simcore.games.luthier.enums import Location, Material, Rule, Track
+from simcore.games.luthier.enums import (
+    Location,
+    Material,
+    PatronPower,
+    Rule,
+    Source,
+    SpecialtyAbility,
+    Track,
+)
 from simcore.games.luthier.instruments_nb import (
     bench_work_nb,
     finish_options_nb,
     guild_options_nb,
+    mark_powers_nb,
     rough_options_nb,
     take_card_nb,
 )
@@ -26,16 +36,25 @@ from simcore.games.luthier.perform_nb import perform_nb, perform_options_nb
 from simcore.games.luthier.priority_nb import skill_nb
 from simcore.games.luthier.repair_nb import repair_nb, repair_options_nb
 from simcore.games.luthier.resources_nb import (
+    add_prestige_nb,
     apprentice_cap_nb,
     apprentices_held_nb,
     gain_any_material_nb,
     gain_apprentices_nb,
+    gain_bundle_nb,
     gain_inspiration_nb,
     gain_material_nb,
     gain_money_nb,
 )
 from simcore.games.luthier.rows_nb import add_to_hand_nb, hand_remove_nb
-from simcore.games.luthier.tracks_nb import CRAFT_FINISH_2X, advance_track_nb
+from simcore.games.luthier.salon_nb import salon_bonus_nb, salon_options_nb, take_patron_nb
+from simcore.games.luthier.specialty_nb import (
+    ability_amount_nb,
+    active_specialty_nb,
+    has_ability_nb,
+)
+from simcore.games.luthier.track_steps import CRAFT_FINISH_2X
+from simcore.games.luthier.tracks_nb import advance_track_nb
 
 BALCONY_MONEY = 0
 BALCONY_APPRENTICES = 1
@@ -106,7 +125,9 @@ def guild_bonus_nb(cards, g, s, w, p):
 @njit(cache=True)
 def location_bonus_nb(cards, g, s, w, p, loc):
     """The 4+ skill bonus of a main-board location, after the chip's action."""
-    if loc == Location.GUILD:
+    if loc == Location.SALON:
+        salon_bonus_nb(cards, g, s, w, p)
+    elif loc == Location.GUILD:
         guild_bonus_nb(cards, g, s, w, p)
     elif loc == Location.PERFORM:
         advance_track_nb(cards, g, s, w, p, Track.PERFORMANCE)
@@ -117,41 +138,77 @@ def location_bonus_nb(cards, g, s, w, p, loc):
 
 
 @njit(cache=True)
-def main_options_nb(cards, g, s, w, p, i, loc, skill):
-    """List the main actions placement i's owner can take at `loc` into w.opts; return n."""
+def main_options_nb(cards, g, s, w, p, i, loc, skill, spec):
+    """List the main actions placement i's owner can take at `loc` into w.opts; return n.
+
+    `spec` is the specialty card acting here (-1 if none): FREE_TIER opens tiers
+    II and III for free, DISCOUNT lowers the material requirement.
+    """
+    free = has_ability_nb(cards, spec, SpecialtyAbility.FREE_TIER)
+    extra = ability_amount_nb(cards, spec, SpecialtyAbility.DISCOUNT)
+    if loc == Location.SALON:
+        return salon_options_nb(cards, g, s, w, p, i, 0, free)
     if loc == Location.GUILD:
-        return guild_options_nb(cards, g, s, w, p, i, 0)
+        return guild_options_nb(cards, g, s, w, p, i, 0, free)
     if loc == Location.PERFORM:
-        return perform_options_nb(cards, g, s, w, p, i, 0)
+        return perform_options_nb(cards, g, s, w, p, i, 0, free)
     if loc == Location.REPAIR:
-        return repair_options_nb(cards, g, s, w, p, 0)
+        return repair_options_nb(cards, g, s, w, p, 0, free, extra)
+    if loc == Location.BALCONY:
+        return claim_options_nb(cards, g, s, w, p, 0)
     if loc == Location.ROUGHING:
         optional = 1 if skill >= cards.rules[Rule.ROUGH_DISCOUNT_SKILL] else 0
-        return rough_options_nb(cards, s, p, w, 0, optional)
-    if loc == Location.FINISHING:
-        optional = 1 if skill >= cards.rules[Rule.FINISH_DISCOUNT_SKILL] else 0
-        double = skill >= cards.rules[Rule.FINISH_DOUBLE_SKILL]
-        two = s[p].tracks[Track.CRAFT] >= CRAFT_FINISH_2X
-        return finish_options_nb(cards, s, p, w, 0, optional, double, two)
-    return 0
+        return rough_options_nb(cards, s, p, w, 0, optional, extra)
+    optional = 1 if skill >= cards.rules[Rule.FINISH_DISCOUNT_SKILL] else 0
+    double = skill >= cards.rules[Rule.FINISH_DOUBLE_SKILL]
+    two = s[p].tracks[Track.CRAFT] >= CRAFT_FINISH_2X
+    return finish_options_nb(cards, s, p, w, 0, optional, double, two, extra)
 
 
 @njit(cache=True)
-def main_action_nb(cards, g, s, w, p, i, loc, skill, k):
+def main_action_nb(cards, g, s, w, p, i, loc, skill, spec, k):
     """Carry out the main action of option row k for placement i."""
     kind = w.opts[k, 0]
+    extra = ability_amount_nb(cards, spec, SpecialtyAbility.DISCOUNT)
+    if spec >= 0 and (extra > 0 or has_ability_nb(cards, spec, SpecialtyAbility.FREE_TIER)):
+        g.ability_used[spec] = 1
     if kind == Opt.ROUGH or kind == Opt.FINISH:
-        bench_work_nb(cards, g, s, w, p, kind == Opt.FINISH, skill, k)
+        bench_work_nb(cards, g, s, w, p, kind == Opt.FINISH, skill, k, extra)
         return
-    c = take_card_nb(cards, g, s, w, p, i, k)
+    if kind == Opt.CLAIM:
+        claim_nb(cards, g, s, w, p, w.opts[k, 1], w.opts[k, 2])
+        return
+    free = has_ability_nb(cards, spec, SpecialtyAbility.FREE_TIER)
+    c = take_card_nb(cards, g, s, w, p, i, k, free)
     if c < 0:
         return
-    if loc == Location.GUILD:
+    if loc == Location.SALON:
+        take_patron_nb(cards, g, s, w, p, c)
+    elif loc == Location.GUILD:
         add_to_hand_nb(g, s, p, c)
     elif loc == Location.PERFORM:
-        perform_nb(cards, g, s, w, p, c, skill)
+        perform_nb(cards, g, s, w, p, c, skill, spec)
     elif loc == Location.REPAIR:
-        repair_nb(cards, g, s, w, p, c)
+        repair_nb(cards, g, s, w, p, c, extra)
+
+
+@njit(cache=True)
+def specialty_after_nb(cards, g, s, w, p, spec, main):
+    """A specialty chip's GAIN (after any action) and PRESTIGE (after a main action)."""
+    if spec < 0:
+        return
+    if has_ability_nb(cards, spec, SpecialtyAbility.SKILL):
+        g.ability_used[spec] = 1
+    if has_ability_nb(cards, spec, SpecialtyAbility.GAIN):
+        g.ability_used[spec] = 1
+        gain_bundle_nb(
+            cards, g, s, w, p, cards.specialty_gain[spec], Source.SPECIALTY, Why.SPECIALTY
+        )
+    amount = ability_amount_nb(cards, spec, SpecialtyAbility.PRESTIGE)
+    if main and amount > 0:
+        g.ability_used[spec] = 1
+        add_prestige_nb(s, p, Source.SPECIALTY, amount)
+        log_nb(g, w, p, Ev.SCORE, Source.SPECIALTY, amount)
 
 
 @njit(cache=True)
@@ -165,11 +222,15 @@ def worker_acts_nb(cards, g, s, w, i):
     p = g.pl_seat[i]
     loc = g.pl_loc[i]
     skill = skill_nb(cards, g, s, i)
-    log_nb(g, w, p, Ev.WORKER_ACTS, loc, g.pl_chip[i], skill, g.pl_appr[i])
-    n = main_options_nb(cards, g, s, w, p, i, loc, skill)
+    spec = active_specialty_nb(cards, g, s, i)
+    if loc >= Location.ROUGHING:
+        mark_powers_nb(cards, g, s, p, PatronPower.BENCH_SKILL)
+    log_nb(g, w, p, Ev.WORKER_ACTS, loc, g.pl_chip[i], skill, g.pl_appr[i], spec)
+    n = main_options_nb(cards, g, s, w, p, i, loc, skill, spec)
     n = alternate_options_nb(cards, g, s, w, p, loc, n)
     k = decide_nb(cards, g, s, w, p, n)
     kind = w.opts[k, 0]
+    main = False
     if kind == Opt.ALT_MONEY:
         log_nb(g, w, p, Ev.ALT, loc, -1)
         s[p].n_alt += 1
@@ -177,7 +238,9 @@ def worker_acts_nb(cards, g, s, w, i):
     elif kind == Opt.ALT_ACTION:
         alternate_action_nb(cards, g, s, w, p, loc, w.opts[k, 2])
     else:
-        main_action_nb(cards, g, s, w, p, i, loc, skill, k)
+        main = True
+        main_action_nb(cards, g, s, w, p, i, loc, skill, spec, k)
+    specialty_after_nb(cards, g, s, w, p, spec, main)
     if loc < Location.ROUGHING and skill >= cards.rules[Rule.LOCATION_BONUS_SKILL]:
         location_bonus_nb(cards, g, s, w, p, loc)
     g.pl_done[i] = 1

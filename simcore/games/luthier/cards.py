@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from simcore.errors import CardDataError, TuttiError
 from simcore.games.luthier.cards_checks import Entry, Problems, check_card_rules, check_set
 from simcore.games.luthier.cards_compile import LuthierCards, compile_cards, data_hash
@@ -48,6 +50,7 @@ KINDS = (
     "board",
     "dice",
     "rules",
+    "setup2p",
 )  # file = KIND + ".toml"
 ROMAN = {1: "I", 2: "II", 3: "III"}
 TABLES = ("dice", "rules")  # kinds made only of named tables
@@ -70,6 +73,18 @@ class CardSet:
     sections: dict[str, list[str]]
     data_hash: str
     source_dir: str | None
+
+    @functools.cached_property
+    def table_array(self) -> np.recarray:
+        """The card data as a one-element read-only record array (see table.py)."""
+        from simcore.games.luthier.table import card_table
+
+        return card_table(self.arrays)
+
+    @property
+    def table(self) -> np.record:
+        """The card data as one record: what kernels receive as `cards`."""
+        return self.table_array[0]
 
     def index(self, kind: str, card_id: str) -> int:
         """Integer index of card `card_id` of `kind` (KeyError if unknown)."""

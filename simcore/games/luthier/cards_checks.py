@@ -175,7 +175,39 @@ def check_set(
                     "row",
                     f'no [[row]] entry for row "{row.name.lower()}" tier {tier}',
                 )
+    _check_setup2p(kinds["setup2p"], kinds["orchestra"], labels, probs)
     _check_deck_sizes(kinds, labels, probs)
+
+
+def _check_setup2p(
+    setups: list[Entry], spots: list[Entry], labels: dict[str, str], probs: Problems
+) -> None:
+    """Two-player setup cards: each token names an orchestra spot; the deck is not empty.
+
+    Any spot accepts a neutral token of any kind (ruling 11): an instrument token goes
+    to its own instrument's spot, and every spot has an era and a family.
+    """
+    spot_ids = [e.key for e in spots]
+    for e in setups:
+        tokens = e.clean.get("tokens", BAD)
+        if tokens is BAD:
+            continue
+        for i, (spot, _kind) in enumerate(tokens):
+            if spot not in spot_ids:
+                probs.add(
+                    e.file("tokens"),
+                    e.key,
+                    f"tokens[{i}].spot",
+                    f'unknown orchestra spot "{spot}"' + did_you_mean(spot, spot_ids),
+                )
+    if not setups:
+        probs.add(
+            labels["setup2p"],
+            "-",
+            "-",
+            "the two-player setup deck has 0 cards; a 2-player game needs at least 1 "
+            "(one is drawn at setup, ruling 16)",
+        )
 
 
 def _check_orchestra(

@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from simcore.games.luthier.cards_schema import AMOUNT_ABILITIES, AMOUNT_POWERS
+from simcore.games.luthier.cards_schema import AMOUNT_ABILITIES, AMOUNT_POWERS, MAX_SETUP_TOKENS
 from simcore.games.luthier.enums import (
     N_RES,
     CardRow,
@@ -26,7 +26,8 @@ class LuthierCards(NamedTuple):
     """Card data as arrays; first axis = card index of that kind (order of `CardSet.ids`).
 
     -1 means none / padding. Bundles have N_RES columns in `Res` order; material
-    costs have 3 columns (animal, wood, metal). Every array is read-only.
+    costs have 3 columns (animal, wood, metal). Orchestra token kinds: 0 instrument,
+    1 performance, 2 repair. Every array is read-only.
     """
 
     rules: np.ndarray  # int32[N_RULES], indexed by Rule
@@ -86,6 +87,8 @@ class LuthierCards(NamedTuple):
     die_black: np.ndarray  # int8[6]
     die_purple: np.ndarray  # int16[6,N_RES] bundle per face
     chair_prestige: np.ndarray  # int16[2,9] [1-3 players | 4 players, chairs held (8 = 8+)]
+    setup_tokens: np.ndarray  # int16[n,6,2] [k,0] spot index, [k,1] token kind; -1 pad
+    setup_blocked: np.ndarray  # int8[n,3] blocked award level (0..2) per public tile position
 
 
 def _arr(values: Any, dtype: type, shape: tuple[int, ...]) -> np.ndarray:
@@ -109,6 +112,8 @@ def compile_cards(clean: dict[str, list[dict[str, Any]]]) -> LuthierCards:
     ni, ns, npf, nr, nm = len(insts), len(spots), len(perfs), len(reps), len(markets)
     npt, na, ng, nf, nsp = len(pats), len(awards), len(goals), len(fams), len(specs)
     i8, i16 = np.int8, np.int16
+    setups = clean["setup"]
+    nst = len(setups)
 
     inst_index = {c["id"]: i for i, c in enumerate(insts)}
     spot_inst = [inst_index[s["instrument"]] for s in spots]
@@ -133,6 +138,12 @@ def compile_cards(clean: dict[str, list[dict[str, Any]]]) -> LuthierCards:
     rules = {c["id"]: c["value"] for c in clean["rules"]}
     chairs = clean["first_chairs"][0]
     dice = {c["id"]: c["faces"] for c in clean["dice"]}
+    spot_index = {c["id"]: i for i, c in enumerate(spots)}
+    setup_tokens = [
+        [[spot_index[spot], kind] for spot, kind in c["tokens"]]
+        + [[-1, -1]] * (MAX_SETUP_TOKENS - len(c["tokens"]))
+        for c in setups
+    ]
 
     return LuthierCards(
         rules=_arr([rules[n] for n in names(RuleEnum)], np.int32, (len(RuleEnum),)),
@@ -204,6 +215,8 @@ def compile_cards(clean: dict[str, list[dict[str, Any]]]) -> LuthierCards:
         die_black=_arr(dice["black"], i8, (6,)),
         die_purple=_arr(dice["purple"], i16, (6, N_RES)),
         chair_prestige=_arr([chairs["small"], chairs["four"]], i16, (2, 9)),
+        setup_tokens=_arr(setup_tokens, i16, (nst, MAX_SETUP_TOKENS, 2)),
+        setup_blocked=_arr([c["blocked"] for c in setups], i8, (nst, 3)),
     )
 
 

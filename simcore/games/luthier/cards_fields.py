@@ -22,6 +22,7 @@ RES_NAMES = tuple(names(Res))
 PLAYER_COUNTS = ("2", "3", "4")
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 PATRON_DECKS = {"I": 0, "II": 1, "royal": 2}  # PatronDeck codes, spelt as printed
+TOKEN_KINDS = {"instrument": 0, "performance": 1, "repair": 2}  # orchestra token kinds
 
 Report = Callable[[str, str], None]  # (field path, message)
 
@@ -269,6 +270,46 @@ def _bundles(value: Any, f: Field, path: str, report: Report) -> Any:
     return BAD if BAD in out else out
 
 
+def _tokens(value: Any, f: Field, path: str, report: Report) -> Any:
+    """Orchestra tokens `[{ spot, kind }, ...]` -> [[spot id, kind code], ...].
+
+    The spot ids are checked against orchestra.toml in `cards_checks`.
+    """
+    if not _list(value, f, path, report, "tokens"):
+        return BAD
+    if not 1 <= len(value) <= f.max_len:
+        report(path, f"expected 1 to {f.max_len} tokens, got {len(value)}")
+        return BAD
+    specs = {"spot": Field("id"), "kind": Field("enum", choices=TOKEN_KINDS)}
+    out, seen = [], set()
+    for i, token in enumerate(value):
+        sub = f"{path}[{i}]"
+        if not isinstance(token, dict):
+            report(
+                sub,
+                f'expected a table {{ spot = "cello", kind = "repair" }}, got {describe(token)}',
+            )
+            return BAD
+        for key in token:
+            if key not in specs:
+                report(f"{sub}.{key}", "unknown field" + did_you_mean(key, tuple(specs)))
+        pair = []
+        for key, spec in specs.items():
+            if key not in token:
+                report(f"{sub}.{key}", "missing required field")
+                pair.append(BAD)
+            else:
+                pair.append(CHECKERS[spec.kind](token[key], spec, f"{sub}.{key}", report))
+        spot = pair[0]
+        if spot is not BAD and spot in seen:
+            report(f"{sub}.spot", f'spot "{spot}" already has a token on this card')
+            pair[0] = BAD
+        elif spot is not BAD:
+            seen.add(spot)
+        out.append(pair)
+    return BAD if any(BAD in pair for pair in out) else out
+
+
 CHECKERS: dict[str, Callable[[Any, Field, str, Report], Any]] = {
     "int": _int,
     "text": _text,
@@ -285,4 +326,5 @@ CHECKERS: dict[str, Callable[[Any, Field, str, Report], Any]] = {
     "levels": _levels,
     "secondary": _secondary,
     "bundles": _bundles,
+    "tokens": _tokens,
 }  # "estimated" is checked in check_card: it needs the card's field names

@@ -41,6 +41,8 @@ from simcore.games.luthier.enums import (
 AMOUNT_POWERS = frozenset(PatronPower) - {PatronPower.NONE, PatronPower.ROUND_GAIN}
 AMOUNT_ABILITIES = frozenset(SpecialtyAbility) - {SpecialtyAbility.GAIN, SpecialtyAbility.FREE_TIER}
 
+MAX_SETUP_TOKENS = 6  # neutral tokens on one two-player setup card at most
+
 # ----------------------------------------------------------------- schemas
 
 TEXT, SOURCE, ESTIMATED = Field("text"), Field("text"), Field("estimated", required=False)
@@ -109,6 +111,10 @@ SPECIALTY = _card(
     amount=Field("int", required=False, default=0),
     gain=BUNDLE_OPT,
 )
+SETUP2P = _card(
+    tokens=Field("tokens", max_len=MAX_SETUP_TOKENS),
+    blocked=Field("ints", length=3, hi=2),
+)
 ROW = _table(row=enum_field(CardRow), tier=Field("int", lo=1, hi=3), slots=Field("slots"))
 FIRST_CHAIRS = _table(
     small=Field("ints", length=9, hi=999, ascending=True),
@@ -159,6 +165,7 @@ SCHEMAS: dict[str, FileSchema] = {
         "die",
     ),
     "rules": _rules_schema(),
+    "setup2p": FileSchema((Section("setup", SETUP2P),)),
 }
 
 

@@ -45,6 +45,13 @@ class Opt(IntEnum):
     BENCH_PUT = 29  # a = hand index, b = instrument type: onto the roughing bench
     SPECIALTY_CARD = 30  # a = specialty card id
     ASSIGN_CHIP = 31  # a = chip index, b = specialty card id
+    SATISFY = 32  # a = patron slot, b = requirement (0 primary, 1-2 secondary)
+    SLOT = 33  # a = empty patron slot for a new patron (its bonus follows)
+    SALON_GIFT = 34  # a = patron slot, b = gift 0/1: Salon 4+ (cube one step left)
+    CLAIM = 35  # a = award tile position, b = level 0..2
+    MARKER = 36  # a = award-marker bit removed: 1 storage, 2 royal patron, 4 purple die
+    ROYAL = 37  # a = royal patron id
+    FAMILY_CARD = 38  # a = CardRow, b = tier, c = slot: a family tile's starting pick
 
 
 class PayMode(IntEnum):
@@ -69,7 +76,7 @@ class Ev(IntEnum):
     WORKER_JOINS = 9  # a = chip index
     PLACE = 10  # a = chip index, b = Location, c = apprentices
     ACTIVATE = 11  # a = Location, b = bench owner (-1 board)
-    WORKER_ACTS = 12  # a = Location, b = chip index, c = skill, d = apprentices
+    WORKER_ACTS = 12  # a = Location, b = chip index, c = skill, d = apprentices, e = specialty
     ALT = 13  # a = Location, b = variant (-1 = 2 money)
     MARKET = 14  # visit starts
     BUY = 15  # a = Material, b = price paid in money, c = inspiration spent
@@ -105,6 +112,17 @@ class Ev(IntEnum):
     BENCH_PUT = 45  # a = instrument type
     SPECIALTY = 46  # a = specialty card
     ASSIGN_CHIP = 47  # a = chip index, b = specialty card
+    GIFT = 48  # a = patron id, b = gift index (Res columns follow as GAIN events)
+    LEAVE = 49  # a = patron id, b = unmet requirements, c = prestige lost
+    SATISFY = 50  # a = patron id, b = requirement
+    COMPLETE = 51  # a = patron id, b = prestige
+    CLAIM = 52  # a = award tile id, b = level, c = prestige
+    MARKER = 53  # a = marker bit removed
+    PATRON = 54  # a = patron id, b = slot: a patron joins (Salon, royal benefit, family tile)
+    SALON_GIFT = 55  # a = patron id, b = gift index
+    FAMILY_ABILITY = 56  # a = family id, b = FamilyAbility
+    SETUP2P = 57  # a = orchestra setup card
+    ENDGAME = 58  # a = Source, b = prestige, c = detail (chairs held, goal id, ...)
 
 
 class Why(IntEnum):
@@ -119,3 +137,7 @@ class Why(IntEnum):
     CONVERSION = 6
     ORCHESTRA = 7
     PERFORMANCE = 8
+    GIFT = 9
+    ROUND_START = 10
+    FAMILY = 11
+    SPECIALTY = 12

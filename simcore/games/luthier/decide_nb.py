@@ -7,7 +7,7 @@ from numba import njit
 from strategies.luthier.dispatch_nb import choose_nb
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_opt_nb(w, i, kind, a=0, b=0, c=0, d=0, e=0):
     """Write option row i of w.opts and return i + 1."""
     row = w.opts[i]

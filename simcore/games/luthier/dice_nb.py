@@ -5,7 +5,7 @@ from __future__ import annotations
 from numba import njit
 
 from simcore.games.luthier.dtypes import Stream
-from simcore.games.luthier.tracks_nb import (
+from simcore.games.luthier.track_steps import (
     PERF_ONE_BLACK,
     PERF_REROLL_1,
     PERF_REROLL_2,

@@ -24,6 +24,8 @@ MAX_HAND = 24  # instrument cards in hand
 MAX_COMPLETED = 24  # completed patrons per seat
 MAX_AWARDS = 4
 MAX_SPOTS = 48  # orchestra spots
+MAX_PATRON_IDS = 64  # patron cards (I, II and royal) a card set may hold
+MAX_SPECIALTY_IDS = 32
 N_TOKEN_KINDS = 3  # 0 instrument, 1 performance, 2 repair
 NEUTRAL = MAX_PLAYERS  # orchestra token owner index of the 2-player neutral tokens
 OPT_W = 6  # option row: kind, a, b, c, d, e
@@ -85,6 +87,8 @@ GAME = np.dtype(
         ("pl_done", "i1", (MAX_PLACEMENTS,)),  # 1 once the chip has acted
         ("balcony", "i1", (MAX_PLACEMENTS,)),  # seats in Balcony priority order this round
         ("balcony_n", "i1"),
+        ("power_used", "i1", (MAX_PATRON_IDS,)),  # 1 = patron c's lifetime power took effect
+        ("ability_used", "i1", (MAX_SPECIALTY_IDS,)),  # 1 = specialty card c's ability did
         ("violations", "i4"),  # bitmask of invariants_nb codes seen during play; 0 = sound
         ("n_decisions", "i4"),  # decisions taken (all seats)
         ("n_turns", "i4"),  # resolution turns taken
@@ -123,10 +127,8 @@ SEAT = np.dtype(
         ("completed", "i2", (MAX_COMPLETED,)),  # completed patron ids
         ("completed_n", "i1"),
         ("tracks", "i1", (3,)),  # position on each Track from the start space 0
-        (
-            "award_markers",
-            "i1",
-        ),  # bitmask of markers still on the board: 1 storage, 2 royal, 4 purple
+        ("n_awards", "i1"),  # public award levels claimed
+        ("award_markers", "i1"),  # bitmask of markers left: 1 storage, 2 royal, 4 purple
         ("market_done", "i1"),  # 1 = visited the market this round
         ("passed", "i1"),  # 1 = passed this resolution phase
         ("prestige", "i2"),  # current prestige, >= 0
@@ -143,6 +145,11 @@ SEAT = np.dtype(
         ("n_searched", "i2"),  # deck searches
         ("chairs_claimed", "i2"),  # first chairs claimed or stolen during play
         ("n_consoled", "i2"),
+        ("patrons_taken", "i2", (4,)),  # by PatronType (setup, Salon, royal benefit)
+        ("patrons_lost", "i2", (4,)),  # left through patience, by PatronType
+        ("requirements_met", "i2"),  # patron requirements satisfied
+        ("gifts", "i2"),  # patron gifts received
+        ("goal_prestige", "i2", (4,)),  # end-game prestige per kept goal slot
         ("n_placed", "i2", (7,)),  # chips placed per Location
         ("n_alt", "i2"),  # alternate actions taken (incl. 2 money)
         ("n_bought", "i2", (3,)),  # materials bought at the market

@@ -10,7 +10,9 @@ from simcore.errors import TuttiError
 from simcore.games.luthier.dtypes import (
     MAX_DECK,
     MAX_MARKET,
+    MAX_PATRON_IDS,
     MAX_PLAYERS,
+    MAX_SPECIALTY_IDS,
     MAX_SPOTS,
     new_state,
 )
@@ -47,6 +49,8 @@ def check_fits(cards) -> None:
         "orchestra spots": (len(a.spot_family), MAX_SPOTS),
         "family tiles": (len(a.family_turn_order), MAX_DECK),
         "personal goals": (len(a.goal_metric), MAX_DECK),
+        "patron cards": (len(a.patron_deck), MAX_PATRON_IDS),
+        "specialty cards": (len(a.specialty_deck), MAX_SPECIALTY_IDS),
     }
     for what, (n, cap) in sizes.items():
         if n > cap:
@@ -83,7 +87,7 @@ def play_game(
         for p, spec in enumerate(strategies):
             seats[0, p]["strategy"] = spec.id
         work = new_work(pm, log_rows)
-        play_game_nb(cards.arrays, games[0], seats[0], work, n_players, seed, index)
+        play_game_nb(cards.table, games[0], seats[0], work, n_players, seed, index)
         n_log = int(games[0]["log_n"])
         if n_log <= log_rows:  # otherwise replay (same seed, same game) with room for all
             return PlayedGame(games[0], seats[0, :n_players], work.log[:n_log], tuple(strategies))
@@ -111,5 +115,5 @@ def play_batch(
     for p, spec in enumerate(strategies):
         seats[:, p]["strategy"] = spec.id
     pm = params_matrix(strategies, params)
-    play_batch_nb(cards.arrays, games, seats, pm, n_players, master_seed, first_index)
+    play_batch_nb(cards.table_array, games, seats, pm, n_players, master_seed, first_index)
     return games, seats

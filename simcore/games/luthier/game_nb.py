@@ -45,15 +45,17 @@ def play_game_nb(cards, g, s, w, n_players, game_seed, index):
 
 
 @njit(cache=True, parallel=True)
-def play_batch_nb(cards, games, seats, params, n_players, master_seed, first_index):
+def play_batch_nb(card_array, games, seats, params, n_players, master_seed, first_index):
     """Play games first_index .. first_index + len(games) - 1 in parallel.
 
-    games: GAME[n] and seats: SEAT[n, MAX_PLAYERS], zeroed except seats[:, p].strategy;
+    card_array: the one-element card-table array (table.py); games: GAME[n] and
+    seats: SEAT[n, MAX_PLAYERS], zeroed except seats[:, p].strategy;
     params: float64[MAX_PLAYERS, n_params]. Each game's randomness comes from
     (master_seed, game index) only, so any thread count or chunking gives the
     same games.
     """
     for j in prange(games.shape[0]):
+        cards = card_array[0]
         w = Work(
             np.empty((MAX_OPTIONS, OPT_W), np.int16),
             np.empty((0, LOG_W), np.int32),

@@ -12,7 +12,7 @@ from simcore.games.luthier.access_nb import (
     add_paid_nb,
     deck_has_key_nb,
     pay_split_nb,
-    row_card_nb,
+    row_options_nb,
     search_deck_nb,
     take_from_row_nb,
     tier_cost_nb,
@@ -20,13 +20,14 @@ from simcore.games.luthier.access_nb import (
 from simcore.games.luthier.codes import Ev, Opt, Why
 from simcore.games.luthier.costs_nb import add_plan_options_nb, pay_plan_nb
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
-from simcore.games.luthier.dtypes import MAX_HAND, MAX_SLOTS
+from simcore.games.luthier.dtypes import MAX_HAND
 from simcore.games.luthier.enums import CardRow, PatronPower, Rule, Source, Track
 from simcore.games.luthier.log_nb import log_nb
 from simcore.games.luthier.orchestra_nb import INSTRUMENT_TOKEN, choose_spot_nb, place_token_nb
+from simcore.games.luthier.requirements_nb import INSTRUMENT, offer_to_patrons_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, gain_inspiration_nb
 from simcore.games.luthier.rows_nb import add_to_hand_nb, discard_nb, hand_remove_nb
-from simcore.games.luthier.tracks_nb import (
+from simcore.games.luthier.track_steps import (
     CRAFT_FINISH_2X,
     CRAFT_ROUGH_2X,
     REP_INSTRUMENT_BONUS,
@@ -35,7 +36,16 @@ from simcore.games.luthier.tracks_nb import (
 INSTRUMENT_BONUS = 2  # reputation step 5: +2 prestige per finished instrument (ruling 7)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def mark_powers_nb(cards, g, s, p, power):
+    """Record in g.power_used that seat p's completed patrons with `power` took effect."""
+    for i in range(s[p].completed_n):
+        c = s[p].completed[i]
+        if cards.patron_power[c] == power:
+            g.power_used[c] = 1
+
+
+@njit(cache=True, inline="always")
 def power_total_nb(cards, s, p, power):
     """Sum of `amount` over seat p's completed patrons with lifetime power `power`."""
     total = 0
@@ -50,18 +60,13 @@ def power_total_nb(cards, s, p, power):
 
 
 @njit(cache=True)
-def guild_options_nb(cards, g, s, w, p, i, n):
+def guild_options_nb(cards, g, s, w, p, i, n, free_tier=False):
     """Guild main action: a face-up instrument (tier cost), or a deck search (apprentice)."""
     if s[p].hand_n >= MAX_HAND:
         return n
     row = CardRow.INSTRUMENTS
-    for tier in range(3):
-        for slot in range(MAX_SLOTS):
-            if row_card_nb(cards, g, row, tier, slot) >= 0:
-                n = add_paid_nb(
-                    s, p, w, n, Opt.TAKE_CARD, row, tier, slot, tier_cost_nb(cards, s, p, tier)
-                )
-    n = search_options_nb(cards, g, s, w, p, i, n, row, cards.inst_copies.shape[0])
+    n = row_options_nb(cards, g, s, w, p, n, row, free_tier)
+    n = search_options_nb(cards, g, s, w, p, i, n, row, cards.n_inst)
     return n
 
 
@@ -78,13 +83,14 @@ def search_options_nb(cards, g, s, w, p, i, n, row, n_keys):
 
 
 @njit(cache=True)
-def take_card_nb(cards, g, s, w, p, i, k):
+def take_card_nb(cards, g, s, w, p, i, k, free_tier=False):
     """Apply a TAKE_CARD or SEARCH option row k: pay, and return the card taken."""
     kind = w.opts[k, 0]
     row = w.opts[k, 1]
     if kind == Opt.TAKE_CARD:
         tier = w.opts[k, 2]
-        money, insp = pay_split_nb(s, p, tier_cost_nb(cards, s, p, tier), w.opts[k, 4])
+        cost = 0 if free_tier else tier_cost_nb(cards, s, p, tier)
+        money, insp = pay_split_nb(s, p, cost, w.opts[k, 4])
         c = take_from_row_nb(g, row, tier, w.opts[k, 3])
         log_nb(g, w, p, Ev.TAKE_CARD, row, c, tier, money, insp)
         return c
@@ -101,7 +107,7 @@ def take_card_nb(cards, g, s, w, p, i, k):
 # ---------------------------------------------------------------- workbench
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def free_slot_nb(bench):
     for k in range(2):
         if bench[k] < 0:
@@ -110,11 +116,14 @@ def free_slot_nb(bench):
 
 
 @njit(cache=True)
-def rough_options_nb(cards, s, p, w, n, optional):
-    """Roughing: any card on the roughing bench while the finishing bench has room (p.23)."""
+def rough_options_nb(cards, s, p, w, n, optional, extra=0):
+    """Roughing: any card on the roughing bench while the finishing bench has room (p.23).
+
+    Fixed discounts: Chopin's power and `extra` (a specialty chip's discount).
+    """
     if free_slot_nb(s[p].finish_bench) < 0:
         return n
-    fixed = power_total_nb(cards, s, p, PatronPower.ROUGH_DISCOUNT)
+    fixed = power_total_nb(cards, s, p, PatronPower.ROUGH_DISCOUNT) + extra
     for k in range(2):
         c = s[p].rough_bench[k]
         if c >= 0:
@@ -125,9 +134,9 @@ def rough_options_nb(cards, s, p, w, n, optional):
 
 
 @njit(cache=True)
-def finish_options_nb(cards, s, p, w, n, optional, double, double_choice):
+def finish_options_nb(cards, s, p, w, n, optional, double, double_choice, extra=0):
     """Finishing: any card on the finishing bench; e marks where the 6+ doubling goes."""
-    fixed = power_total_nb(cards, s, p, PatronPower.FINISH_DISCOUNT)
+    fixed = power_total_nb(cards, s, p, PatronPower.FINISH_DISCOUNT) + extra
     for k in range(2):
         c = s[p].finish_bench[k]
         if c < 0:
@@ -143,7 +152,7 @@ def finish_options_nb(cards, s, p, w, n, optional, double, double_choice):
 
 
 @njit(cache=True)
-def rough_nb(cards, g, s, w, p, k):
+def rough_nb(cards, g, s, w, p, k, extra=0):
     """Apply ROUGH option row k: pay, move the card to the finishing bench.
 
     Returns the optional discounts used.
@@ -151,7 +160,8 @@ def rough_nb(cards, g, s, w, p, k):
     slot = w.opts[k, 1]
     c = s[p].rough_bench[slot]
     cost = cards.inst_rough[c]
-    fixed = power_total_nb(cards, s, p, PatronPower.ROUGH_DISCOUNT)
+    fixed = power_total_nb(cards, s, p, PatronPower.ROUGH_DISCOUNT) + extra
+    mark_powers_nb(cards, g, s, p, PatronPower.ROUGH_DISCOUNT)
     before = s[p].materials.copy()
     used, _ = pay_plan_nb(s, p, cost, w.opts[k, 2], w.opts[k, 3], w.opts[k, 4], fixed, 1, 0)
     s[p].rough_bench[slot] = -1
@@ -163,16 +173,17 @@ def rough_nb(cards, g, s, w, p, k):
 
 
 @njit(cache=True)
-def finish_nb(cards, g, s, w, p, k):
+def finish_nb(cards, g, s, w, p, k, extra=0):
     """Apply FINISH option row k: pay, score, place the instrument token; returns discounts used.
 
     Prestige: the card's, plus 2 from reputation step 5. The token goes to one
-    of the instrument's spots; the finished card is discarded (patrons: part 3).
+    of the instrument's spots; the card may meet a patron's requirement.
     """
     slot = w.opts[k, 1]
     c = s[p].finish_bench[slot]
     cost = cards.inst_finish[c]
-    fixed = power_total_nb(cards, s, p, PatronPower.FINISH_DISCOUNT)
+    fixed = power_total_nb(cards, s, p, PatronPower.FINISH_DISCOUNT) + extra
+    mark_powers_nb(cards, g, s, p, PatronPower.FINISH_DISCOUNT)
     before = s[p].materials.copy()
     used, _ = pay_plan_nb(s, p, cost, w.opts[k, 2], w.opts[k, 3], w.opts[k, 4], fixed, 1, 0)
     paid = before - s[p].materials
@@ -189,12 +200,13 @@ def finish_nb(cards, g, s, w, p, k):
     spot = choose_spot_nb(cards, g, s, w, p, INSTRUMENT_TOKEN, c)
     if spot >= 0:
         place_token_nb(cards, g, s, w, p, spot, INSTRUMENT_TOKEN, 2 if w.opts[k, 5] == 1 else 1)
+    offer_to_patrons_nb(cards, g, s, w, p, INSTRUMENT, cards.inst_family[c], -1)
     discard_nb(g, CardRow.INSTRUMENTS, c)
     return used
 
 
 @njit(cache=True)
-def bench_work_nb(cards, g, s, w, p, loc_is_finish, skill, k):
+def bench_work_nb(cards, g, s, w, p, loc_is_finish, skill, k, extra=0):
     """A bench worker's action after its first option row k was chosen (p.23).
 
     Roughing: 3+ gives 2 inspiration; 5+ takes one material off one instrument;
@@ -206,24 +218,24 @@ def bench_work_nb(cards, g, s, w, p, loc_is_finish, skill, k):
     if loc_is_finish:
         optional = 1 if skill >= r[Rule.FINISH_DISCOUNT_SKILL] else 0
         double = skill >= r[Rule.FINISH_DOUBLE_SKILL]
-        optional -= finish_nb(cards, g, s, w, p, k)
+        optional -= finish_nb(cards, g, s, w, p, k, extra)
         if double and w.opts[k, 5] == 1:
             double = False
         if s[p].tracks[Track.CRAFT] >= CRAFT_FINISH_2X:
             n = set_opt_nb(w, 0, Opt.DONE)
-            n = finish_options_nb(cards, s, p, w, n, optional, double, False)
+            n = finish_options_nb(cards, s, p, w, n, optional, double, False, extra)
             k2 = decide_nb(cards, g, s, w, p, n)
             if w.opts[k2, 0] == Opt.FINISH:
-                finish_nb(cards, g, s, w, p, k2)
+                finish_nb(cards, g, s, w, p, k2, extra)
         return
     optional = 1 if skill >= r[Rule.ROUGH_DISCOUNT_SKILL] else 0
-    optional -= rough_nb(cards, g, s, w, p, k)
+    optional -= rough_nb(cards, g, s, w, p, k, extra)
     if s[p].tracks[Track.CRAFT] >= CRAFT_ROUGH_2X:
         n = set_opt_nb(w, 0, Opt.DONE)
-        n = rough_options_nb(cards, s, p, w, n, optional)
+        n = rough_options_nb(cards, s, p, w, n, optional, extra)
         k2 = decide_nb(cards, g, s, w, p, n)
         if w.opts[k2, 0] == Opt.ROUGH:
-            rough_nb(cards, g, s, w, p, k2)
+            rough_nb(cards, g, s, w, p, k2, extra)
     if skill >= r[Rule.ROUGH_INSPIRATION_SKILL]:
         gain_inspiration_nb(g, s, w, p, r[Rule.ROUGH_INSPIRATION], Why.LOCATION_BONUS)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from numba import njit
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def log_nb(g, w, p, code, a=0, b=0, c=0, d=0, e=0):
     """Append event (round, seat p, code, a..e) to w.log if logging is on; count it in g.log_n."""
     n = g.log_n

@@ -44,7 +44,7 @@ def buy_price_nb(cards, g, s, p, m):
     return max(price, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sell_price_nb(cards, g, m):
     """Selling is at the printed price (ruling 6)."""
     return cards.market_price[g.market_card, m]
@@ -81,7 +81,7 @@ def market_options_nb(cards, g, s, w, p, traded):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pay_nb(s, p, cost, mode):
     """Pay `cost` under PayMode `mode`; returns (money, inspiration) spent."""
     money, insp = split_payment_nb(s, p, cost, mode)
@@ -100,6 +100,11 @@ def apply_market_option_nb(cards, g, s, w, p, k, traded):
         return False
     if kind == Opt.BUY:
         money, insp = pay_nb(s, p, buy_price_nb(cards, g, s, p, a), mode)
+        for i in range(s[p].completed_n):  # Haydn / Mozart took effect
+            c = s[p].completed[i]
+            power = cards.patron_power[c]
+            if power == PatronPower.MARKET_DISCOUNT and cards.patron_power_material[c] == a:
+                g.power_used[c] = 1
         s[p].materials[a] += 1
         s[p].gained[Res.ANIMAL + a] += 1
         s[p].n_bought[a] += 1

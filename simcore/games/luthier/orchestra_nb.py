@@ -38,12 +38,12 @@ def token_spots_nb(cards, kind, key, out):
             out[n] = cards.inst_spots[key, k]
             n += 1
     elif kind == PERFORMANCE_TOKEN:
-        for spot in range(cards.spot_family.shape[0]):
+        for spot in range(cards.n_spot):
             if (cards.spot_eras[spot] >> key) & 1:
                 out[n] = spot
                 n += 1
     else:
-        for spot in range(cards.spot_family.shape[0]):
+        for spot in range(cards.n_spot):
             if cards.spot_family[spot] == key:
                 out[n] = spot
                 n += 1
@@ -141,13 +141,24 @@ def choose_spot_nb(cards, g, s, w, p, kind, key):
 
 
 @njit(cache=True)
+def holds_chair_nb(cards, g, p, spot):
+    """True if seat p holds the first chair of `spot`.
+
+    At a rare spot every seat with an instrument token there holds a chair
+    (unlimited chairs, ruling 11); elsewhere only the recorded holder.
+    """
+    if cards.spot_rare[spot] == 1 and g.tokens[spot, p, INSTRUMENT_TOKEN] > 0:
+        return True
+    if cards.spot_rare[spot] == 1 and g.chair_kind[spot] == INSTRUMENT_TOKEN:
+        return False
+    return g.chair_seat[spot] == p
+
+
+@njit(cache=True)
 def chairs_held_nb(cards, g, p):
-    """First chairs seat p holds; at a rare spot every seat with an instrument token holds one."""
+    """First chairs seat p holds."""
     n = 0
-    for spot in range(cards.spot_family.shape[0]):
-        if cards.spot_rare[spot] == 1 and g.chair_kind[spot] == INSTRUMENT_TOKEN:
-            if g.tokens[spot, p, INSTRUMENT_TOKEN] > 0:
-                n += 1
-        elif g.chair_seat[spot] == p:
+    for spot in range(cards.n_spot):
+        if holds_chair_nb(cards, g, p, spot):
             n += 1
     return n

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from simcore.games.luthier.codes import Ev, Why
+from simcore.games.luthier.codes import Ev, Opt, Why
+from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.enums import Rule
 from simcore.games.luthier.log_nb import log_nb
 from simcore.games.luthier.resources_nb import (
@@ -40,5 +41,17 @@ def place_patron_nb(cards, g, s, w, p, c, slot):
     s[p].patience[slot] = 0
     for k in range(3):
         s[p].patron_met[slot, k] = 0
-    log_nb(g, w, p, Ev.KEEP_PATRON, c, slot)
+    log_nb(g, w, p, Ev.PATRON, c, slot)
     slot_bonus_nb(cards, g, s, w, p, slot)
+
+
+@njit(cache=True)
+def choose_slot_nb(cards, g, s, w, p):
+    """Seat p picks one of its empty patron slots (each has its own bonus); -1 if none."""
+    n = 0
+    for slot in range(3):
+        if s[p].patrons[slot] < 0:
+            n = set_opt_nb(w, n, Opt.SLOT, slot)
+    if n == 0:
+        return -1
+    return w.opts[decide_nb(cards, g, s, w, p, n), 1]

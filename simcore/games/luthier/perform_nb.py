@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.games.luthier.access_nb import add_paid_nb, row_card_nb, tier_cost_nb
+from simcore.games.luthier.access_nb import row_options_nb
 from simcore.games.luthier.codes import Ev, Opt, Why
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.dice_nb import (
@@ -14,13 +14,18 @@ from simcore.games.luthier.dice_nb import (
     roll_die_nb,
     roll_purple_nb,
 )
-from simcore.games.luthier.dtypes import MAX_SLOTS
-from simcore.games.luthier.enums import CardRow, PatronPower, Source, Track
-from simcore.games.luthier.instruments_nb import power_total_nb, search_options_nb
+from simcore.games.luthier.enums import CardRow, PatronPower, Source, SpecialtyAbility, Track
+from simcore.games.luthier.instruments_nb import (
+    mark_powers_nb,
+    power_total_nb,
+    search_options_nb,
+)
 from simcore.games.luthier.log_nb import log_nb
 from simcore.games.luthier.orchestra_nb import PERFORMANCE_TOKEN, choose_spot_nb, place_token_nb
+from simcore.games.luthier.requirements_nb import PERFORMANCE, offer_to_patrons_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, gain_bundle_nb, gain_money_nb
 from simcore.games.luthier.rows_nb import discard_nb
+from simcore.games.luthier.specialty_nb import ability_amount_nb
 
 LOW = 0
 MEDIUM = 1
@@ -29,15 +34,10 @@ PURPLE_MARKER = 4  # award-marker bit that covers the purple die
 
 
 @njit(cache=True)
-def perform_options_nb(cards, g, s, w, p, i, n):
+def perform_options_nb(cards, g, s, w, p, i, n, free_tier=False):
     """Perform main action: any face-up performance card, or a deck search by era."""
     row = CardRow.PERFORMANCES
-    for tier in range(3):
-        for slot in range(MAX_SLOTS):
-            if row_card_nb(cards, g, row, tier, slot) >= 0:
-                n = add_paid_nb(
-                    s, p, w, n, Opt.TAKE_CARD, row, tier, slot, tier_cost_nb(cards, s, p, tier)
-                )
+    n = row_options_nb(cards, g, s, w, p, n, row, free_tier)
     return search_options_nb(cards, g, s, w, p, i, n, row, 3)
 
 
@@ -78,6 +78,7 @@ def score_performance_nb(cards, g, s, w, p, c, total, spend):
     money = cards.perf_money[c, level]
     if money > 0:
         gain_money_nb(g, s, w, p, money, Why.PERFORMANCE)
+    mark_powers_nb(cards, g, s, p, PatronPower.PERFORM_PRESTIGE)
     prestige = cards.perf_prestige[c, level] + power_total_nb(
         cards, s, p, PatronPower.PERFORM_PRESTIGE
     )
@@ -88,11 +89,12 @@ def score_performance_nb(cards, g, s, w, p, c, total, spend):
         spot = choose_spot_nb(cards, g, s, w, p, PERFORMANCE_TOKEN, era)
         if spot >= 0:
             place_token_nb(cards, g, s, w, p, spot, PERFORMANCE_TOKEN, 1)
+        offer_to_patrons_nb(cards, g, s, w, p, PERFORMANCE, -1, era)
     return level
 
 
 @njit(cache=True)
-def perform_nb(cards, g, s, w, p, c, skill):
+def perform_nb(cards, g, s, w, p, c, skill, spec=-1):
     """Roll, reroll, add skill and inspiration, score card c (ruling 5: rerolls first).
 
     Dice: two note dice whose colours follow the performance track, plus the
@@ -111,7 +113,11 @@ def perform_nb(cards, g, s, w, p, c, skill):
         gain_bundle_nb(
             cards, g, s, w, p, cards.die_purple[face], Source.PERFORMANCES, Why.PERFORMANCE
         )
-    for _ in range(n_rerolls_nb(s[p].tracks[Track.PERFORMANCE])):
+    rerolls = n_rerolls_nb(s[p].tracks[Track.PERFORMANCE])
+    rerolls += ability_amount_nb(cards, spec, SpecialtyAbility.REROLL)
+    if spec >= 0:
+        g.ability_used[spec] = 1  # REROLL or PERFORM_RESULT (the only abilities at Perform)
+    for _ in range(rerolls):
         n = set_opt_nb(w, 0, Opt.DONE)
         for d in range(2):
             n = set_opt_nb(w, n, Opt.REROLL, d)
@@ -122,6 +128,8 @@ def perform_nb(cards, g, s, w, p, c, skill):
         notes[d] = roll_die_nb(cards, g, colors[d])
         log_nb(g, w, p, Ev.REROLL, d, notes[d])
     total = notes[0] + notes[1] + skill + power_total_nb(cards, s, p, PatronPower.PERFORM_RESULT)
+    total += ability_amount_nb(cards, spec, SpecialtyAbility.PERFORM_RESULT)
+    mark_powers_nb(cards, g, s, p, PatronPower.PERFORM_RESULT)
     n = inspiration_options_nb(cards, s, p, w, c, total)
     k = decide_nb(cards, g, s, w, p, n)
     score_performance_nb(cards, g, s, w, p, c, total, w.opts[k, 1])

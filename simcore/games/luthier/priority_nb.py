@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from numba import njit
 
-from simcore.games.luthier.enums import Location, PatronPower
-from simcore.games.luthier.tracks_nb import CRAFT_SKILL_1, CRAFT_SKILL_2
+from simcore.games.luthier.enums import Location, PatronPower, SpecialtyAbility
+from simcore.games.luthier.specialty_nb import ability_amount_nb, active_specialty_nb
+from simcore.games.luthier.track_steps import CRAFT_SKILL_1, CRAFT_SKILL_2
 
 
 @njit(cache=True)
@@ -26,13 +27,15 @@ def bench_skill_bonus_nb(cards, s, p):
 
 @njit(cache=True)
 def skill_nb(cards, g, s, i):
-    """Skill of placement i: chip value + apprentices + ongoing modifiers at its location."""
+    """Skill of placement i: chip value + apprentices + ongoing modifiers at its location
+    (bench skill; a specialty chip's SKILL ability at its card's location)."""
     p = g.pl_seat[i]
     skill = g.pl_chip[i] + 1 + g.pl_appr[i]
     loc = g.pl_loc[i]
     if loc == Location.ROUGHING or loc == Location.FINISHING:
         skill += bench_skill_bonus_nb(cards, s, p)
-    return skill
+    spec = active_specialty_nb(cards, g, s, i)
+    return skill + ability_amount_nb(cards, spec, SpecialtyAbility.SKILL)
 
 
 @njit(cache=True)

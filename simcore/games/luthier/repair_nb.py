@@ -10,9 +10,10 @@ from simcore.games.luthier.costs_nb import add_plan_options_nb, has_plan_nb, pay
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.dtypes import MAX_SLOTS
 from simcore.games.luthier.enums import CardRow, PatronPower, Rule, Source
-from simcore.games.luthier.instruments_nb import power_total_nb
+from simcore.games.luthier.instruments_nb import mark_powers_nb, power_total_nb
 from simcore.games.luthier.log_nb import log_nb
 from simcore.games.luthier.orchestra_nb import REPAIR_TOKEN, choose_spot_nb, place_token_nb
+from simcore.games.luthier.requirements_nb import REPAIR, offer_to_patrons_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, split_payment_nb
 from simcore.games.luthier.rows_nb import discard_nb
 
@@ -24,7 +25,7 @@ def repair_fixed_discount_nb(cards, s, p):
 
 
 @njit(cache=True)
-def repair_options_nb(cards, g, s, w, p, n):
+def repair_options_nb(cards, g, s, w, p, n, free_tier=False, extra=0):
     """Repair main action: face-up repair cards seat p can both access and pay for.
 
     Ruling 6-style split of the tier cost; a card is offered under a payment
@@ -32,13 +33,13 @@ def repair_options_nb(cards, g, s, w, p, n):
     """
     row = CardRow.REPAIRS
     per = cards.rules[Rule.REPAIR_INSPIRATION_PER_MATERIAL]
-    fixed = repair_fixed_discount_nb(cards, s, p)
+    fixed = repair_fixed_discount_nb(cards, s, p) + extra
     for tier in range(3):
         for slot in range(MAX_SLOTS):
             c = row_card_nb(cards, g, row, tier, slot)
             if c < 0:
                 continue
-            cost = tier_cost_nb(cards, s, p, tier)
+            cost = 0 if free_tier else tier_cost_nb(cards, s, p, tier)
             last_money = -1
             for mode in range(2):
                 if s[p].money + s[p].inspiration < cost:
@@ -56,10 +57,11 @@ def repair_options_nb(cards, g, s, w, p, n):
 
 
 @njit(cache=True)
-def repair_nb(cards, g, s, w, p, c):
+def repair_nb(cards, g, s, w, p, c, extra=0):
     """Pay repair card c's materials by a plan of seat p's choice, score it, place the token."""
     per = cards.rules[Rule.REPAIR_INSPIRATION_PER_MATERIAL]
-    fixed = repair_fixed_discount_nb(cards, s, p)
+    fixed = repair_fixed_discount_nb(cards, s, p) + extra
+    mark_powers_nb(cards, g, s, p, PatronPower.REPAIR_DISCOUNT)
     cost = cards.repair_cost[c]
     n = add_plan_options_nb(s, p, w, 0, Opt.PAY_PLAN, 0, cost, fixed, 0, per, 0)
     k = decide_nb(cards, g, s, w, p, n)
@@ -74,4 +76,5 @@ def repair_nb(cards, g, s, w, p, c):
     spot = choose_spot_nb(cards, g, s, w, p, REPAIR_TOKEN, family)
     if spot >= 0:
         place_token_nb(cards, g, s, w, p, spot, REPAIR_TOKEN, 1)
+    offer_to_patrons_nb(cards, g, s, w, p, REPAIR, family, -1)
     discard_nb(g, CardRow.REPAIRS, c)

@@ -10,7 +10,7 @@ from simcore.games.luthier.enums import Res, Rule
 from simcore.games.luthier.log_nb import log_nb
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_prestige_nb(s, p, src, amount):
     """Add `amount` prestige (may be negative) to seat p under Source `src`; never below 0.
 
@@ -24,14 +24,14 @@ def add_prestige_nb(s, p, src, amount):
     return amount
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def gain_money_nb(g, s, w, p, amount, why):
     s[p].money += amount
     s[p].gained[Res.MONEY] += amount
     log_nb(g, w, p, Ev.GAIN, Res.MONEY, amount, why)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def gain_inspiration_nb(g, s, w, p, amount, why):
     s[p].inspiration += amount
     s[p].gained[Res.INSPIRATION] += amount
@@ -52,7 +52,7 @@ def apprentices_held_nb(g, s, p):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def apprentice_cap_nb(cards, s, p):
     """Apprentices seat p can hold: 3, less those a deck search removed from the game."""
     return cards.rules[Rule.APPRENTICE_CAP] - s[p].appr_lost
@@ -124,7 +124,7 @@ def gain_bundle_nb(cards, g, s, w, p, bundle, src, why):
         log_nb(g, w, p, Ev.SCORE, src, bundle[Res.PRESTIGE])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def split_payment_nb(s, p, cost, mode):
     """(money, inspiration) that pay `cost` under PayMode `mode` (ruling 6: 1:1)."""
     if mode == 0:  # money first
@@ -134,7 +134,7 @@ def split_payment_nb(s, p, cost, mode):
     return cost - insp, insp
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_pay_nb(s, p, cost):
     """True if money and inspiration together cover `cost`."""
     return s[p].money + s[p].inspiration >= cost

@@ -14,6 +14,7 @@ from simcore.games.luthier.instruments_nb import bench_moves_nb
 from simcore.games.luthier.invariants_nb import check_seats_nb
 from simcore.games.luthier.log_nb import log_nb
 from simcore.games.luthier.market_nb import visit_market_nb
+from simcore.games.luthier.patience_nb import patience_nb, round_gains_nb
 from simcore.games.luthier.priority_nb import balcony_turn_order_nb, priority_order_nb
 from simcore.games.luthier.rows_nb import drop_patron_i_deck_nb, slide_rows_nb
 from simcore.games.luthier.tracks_nb import assign_specialty_chips_nb
@@ -26,7 +27,9 @@ CHIP_4 = 3  # chip index of worker 4
 def start_of_round_nb(cards, g, s, w):
     """Advance the round; workers 2 and 4 join in rounds 3 and 5; chips and carts return.
 
-    Then each seat, in turn order, moves instrument cards between hand and benches.
+    Then each seat, in turn order, takes its start-of-round bonuses, advances its
+    patrons' patience cubes (gifts, or a patron leaves), and moves instrument cards
+    between hand and benches (p.11).
     """
     g.round += 1
     g.phase = Phase.START_OF_ROUND
@@ -45,7 +48,10 @@ def start_of_round_nb(cards, g, s, w):
         s[p].market_done = 0
         s[p].passed = 0
     for pos in range(g.n_players):
-        bench_moves_nb(cards, g, s, w, g.turn_order[pos])
+        p = g.turn_order[pos]
+        round_gains_nb(cards, g, s, w, p)
+        patience_nb(cards, g, s, w, p)
+        bench_moves_nb(cards, g, s, w, p)
 
 
 @njit(cache=True)

@@ -76,7 +76,7 @@ def hand_remove_nb(s, p, i):
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def n_slots_nb(cards, g, row, tier):
     return min(cards.row_slots[row, tier, g.n_players], MAX_SLOTS)
 

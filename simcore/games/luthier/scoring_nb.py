@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from simcore.games.luthier.codes import Ev
-from simcore.games.luthier.enums import Rule, Source
+from simcore.games.luthier.enums import Metric, PatronPower, Rule, Source
 from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb
 
 
@@ -20,8 +22,7 @@ def convert_leftovers_nb(cards, g, s, w, p):
     total = s[p].money + s[p].inspiration + s[p].materials.sum() + s[p].apprentices
     rate = cards.rules[Rule.CONVERSION_RATE]
     points = total // rate
-    add_prestige_nb(s, p, Source.LEFTOVERS, points)
-    log_nb(g, w, p, Ev.SCORE, Source.LEFTOVERS, points)
+    score_nb(g, s, w, p, Source.LEFTOVERS, points, total)
     s[p].final_money = total - points * rate
 
 
@@ -45,9 +46,67 @@ def rank_seats_nb(g, s):
 
 
 @njit(cache=True)
+def score_nb(g, s, w, p, src, points, detail):
+    """Book end-game prestige under Source `src` and log it."""
+    add_prestige_nb(s, p, src, points)
+    log_nb(g, w, p, Ev.ENDGAME, src, points, detail)
+
+
+@njit(cache=True)
+def first_chairs_prestige_nb(cards, g, chairs):
+    """The first-chair table (p.31, ruling 18): row by player count, 8 or more capped."""
+    row = 1 if g.n_players == 4 else 0
+    return cards.chair_prestige[row, min(chairs, cards.chair_prestige.shape[1] - 1)]
+
+
+@njit(cache=True)
+def goal_prestige_nb(cards, goal, value):
+    """Prestige of the highest goal level reached, ignoring the levels below it."""
+    best = 0
+    for lv in range(3):
+        if value >= cards.goal_threshold[goal, lv]:
+            best = cards.goal_prestige[goal, lv]
+    return best
+
+
+@njit(cache=True)
+def endgame_nb(cards, g, s, w, p):
+    """End-of-game scoring before leftovers (p.31): first chairs (Leopold II counts one
+    more), patron II powers, half prestige rounded up per instrument on the finishing
+    bench, the highest level of each kept goal, 1 per specialty worker."""
+    values = np.empty(N_METRICS, np.int64)
+    metrics_nb(cards, g, s, p, values)
+    chairs = values[Metric.FIRST_CHAIRS]
+    for i in range(s[p].completed_n):
+        c = s[p].completed[i]
+        if cards.patron_power[c] == PatronPower.EXTRA_FIRST_CHAIRS:
+            chairs += cards.patron_power_amount[c]
+            g.power_used[c] = 1
+    score_nb(g, s, w, p, Source.FIRST_CHAIRS, first_chairs_prestige_nb(cards, g, chairs), chairs)
+    for i in range(s[p].completed_n):
+        c = s[p].completed[i]
+        if cards.patron_power[c] == PatronPower.ENDGAME_METRIC:
+            g.power_used[c] = 1
+            points = cards.patron_power_amount[c] * values[cards.patron_power_metric[c]]
+            score_nb(g, s, w, p, Source.PATRONS, points, c)
+    for k in range(2):
+        c = s[p].finish_bench[k]
+        if c >= 0:
+            score_nb(g, s, w, p, Source.INSTRUMENTS, (cards.inst_prestige[c] + 1) // 2, c)
+    for k in range(s[p].goals.shape[0]):
+        goal = s[p].goals[k]
+        if goal >= 0:
+            points = goal_prestige_nb(cards, goal, values[cards.goal_metric[goal]])
+            s[p].goal_prestige[k] = points
+            score_nb(g, s, w, p, Source.GOALS, points, goal)
+    score_nb(g, s, w, p, Source.SPECIALTY, s[p].specialty_n, s[p].specialty_n)
+
+
+@njit(cache=True)
 def score_game_nb(cards, g, s, w):
     """All end-game scoring, then ranks."""
     for p in range(g.n_players):
+        endgame_nb(cards, g, s, w, p)
         convert_leftovers_nb(cards, g, s, w, p)
     rank_seats_nb(g, s)
     for p in range(g.n_players):

@@ -5,15 +5,24 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from simcore.games.luthier.awards_nb import BLOCKED
 from simcore.games.luthier.codes import Ev, Opt, Why
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
-from simcore.games.luthier.dtypes import MAX_AWARDS, MAX_DECK, MAX_SMALL_DECK, Phase, Stream
-from simcore.games.luthier.enums import CardRow, PatronDeck, Rule, Source
+from simcore.games.luthier.dtypes import (
+    MAX_AWARDS,
+    MAX_DECK,
+    MAX_SMALL_DECK,
+    NEUTRAL,
+    Phase,
+    Stream,
+)
+from simcore.games.luthier.enums import CardRow, FamilyAbility, PatronDeck, Rule, Source
+from simcore.games.luthier.families_nb import family_ability_nb
 from simcore.games.luthier.log_nb import log_nb
 from simcore.games.luthier.patrons_nb import place_patron_nb
 from simcore.games.luthier.resources_nb import gain_bundle_nb
 from simcore.games.luthier.rows_nb import deck_to_bottom_nb, discard_nb, draw_nb, refill_rows_nb
-from simcore.rng_nb import seed_streams_nb, shuffle_nb
+from simcore.rng_nb import randint_nb, seed_streams_nb, shuffle_nb
 
 
 @njit(cache=True)
@@ -72,23 +81,23 @@ def build_decks_nb(cards, g):
     buf = np.empty(MAX_DECK, np.int16)
     for deck in (PatronDeck.II, PatronDeck.I):
         n = 0
-        for c in range(cards.patron_deck.shape[0]):
+        for c in range(cards.n_patron):
             if cards.patron_deck[c] == deck and n < MAX_DECK:
                 buf[n] = c
                 n += 1
         fill_deck_nb(g, CardRow.PATRONS, buf, n)
     n = 0
-    for c in range(cards.inst_copies.shape[0]):
+    for c in range(cards.n_inst):
         for _ in range(cards.inst_copies[c]):
             if n < MAX_DECK:
                 buf[n] = c
                 n += 1
     fill_deck_nb(g, CardRow.INSTRUMENTS, buf, n)
-    n = min(cards.perf_era.shape[0], MAX_DECK)
+    n = min(cards.n_perf, MAX_DECK)
     for c in range(n):
         buf[c] = c
     fill_deck_nb(g, CardRow.PERFORMANCES, buf, n)
-    n = min(cards.repair_family.shape[0], MAX_DECK)
+    n = min(cards.n_repair, MAX_DECK)
     for c in range(n):
         buf[c] = c
     fill_deck_nb(g, CardRow.REPAIRS, buf, n)
@@ -106,20 +115,62 @@ def shuffled_ids_nb(g, n_cards, out):
 
 
 @njit(cache=True)
+def remove_from_deck_nb(g, row, c):
+    """Take one copy of card c out of CardRow `row`'s draw deck (if any is there)."""
+    n = g.deck_n[row]
+    for i in range(n):
+        if g.decks[row, i] == c:
+            for j in range(i, n - 1):
+                g.decks[row, j] = g.decks[row, j + 1]
+            g.decks[row, n - 1] = -1
+            g.deck_n[row] = n - 1
+            return
+
+
+@njit(cache=True)
+def two_player_setup_nb(cards, g, w):
+    """Two-player setup (p.5, ruling 16): a random orchestra setup card puts neutral tokens
+    in first chairs (one card of each instrument so placed leaves the deck, which is then
+    reshuffled) and blocks one level on each of the three award tiles."""
+    n_cards = cards.n_setup
+    if n_cards == 0:
+        return
+    card = randint_nb(g.rng, Stream.SETUP, n_cards)
+    log_nb(g, w, -1, Ev.SETUP2P, card)
+    for k in range(cards.setup_tokens.shape[1]):
+        spot = cards.setup_tokens[card, k, 0]
+        kind = cards.setup_tokens[card, k, 1]
+        if spot < 0:
+            continue
+        g.tokens[spot, NEUTRAL, kind] += 1
+        g.chair_seat[spot] = NEUTRAL
+        g.chair_kind[spot] = kind
+        if kind == 0:  # an instrument token
+            remove_from_deck_nb(g, CardRow.INSTRUMENTS, cards.spot_instrument[spot])
+    row = CardRow.INSTRUMENTS
+    shuffle_nb(g.rng, Stream.SETUP, g.decks[row], g.deck_n[row])
+    for t in range(min(3, MAX_AWARDS)):
+        if g.awards[t] >= 0:
+            g.award_claimed[t, cards.setup_blocked[card, t]] = BLOCKED
+
+
+@njit(cache=True)
 def setup_board_nb(cards, g, w):
     """Awards, decks, card rows, market deck, royal and specialty decks (pp.4-5)."""
     n_players = g.n_players
     # public award tiles: 4 with 4 players, 3 otherwise
     k = cards.rules[Rule.AWARDS_IN_PLAY_FOUR if n_players == 4 else Rule.AWARDS_IN_PLAY_SMALL]
-    tiles = np.empty(cards.award_metric.shape[0], np.int16)
-    shuffled_ids_nb(g, cards.award_metric.shape[0], tiles)
+    tiles = np.empty(cards.n_award, np.int16)
+    shuffled_ids_nb(g, cards.n_award, tiles)
     for i in range(min(k, MAX_AWARDS)):
         g.awards[i] = tiles[i]
     log_nb(g, w, -1, Ev.AWARDS, g.awards[0], g.awards[1], g.awards[2], g.awards[3])
     build_decks_nb(cards, g)
+    if n_players == 2:
+        two_player_setup_nb(cards, g, w)
     refill_rows_nb(cards, g, w)
     # market: M1 for round 1, the rest shuffled beneath it; top of deck = end of array
-    n_market = cards.market_price.shape[0]
+    n_market = cards.n_market
     rest = np.empty(n_market, np.int16)
     n = 0
     for c in range(n_market):
@@ -134,9 +185,9 @@ def setup_board_nb(cards, g, w):
     g.market_card = cards.market_round1
     # royal patrons and the three specialty decks: players + 1 cards each
     keep = min(n_players + 1, MAX_SMALL_DECK)
-    royal = np.empty(cards.patron_deck.shape[0], np.int16)
+    royal = np.empty(cards.n_patron, np.int16)
     n = 0
-    for c in range(cards.patron_deck.shape[0]):
+    for c in range(cards.n_patron):
         if cards.patron_deck[c] == PatronDeck.ROYAL:
             royal[n] = c
             n += 1
@@ -144,10 +195,10 @@ def setup_board_nb(cards, g, w):
     for i in range(min(keep, n)):
         g.royal_deck[i] = royal[i]
     g.royal_deck_n = min(keep, n)
-    spec = np.empty(cards.specialty_deck.shape[0], np.int16)
+    spec = np.empty(cards.n_specialty, np.int16)
     for d in range(3):
         n = 0
-        for c in range(cards.specialty_deck.shape[0]):
+        for c in range(cards.n_specialty):
             if cards.specialty_deck[c] == d:
                 spec[n] = c
                 n += 1
@@ -155,8 +206,8 @@ def setup_board_nb(cards, g, w):
         for i in range(min(keep, n)):
             g.specialty_deck[d, i] = spec[i]
         g.specialty_deck_n[d] = min(keep, n)
-    g.family_pool_n = shuffled_ids_nb(g, cards.family_turn_order.shape[0], g.family_pool)
-    g.goal_pool_n = shuffled_ids_nb(g, cards.goal_metric.shape[0], g.goal_pool)
+    g.family_pool_n = shuffled_ids_nb(g, cards.n_family, g.family_pool)
+    g.goal_pool_n = shuffled_ids_nb(g, cards.n_goal, g.goal_pool)
 
 
 @njit(cache=True)
@@ -183,9 +234,13 @@ def choose_family_nb(cards, g, s, w, p):
 
 @njit(cache=True)
 def choose_goals_nb(cards, g, s, w, p):
-    """Keep GOALS_KEPT of the dealt personal goals, one decision per goal kept."""
+    """Keep GOALS_KEPT of the dealt personal goals (one more with the EXTRA_GOAL family
+    ability), one decision per goal kept."""
     kept = 0
-    for _ in range(min(cards.rules[Rule.GOALS_KEPT], 4)):
+    n_keep = cards.rules[Rule.GOALS_KEPT]
+    if cards.family_ability[s[p].family] == FamilyAbility.EXTRA_GOAL:
+        n_keep += 1  # a family tile's starting ability (ruling 14)
+    for _ in range(min(n_keep, 4)):
         n = 0
         for i in range(4):
             c = s[p].goals_dealt[i]
@@ -249,6 +304,7 @@ def choose_patron_nb(cards, g, s, w, p, dealt):
             skipped = True
         else:
             discard_nb(g, CardRow.PATRONS, c)
+    s[p].patrons_taken[cards.patron_type[kept]] += 1
     place_patron_nb(cards, g, s, w, p, kept, w.opts[k, 2])
 
 
@@ -320,6 +376,8 @@ def setup_game_nb(cards, g, s, w, n_players, game_seed, index):
         choose_instrument_nb(cards, g, s, w, p, dealt_inst[p])
         choose_patron_nb(cards, g, s, w, p, dealt_pat[p])
     set_turn_order_nb(cards, g, s)
+    for pos in range(n_players):
+        family_ability_nb(cards, g, s, w, g.turn_order[pos])
     log_nb(
         g, w, -1, Ev.TURN_ORDER, g.turn_order[0], g.turn_order[1], g.turn_order[2], g.turn_order[3]
     )

@@ -9,42 +9,25 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from simcore.games.luthier.awards_nb import offer_claim_nb
 from simcore.games.luthier.codes import Ev, Opt, Why
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.enums import CardRow, Rule, Source, SpecialtyDeck, Track
 from simcore.games.luthier.log_nb import log_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, gain_apprentices_nb
 from simcore.games.luthier.rows_nb import add_to_hand_nb, deck_to_bottom_nb, draw_nb
-
-# Performance track: 1 reroll 1 die; 2 one white die becomes black; 3 specialty worker;
-# 4 reroll a second die; 5 both dice black; 6 final.
-PERF_REROLL_1 = 1
-PERF_ONE_BLACK = 2
-PERF_SPECIALTY = 3
-PERF_REROLL_2 = 4
-PERF_TWO_BLACK = 5
-# Craft track: 1 rough two with one worker; 2 +1 bench skill; 3 specialty worker;
-# 4 finish two with one worker; 5 +2 bench skill in total; 6 final.
-CRAFT_ROUGH_2X = 1
-CRAFT_SKILL_1 = 2
-CRAFT_SPECIALTY = 3
-CRAFT_FINISH_2X = 4
-CRAFT_SKILL_2 = 5
-# Reputation track: 1 apprentice; 2 draw 3 instruments keep 1; 3 tier II free;
-# 4 specialty worker; 5 +2 prestige per finished instrument; 6 tier III free;
-# 7 claim an achieved award (again at each later advance); 8 final.
-REP_APPRENTICE = 1
-REP_DRAW_KEEP = 2
-REP_TIER2 = 3
-REP_SPECIALTY = 4
-REP_INSTRUMENT_BONUS = 5
-REP_TIER3 = 6
-REP_AWARD = 7
-
-TRACK_FINAL = np.array([6, 6, 8], np.int64)  # final position per Track
+from simcore.games.luthier.track_steps import (
+    CRAFT_SPECIALTY,
+    PERF_SPECIALTY,
+    REP_APPRENTICE,
+    REP_AWARD,
+    REP_DRAW_KEEP,
+    REP_SPECIALTY,
+    TRACK_FINAL,
+)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def track_final_nb(t):
     return TRACK_FINAL[t]
 
@@ -123,7 +106,8 @@ def advance_track_nb(cards, g, s, w, p, t):
     """Move seat p one step along Track t and apply the step's immediate effect.
 
     At the final step every further advance scores the final bonus again
-    (ruling 7: "+2 prestige on reaching it and on every later advance").
+    (ruling 7: "+2 prestige on reaching it and on every later advance"); from
+    reputation step 7 on, every advance offers an achieved award.
     """
     final = TRACK_FINAL[t]
     if s[p].tracks[t] < final:
@@ -134,20 +118,22 @@ def advance_track_nb(cards, g, s, w, p, t):
         bonus = cards.rules[Rule.TRACK_FINAL_PRESTIGE]
         add_prestige_nb(s, p, Source.TRACKS, bonus)
         log_nb(g, w, p, Ev.SCORE, Source.TRACKS, bonus)
-    elif t == Track.REPUTATION:
+    if t == Track.REPUTATION:
         if pos == REP_APPRENTICE:
             gain_apprentices_nb(cards, g, s, w, p, 1, Why.TRACK)
         elif pos == REP_DRAW_KEEP:
             draw_three_keep_one_nb(cards, g, s, w, p)
         elif pos == REP_SPECIALTY:
             choose_specialty_nb(cards, g, s, w, p, SpecialtyDeck.REPUTATION)
+        if pos >= REP_AWARD:
+            offer_claim_nb(cards, g, s, w, p)
     elif t == Track.PERFORMANCE and pos == PERF_SPECIALTY:
         choose_specialty_nb(cards, g, s, w, p, SpecialtyDeck.PERFORMANCE)
     elif t == Track.CRAFT and pos == CRAFT_SPECIALTY:
         choose_specialty_nb(cards, g, s, w, p, SpecialtyDeck.CRAFT)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_train_nb(s, p, t):
     """Market training may not buy a track's final step (rulebook p.19)."""
     return s[p].tracks[t] < TRACK_FINAL[t] - 1

@@ -38,7 +38,19 @@ WHY = {
     Why.CONVERSION: "conversion",
     Why.ORCHESTRA: "first chair",
     Why.PERFORMANCE: "performance",
+    Why.GIFT: "gift",
+    Why.ROUND_START: "start of round",
+    Why.FAMILY: "family tile",
+    Why.SPECIALTY: "specialty worker",
 }
+MARKERS = {1: "extra storage", 2: "royal patron", 4: "purple die"}
+ABILITIES = (
+    "track step",
+    "take an instrument",
+    "take a patron",
+    "materials of choice",
+    "an extra goal",
+)
 TOKEN_KINDS = ("instrument", "performance", "repair")
 OUTCOMES = ("takes the first chair", "steals the first chair", "no chair")
 LEVELS = ("low", "medium", "high")
@@ -63,6 +75,7 @@ class Renderer:
         self.played = played
         self.lines: list[str] = []
         self.open_gain_line: int | None = None
+        self.scoring_started = False
 
     def name(self, kind: str, c: int) -> str:
         if c < 0:
@@ -157,8 +170,6 @@ class Renderer:
         elif code == Ev.PLAN_TO_BENCH:
             self.gain(p, f"puts {self.name('instruments', a)} on the roughing bench")
         elif code == Ev.SCORE:
-            if rnd > self.played.game["round"] - 1 and a == Source.LEFTOVERS:
-                return  # shown in the final table
             self.gain(p, f"+{b} prestige ({SOURCE_LABELS[a]})")
         elif code == Ev.MARKET:
             self.emit(f"  {who} goes to the market", gains_join=True)
@@ -230,10 +241,63 @@ class Renderer:
             self.emit(f"  {who} puts {self.name('instruments', a)} on the roughing bench")
         elif code == Ev.SPECIALTY:
             self.gain(p, f"chooses specialty worker {self.name('specialty', a)}")
+        elif code in (
+            Ev.GIFT,
+            Ev.LEAVE,
+            Ev.SATISFY,
+            Ev.COMPLETE,
+            Ev.CLAIM,
+            Ev.MARKER,
+            Ev.PATRON,
+            Ev.SALON_GIFT,
+            Ev.FAMILY_ABILITY,
+            Ev.SETUP2P,
+            Ev.ENDGAME,
+        ):
+            self.event_part3(p, code, a, b, c)
         elif code == Ev.ASSIGN_CHIP:
             self.emit(
                 f"  {who} assigns worker {a + 1} to specialty worker {self.name('specialty', b)}"
             )
+
+    def event_part3(self, p, code, a, b, c) -> None:
+        """Patrons, awards, family tiles, the two-player setup and end-game scoring."""
+        who = _seat(p)
+        reqs = ("primary", "secondary 1", "secondary 2")
+        if code == Ev.GIFT:
+            self.emit(
+                f"  {who} receives gift {b + 1} of {self.name('patrons', a)}", gains_join=True
+            )
+        elif code == Ev.LEAVE:
+            self.emit(
+                f"  {self.name('patrons', a)} loses patience and leaves {who}: "
+                f"{b} unmet requirement(s), -{c} prestige"
+            )
+        elif code == Ev.SATISFY:
+            self.gain(p, f"meets {self.name('patrons', a)}'s {reqs[b]} requirement")
+        elif code == Ev.COMPLETE:
+            self.gain(p, f"completes {self.name('patrons', a)} (+{b} prestige)")
+        elif code == Ev.CLAIM:
+            self.gain(p, f"claims award {self.name('awards', a)} level {b + 1} (+{c} prestige)")
+        elif code == Ev.MARKER:
+            self.gain(p, f"unlocks {MARKERS.get(a, '?')}")
+        elif code == Ev.PATRON:
+            self.gain(p, f"places patron {self.name('patrons', a)} in slot {b + 1}")
+        elif code == Ev.SALON_GIFT:
+            self.gain(p, f"calms {self.name('patrons', a)} and takes gift {b + 1}")
+        elif code == Ev.FAMILY_ABILITY:
+            self.emit(
+                f"{who}'s family tile {self.name('families', a)}: {ABILITIES[b]}", gains_join=True
+            )
+        elif code == Ev.SETUP2P:
+            self.emit(f"Two-player orchestra setup card: {self.name('setup2p', a)}")
+        elif code == Ev.ENDGAME:
+            if not self.scoring_started:
+                self.scoring_started = True
+                self.emit("")
+                self.emit("== End-game scoring ==")
+            if b:
+                self.emit(f"  {who}: +{b} prestige ({SOURCE_LABELS[a]})")
 
     @staticmethod
     def _paid(money: int, insp: int) -> str:

@@ -1,0 +1,104 @@
+"""Public awards and award-marker benefits (rulebook p.22, ruling 15)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simcore.games.luthier.codes import Ev, Opt
+from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
+from simcore.games.luthier.dtypes import MAX_AWARDS
+from simcore.games.luthier.enums import PatronType, Rule, Source
+from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
+from simcore.games.luthier.patrons_nb import choose_slot_nb, place_patron_nb
+from simcore.games.luthier.resources_nb import add_prestige_nb
+
+STORAGE_MARKER = 1
+ROYAL_MARKER = 2
+PURPLE_MARKER = 4
+BLOCKED = -2  # award_claimed value of a level blocked in two-player games (ruling 16)
+
+
+@njit(cache=True)
+def claim_options_nb(cards, g, s, w, p, n):
+    """Award levels seat p has achieved and may claim: an award marker left, at most one
+    level per tile, each level once, not blocked."""
+    if s[p].award_markers == 0:
+        return n
+    values = np.empty(N_METRICS, np.int64)
+    metrics_nb(cards, g, s, p, values)
+    for t in range(MAX_AWARDS):
+        tile = g.awards[t]
+        if tile < 0:
+            continue
+        mine = False
+        for lv in range(3):
+            if g.award_claimed[t, lv] == p:
+                mine = True
+        if mine:
+            continue
+        for lv in range(3):
+            if g.award_claimed[t, lv] != -1:
+                continue
+            if values[cards.award_metric[tile]] >= cards.award_threshold[tile, lv]:
+                n = set_opt_nb(w, n, Opt.CLAIM, t, lv)
+    return n
+
+
+@njit(cache=True)
+def royal_patron_nb(cards, g, s, w, p):
+    """Royal benefit: choose a royal patron and place it with its slot bonus, if a slot is
+    empty (with none, the award is still claimed but no royal is taken)."""
+    if g.royal_deck_n == 0:
+        return
+    slot = choose_slot_nb(cards, g, s, w, p)
+    if slot < 0:
+        return
+    n = 0
+    for j in range(g.royal_deck_n):
+        n = set_opt_nb(w, n, Opt.ROYAL, g.royal_deck[j], j)
+    k = decide_nb(cards, g, s, w, p, n)
+    c = w.opts[k, 1]
+    j = w.opts[k, 2]
+    for i in range(j, g.royal_deck_n - 1):
+        g.royal_deck[i] = g.royal_deck[i + 1]
+    g.royal_deck_n -= 1
+    g.royal_deck[g.royal_deck_n] = -1
+    s[p].patrons_taken[PatronType.ROYAL] += 1
+    place_patron_nb(cards, g, s, w, p, c, slot)
+
+
+@njit(cache=True)
+def claim_nb(cards, g, s, w, p, t, lv):
+    """Claim level lv of the award tile at position t: prestige, then remove one award
+    marker of seat p's choice, unlocking its benefit."""
+    tile = g.awards[t]
+    g.award_claimed[t, lv] = p
+    prestige = cards.award_prestige[tile, lv]
+    add_prestige_nb(s, p, Source.AWARDS, prestige)
+    s[p].n_awards += 1
+    log_nb(g, w, p, Ev.CLAIM, tile, lv, prestige)
+    n = 0
+    for bit in (STORAGE_MARKER, ROYAL_MARKER, PURPLE_MARKER):
+        if s[p].award_markers & bit:
+            n = set_opt_nb(w, n, Opt.MARKER, bit)
+    k = decide_nb(cards, g, s, w, p, n)
+    bit = w.opts[k, 1]
+    s[p].award_markers &= ~bit
+    log_nb(g, w, p, Ev.MARKER, bit)
+    if bit == STORAGE_MARKER:
+        s[p].storage += cards.rules[Rule.STORAGE_EXTRA]
+    elif bit == ROYAL_MARKER:
+        royal_patron_nb(cards, g, s, w, p)
+
+
+@njit(cache=True)
+def offer_claim_nb(cards, g, s, w, p):
+    """Reputation step 7 and later advances: claim an achieved award if seat p wants to."""
+    n = claim_options_nb(cards, g, s, w, p, set_opt_nb(w, 0, Opt.DONE))
+    if n == 1:
+        return
+    k = decide_nb(cards, g, s, w, p, n)
+    if w.opts[k, 0] == Opt.CLAIM:
+        claim_nb(cards, g, s, w, p, w.opts[k, 1], w.opts[k, 2])

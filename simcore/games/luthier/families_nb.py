@@ -1,0 +1,54 @@
+"""Luthier family tiles' one-time starting abilities (ruling 14; estimates in data)."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from simcore.games.luthier.access_nb import row_card_nb, take_from_row_nb
+from simcore.games.luthier.codes import Ev, Opt, Why
+from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
+from simcore.games.luthier.dtypes import MAX_SLOTS
+from simcore.games.luthier.enums import CardRow, FamilyAbility
+from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.patrons_nb import choose_slot_nb, place_patron_nb
+from simcore.games.luthier.resources_nb import gain_any_material_nb
+from simcore.games.luthier.rows_nb import add_to_hand_nb
+from simcore.games.luthier.tracks_nb import advance_track_nb
+
+
+@njit(cache=True)
+def pick_tier_one_nb(cards, g, s, w, p, row):
+    """Seat p takes a face-up tier I card of `row` (contested picks go in turn order)."""
+    n = 0
+    for slot in range(MAX_SLOTS):
+        if row_card_nb(cards, g, row, 0, slot) >= 0:
+            n = set_opt_nb(w, n, Opt.FAMILY_CARD, row, 0, slot)
+    if n == 0:
+        return -1
+    k = decide_nb(cards, g, s, w, p, n)
+    return take_from_row_nb(g, row, 0, w.opts[k, 3])
+
+
+@njit(cache=True)
+def family_ability_nb(cards, g, s, w, p):
+    """Resolve seat p's family tile's starting ability (setup step 5, p.6)."""
+    f = s[p].family
+    ability = cards.family_ability[f]
+    log_nb(g, w, p, Ev.FAMILY_ABILITY, f, ability)
+    if ability == FamilyAbility.TRACK_STEP:
+        advance_track_nb(cards, g, s, w, p, cards.family_ability_track[f])
+    elif ability == FamilyAbility.TAKE_INSTRUMENT:
+        c = pick_tier_one_nb(cards, g, s, w, p, CardRow.INSTRUMENTS)
+        if c >= 0:
+            log_nb(g, w, p, Ev.TAKE_CARD, CardRow.INSTRUMENTS, c, 0, 0, 0)
+            add_to_hand_nb(g, s, p, c)
+    elif ability == FamilyAbility.TAKE_PATRON:
+        slot = choose_slot_nb(cards, g, s, w, p)
+        if slot >= 0:
+            c = pick_tier_one_nb(cards, g, s, w, p, CardRow.PATRONS)
+            if c >= 0:
+                s[p].patrons_taken[cards.patron_type[c]] += 1
+                place_patron_nb(cards, g, s, w, p, c, slot)
+    elif ability == FamilyAbility.GAIN_CHOICE:
+        gain_any_material_nb(cards, g, s, w, p, cards.family_ability_amount[f], Why.FAMILY)
+    # EXTRA_GOAL acts when goals are kept (setup_nb.choose_goals_nb)

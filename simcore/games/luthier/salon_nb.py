@@ -1,0 +1,63 @@
+"""The Salon (rulebook p.16): take a patron into an empty slot; 4+ calms a patron."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from simcore.games.luthier.access_nb import row_options_nb
+from simcore.games.luthier.codes import Ev, Opt
+from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
+from simcore.games.luthier.enums import CardRow
+from simcore.games.luthier.instruments_nb import search_options_nb
+from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.patience_nb import gift_nb
+from simcore.games.luthier.patrons_nb import choose_slot_nb, place_patron_nb
+
+
+@njit(cache=True)
+def salon_options_nb(cards, g, s, w, p, i, n, free_tier):
+    """Salon main action: a face-up patron or a deck search by patron type, only with an
+    empty patron slot ("If you do not have any empty patron spaces ... you cannot")."""
+    empty = False
+    for slot in range(3):
+        if s[p].patrons[slot] < 0:
+            empty = True
+    if not empty:
+        return n
+    row = CardRow.PATRONS
+    n = row_options_nb(cards, g, s, w, p, n, row, free_tier)
+    return search_options_nb(cards, g, s, w, p, i, n, row, 3)  # performer, composer, noble
+
+
+@njit(cache=True)
+def take_patron_nb(cards, g, s, w, p, c):
+    """Place the patron taken at the Salon in an empty slot of seat p's choice, with its bonus."""
+    slot = choose_slot_nb(cards, g, s, w, p)
+    s[p].patrons_taken[cards.patron_type[c]] += 1
+    place_patron_nb(cards, g, s, w, p, c, slot)
+
+
+@njit(cache=True)
+def salon_bonus_nb(cards, g, s, w, p):
+    """Salon 4+ (p.16): may move one patience cube one step left (even from the leftmost
+    space) and take any one gift of that patron."""
+    n = set_opt_nb(w, 0, Opt.DONE)
+    for slot in range(3):
+        if s[p].patrons[slot] >= 0:
+            for k in range(2):
+                n = set_opt_nb(w, n, Opt.SALON_GIFT, slot, k)
+    if n == 1:
+        return
+    choice = decide_nb(cards, g, s, w, p, n)
+    if w.opts[choice, 0] == Opt.DONE:
+        return
+    calm_patron_nb(cards, g, s, w, p, w.opts[choice, 1], w.opts[choice, 2])
+
+
+@njit(cache=True)
+def calm_patron_nb(cards, g, s, w, p, slot, k):
+    """The patron in `slot` steps its cube one space left (not past the first) and gives gift k."""
+    if s[p].patience[slot] > 0:
+        s[p].patience[slot] -= 1
+    log_nb(g, w, p, Ev.SALON_GIFT, s[p].patrons[slot], k)
+    gift_nb(cards, g, s, w, p, slot, k)
