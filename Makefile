@@ -14,7 +14,11 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/tutti play --players 4 --seed 1
+	rm -rf runs/demo
+	$(BIN)/tutti simulate --players 4 --games 100000 --seed 1 --out runs/demo
+
+bench: $(STAMP)
+	$(BIN)/tutti bench
 
 test: $(STAMP)
 	$(BIN)/ruff check .

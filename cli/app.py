@@ -6,8 +6,10 @@ import sys
 
 import typer
 
+from cli.bench import bench
 from cli.cards import cards_app
 from cli.play import play
+from cli.simulate import simulate
 
 app = typer.Typer(
     name="tutti",
@@ -18,6 +20,8 @@ app = typer.Typer(
 )
 app.add_typer(cards_app, name="cards")
 app.command()(play)
+app.command()(simulate)
+app.command()(bench)
 
 
 def main() -> None:

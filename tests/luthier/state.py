@@ -23,7 +23,7 @@ class Table:
         self.w = new_work(np.zeros((MAX_PLAYERS, MAX_PARAMS)), log_rows)
         clear_state_nb(cards.table, self.g, self.s, n_players)
         self.g["turn_order"][:n_players] = np.arange(n_players)
-        self.g["round"] = 1
+        self.g["round_no"] = 1
         self.g["market_card"] = cards.arrays.market_round1
 
     def place(self, seat: int, loc: int, chip_value: int, apprentices: int = 0) -> int:

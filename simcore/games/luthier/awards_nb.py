@@ -5,11 +5,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.games.luthier.codes import Ev, Opt
+from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.dtypes import MAX_AWARDS
 from simcore.games.luthier.enums import PatronType, Rule, Source
-from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
 from simcore.games.luthier.patrons_nb import choose_slot_nb, place_patron_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb
@@ -66,6 +66,7 @@ def royal_patron_nb(cards, g, s, w, p):
     g.royal_deck_n -= 1
     g.royal_deck[g.royal_deck_n] = -1
     s[p].patrons_taken[PatronType.ROYAL] += 1
+    card_event_nb(g, w, p, CardKind.PATRON, c, CardEvent.TAKEN, 0)
     place_patron_nb(cards, g, s, w, p, c, slot)
 
 
@@ -79,6 +80,7 @@ def claim_nb(cards, g, s, w, p, t, lv):
     add_prestige_nb(s, p, Source.AWARDS, prestige)
     s[p].n_awards += 1
     log_nb(g, w, p, Ev.CLAIM, tile, lv, prestige)
+    card_event_nb(g, w, p, CardKind.AWARD, tile, CardEvent.CLAIMED, lv + 1)
     n = 0
     for bit in (STORAGE_MARKER, ROYAL_MARKER, PURPLE_MARKER):
         if s[p].award_markers & bit:

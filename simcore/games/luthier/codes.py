@@ -125,6 +125,34 @@ class Ev(IntEnum):
     ENDGAME = 58  # a = Source, b = prestige, c = detail (chairs held, goal id, ...)
 
 
+class CardKind(IntEnum):
+    """Kinds of card in the per-card event table (results `cards` table)."""
+
+    INSTRUMENT = 0
+    PERFORMANCE = 1
+    REPAIR = 2
+    PATRON = 3
+    AWARD = 4
+    GOAL = 5
+    FAMILY = 6
+    SPECIALTY = 7
+
+
+class CardEvent(IntEnum):
+    """What happened to a card (detail column: award level, goal level, performance level)."""
+
+    DEALT = 0
+    KEPT = 1
+    TAKEN = 2
+    COMPLETED = 3  # instrument finished, medium/high performance, repair, patron completed
+    ABANDONED = 4  # a patron left through patience
+    SCORED = 5  # a goal scored at the end (detail = level reached, 1-3)
+    CLAIMED = 6  # an award level claimed (detail = level, 1-3)
+
+
+ROW_CARD_KIND = (CardKind.PATRON, CardKind.INSTRUMENT, CardKind.PERFORMANCE, CardKind.REPAIR)
+
+
 class Why(IntEnum):
     """Reason codes attached to GAIN / PAY events."""
 

@@ -31,6 +31,8 @@ NEUTRAL = MAX_PLAYERS  # orchestra token owner index of the 2-player neutral tok
 OPT_W = 6  # option row: kind, a, b, c, d, e
 MAX_OPTIONS = 512
 LOG_W = 8  # event row: round, seat, code, a, b, c, d, e
+CEV_W = 6  # card event row: seat, CardKind, card id, CardEvent, round, detail
+MAX_CARD_EVENTS = 640  # card events a game can record (more is an error, see engine.py)
 
 
 class Stream(IntEnum):
@@ -50,7 +52,7 @@ GAME = np.dtype(
         ("index", "i8"),  # game index within the run, 0..n_games-1
         ("seed", "i8"),  # game seed (63 bits): `tutti play --seed` replays the game
         ("n_players", "i1"),  # 2..4
-        ("round", "i1"),  # 0 = setup, 1..6 = playing, 7 = game over
+        ("round_no", "i1"),  # 0 = setup, 1..6 = playing, 7 = game over
         ("phase", "i1"),  # Phase code
         ("rng", "u8", (N_STREAMS,)),  # SplitMix64 state per Stream
         ("turn_order", "i1", (MAX_PLAYERS,)),  # seat at turn position k; -1 = unused
@@ -93,6 +95,7 @@ GAME = np.dtype(
         ("n_decisions", "i4"),  # decisions taken (all seats)
         ("n_turns", "i4"),  # resolution turns taken
         ("log_n", "i4"),  # event rows written (may exceed the log buffer: then truncated)
+        ("cev_n", "i4"),  # card events recorded (may exceed the buffer: then an error)
     ]
 )
 
@@ -128,6 +131,7 @@ SEAT = np.dtype(
         ("completed_n", "i1"),
         ("tracks", "i1", (3,)),  # position on each Track from the start space 0
         ("n_awards", "i1"),  # public award levels claimed
+        ("chairs_held", "i1"),  # first chairs held at the end of the game
         ("award_markers", "i1"),  # bitmask of markers left: 1 storage, 2 royal, 4 purple
         ("market_done", "i1"),  # 1 = visited the market this round
         ("passed", "i1"),  # 1 = passed this resolution phase

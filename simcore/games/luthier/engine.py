@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
 from simcore.errors import TuttiError
 from simcore.games.luthier.dtypes import (
+    CEV_W,
+    MAX_CARD_EVENTS,
     MAX_DECK,
     MAX_MARKET,
     MAX_PATRON_IDS,
@@ -20,6 +23,14 @@ from simcore.games.luthier.work import new_work
 from strategies.luthier.registry import MAX_PARAMS, StrategySpec
 
 MIN_PLAYERS = 2
+
+
+class Batch(NamedTuple):
+    """Final states of a batch of games and their card events."""
+
+    games: np.ndarray  # GAME[n]
+    seats: np.ndarray  # SEAT[n, MAX_PLAYERS]
+    card_events: np.ndarray  # int16[n, MAX_CARD_EVENTS, CEV_W]
 
 
 @dataclass(frozen=True)
@@ -102,10 +113,11 @@ def play_batch(
     first_index: int,
     n_games: int,
     params: np.ndarray | None = None,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> Batch:
     """Play games first_index .. first_index + n_games - 1 of a run in parallel.
 
-    Returns the final GAME[n_games] and SEAT[n_games, MAX_PLAYERS] arrays.
+    Returns the final GAME[n_games] and SEAT[n_games, MAX_PLAYERS] arrays and the
+    card events int16[n_games, MAX_CARD_EVENTS, CEV_W] (rows 0..games.cev_n-1 used).
     """
     from simcore.games.luthier.game_nb import play_batch_nb
 
@@ -115,5 +127,12 @@ def play_batch(
     for p, spec in enumerate(strategies):
         seats[:, p]["strategy"] = spec.id
     pm = params_matrix(strategies, params)
-    play_batch_nb(cards.table_array, games, seats, pm, n_players, master_seed, first_index)
-    return games, seats
+    cev = np.zeros((n_games, MAX_CARD_EVENTS, CEV_W), np.int16)
+    play_batch_nb(cards.table_array, games, seats, pm, cev, n_players, master_seed, first_index)
+    overflow = int(games["cev_n"].max(initial=0))
+    if overflow > MAX_CARD_EVENTS:
+        raise TuttiError(
+            f"a game recorded {overflow} card events, more than the engine's buffer of "
+            f"{MAX_CARD_EVENTS}: raise MAX_CARD_EVENTS in dtypes.py"
+        )
+    return Batch(games, seats, cev)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from numba import njit
 
 from simcore.games.luthier.access_nb import row_card_nb, take_from_row_nb
-from simcore.games.luthier.codes import Ev, Opt, Why
+from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt, Why
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.dtypes import MAX_SLOTS
 from simcore.games.luthier.enums import CardRow, FamilyAbility
-from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.patrons_nb import choose_slot_nb, place_patron_nb
 from simcore.games.luthier.resources_nb import gain_any_material_nb
 from simcore.games.luthier.rows_nb import add_to_hand_nb
@@ -41,6 +41,7 @@ def family_ability_nb(cards, g, s, w, p):
         c = pick_tier_one_nb(cards, g, s, w, p, CardRow.INSTRUMENTS)
         if c >= 0:
             log_nb(g, w, p, Ev.TAKE_CARD, CardRow.INSTRUMENTS, c, 0, 0, 0)
+            card_event_nb(g, w, p, CardKind.INSTRUMENT, c, CardEvent.TAKEN, 0)
             add_to_hand_nb(g, s, p, c)
     elif ability == FamilyAbility.TAKE_PATRON:
         slot = choose_slot_nb(cards, g, s, w, p)
@@ -48,6 +49,7 @@ def family_ability_nb(cards, g, s, w, p):
             c = pick_tier_one_nb(cards, g, s, w, p, CardRow.PATRONS)
             if c >= 0:
                 s[p].patrons_taken[cards.patron_type[c]] += 1
+                card_event_nb(g, w, p, CardKind.PATRON, c, CardEvent.TAKEN, 0)
                 place_patron_nb(cards, g, s, w, p, c, slot)
     elif ability == FamilyAbility.GAIN_CHOICE:
         gain_any_material_nb(cards, g, s, w, p, cards.family_ability_amount[f], Why.FAMILY)

@@ -41,15 +41,16 @@ def play_game_nb(cards, g, s, w, n_players, game_seed, index):
     g.phase = Phase.GAME_OVER
     score_game_nb(cards, g, s, w)
     g.violations |= check_seats_nb(cards, g, s)
-    g.round = rounds + 1
+    g.round_no = rounds + 1
 
 
-@njit(cache=True, parallel=True)
-def play_batch_nb(card_array, games, seats, params, n_players, master_seed, first_index):
+@njit(cache=True, parallel=True, nogil=True)
+def play_batch_nb(card_array, games, seats, params, cev, n_players, master_seed, first_index):
     """Play games first_index .. first_index + len(games) - 1 in parallel.
 
     card_array: the one-element card-table array (table.py); games: GAME[n] and
-    seats: SEAT[n, MAX_PLAYERS], zeroed except seats[:, p].strategy;
+    seats: SEAT[n, MAX_PLAYERS], zeroed except seats[:, p].strategy; cev: int16[n,
+    MAX_CARD_EVENTS, CEV_W] card events per game (mutated);
     params: float64[MAX_PLAYERS, n_params]. Each game's randomness comes from
     (master_seed, game index) only, so any thread count or chunking gives the
     same games.
@@ -60,6 +61,7 @@ def play_batch_nb(card_array, games, seats, params, n_players, master_seed, firs
             np.empty((MAX_OPTIONS, OPT_W), np.int16),
             np.empty((0, LOG_W), np.int32),
             params,
+            cev[j],
         )
         index = first_index + j
         seed = game_seed_nb(master_seed, index)

@@ -17,12 +17,12 @@ from simcore.games.luthier.access_nb import (
     take_from_row_nb,
     tier_cost_nb,
 )
-from simcore.games.luthier.codes import Ev, Opt, Why
+from simcore.games.luthier.codes import ROW_CARD_KIND, CardEvent, CardKind, Ev, Opt, Why
 from simcore.games.luthier.costs_nb import add_plan_options_nb, pay_plan_nb
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.dtypes import MAX_HAND
 from simcore.games.luthier.enums import CardRow, PatronPower, Rule, Source, Track
-from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.orchestra_nb import INSTRUMENT_TOKEN, choose_spot_nb, place_token_nb
 from simcore.games.luthier.requirements_nb import INSTRUMENT, offer_to_patrons_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, gain_inspiration_nb
@@ -93,6 +93,7 @@ def take_card_nb(cards, g, s, w, p, i, k, free_tier=False):
         money, insp = pay_split_nb(s, p, cost, w.opts[k, 4])
         c = take_from_row_nb(g, row, tier, w.opts[k, 3])
         log_nb(g, w, p, Ev.TAKE_CARD, row, c, tier, money, insp)
+        card_event_nb(g, w, p, ROW_CARD_KIND[row], c, CardEvent.TAKEN, 0)
         return c
     money, insp = pay_split_nb(s, p, cards.rules[Rule.SEARCH_COST], w.opts[k, 4])
     c = search_deck_nb(cards, g, row, w.opts[k, 2])
@@ -101,6 +102,7 @@ def take_card_nb(cards, g, s, w, p, i, k, free_tier=False):
     s[p].appr_lost += 1
     s[p].n_searched += 1
     log_nb(g, w, p, Ev.SEARCH, row, c, money, insp)
+    card_event_nb(g, w, p, ROW_CARD_KIND[row], c, CardEvent.TAKEN, 0)
     return c
 
 
@@ -180,6 +182,7 @@ def finish_nb(cards, g, s, w, p, k, extra=0):
     of the instrument's spots; the card may meet a patron's requirement.
     """
     slot = w.opts[k, 1]
+    factor = 2 if w.opts[k, 5] == 1 else 1  # read now: decisions below rewrite w.opts
     c = s[p].finish_bench[slot]
     cost = cards.inst_finish[c]
     fixed = power_total_nb(cards, s, p, PatronPower.FINISH_DISCOUNT) + extra
@@ -189,6 +192,7 @@ def finish_nb(cards, g, s, w, p, k, extra=0):
     paid = before - s[p].materials
     s[p].finish_bench[slot] = -1
     log_nb(g, w, p, Ev.FINISH, c, paid[0], paid[1], paid[2])
+    card_event_nb(g, w, p, CardKind.INSTRUMENT, c, CardEvent.COMPLETED, 0)
     add_prestige_nb(s, p, Source.INSTRUMENTS, cards.inst_prestige[c])
     log_nb(g, w, p, Ev.SCORE, Source.INSTRUMENTS, cards.inst_prestige[c])
     if s[p].tracks[Track.REPUTATION] >= REP_INSTRUMENT_BONUS:
@@ -199,7 +203,7 @@ def finish_nb(cards, g, s, w, p, k, extra=0):
         s[p].finished_rare += 1
     spot = choose_spot_nb(cards, g, s, w, p, INSTRUMENT_TOKEN, c)
     if spot >= 0:
-        place_token_nb(cards, g, s, w, p, spot, INSTRUMENT_TOKEN, 2 if w.opts[k, 5] == 1 else 1)
+        place_token_nb(cards, g, s, w, p, spot, INSTRUMENT_TOKEN, factor)
     offer_to_patrons_nb(cards, g, s, w, p, INSTRUMENT, cards.inst_family[c], -1)
     discard_nb(g, CardRow.INSTRUMENTS, c)
     return used
@@ -218,8 +222,9 @@ def bench_work_nb(cards, g, s, w, p, loc_is_finish, skill, k, extra=0):
     if loc_is_finish:
         optional = 1 if skill >= r[Rule.FINISH_DISCOUNT_SKILL] else 0
         double = skill >= r[Rule.FINISH_DOUBLE_SKILL]
+        doubled = w.opts[k, 5] == 1  # read before finish_nb's decisions rewrite w.opts
         optional -= finish_nb(cards, g, s, w, p, k, extra)
-        if double and w.opts[k, 5] == 1:
+        if doubled:
             double = False
         if s[p].tracks[Track.CRAFT] >= CRAFT_FINISH_2X:
             n = set_opt_nb(w, 0, Opt.DONE)

@@ -6,12 +6,28 @@ from numba import njit
 
 
 @njit(cache=True, inline="always")
+def card_event_nb(g, w, p, kind, card, event, detail):
+    """Record a card event (seat p, CardKind, card id, CardEvent, round, detail) in w.cev."""
+    n = g.cev_n
+    if n < w.cev.shape[0]:
+        row = w.cev[n]
+        row[0] = p
+        row[1] = kind
+        row[2] = card
+        row[3] = event
+        row[4] = g.round_no
+        row[5] = detail
+    if w.cev.shape[0] > 0:
+        g.cev_n = n + 1
+
+
+@njit(cache=True, inline="always")
 def log_nb(g, w, p, code, a=0, b=0, c=0, d=0, e=0):
     """Append event (round, seat p, code, a..e) to w.log if logging is on; count it in g.log_n."""
     n = g.log_n
     if n < w.log.shape[0]:
         row = w.log[n]
-        row[0] = g.round
+        row[0] = g.round_no
         row[1] = p
         row[2] = code
         row[3] = a

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from numba import njit
 
-from simcore.games.luthier.codes import Ev, Why
+from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Why
 from simcore.games.luthier.enums import CardRow, PatronPower, Rule, Source
-from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, gain_any_material_nb, gain_bundle_nb
 from simcore.games.luthier.rows_nb import discard_nb
 
@@ -74,6 +74,7 @@ def patience_nb(cards, g, s, w, p):
         unmet = unmet_requirements_nb(cards, s, p, slot)
         lost = add_prestige_nb(s, p, Source.PATIENCE, -cards.rules[Rule.LEAVE_PENALTY] * unmet)
         log_nb(g, w, p, Ev.LEAVE, c, unmet, -lost)
+        card_event_nb(g, w, p, CardKind.PATRON, c, CardEvent.ABANDONED, unmet)
         s[p].patrons_lost[cards.patron_type[c]] += 1
         if cards.patron_type[c] != 3:  # royal cards leave the game
             discard_nb(g, CardRow.PATRONS, c)

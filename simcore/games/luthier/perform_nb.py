@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from simcore.games.luthier.access_nb import row_options_nb
-from simcore.games.luthier.codes import Ev, Opt, Why
+from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt, Why
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.dice_nb import (
     dice_colors_nb,
@@ -20,7 +20,7 @@ from simcore.games.luthier.instruments_nb import (
     power_total_nb,
     search_options_nb,
 )
-from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.orchestra_nb import PERFORMANCE_TOKEN, choose_spot_nb, place_token_nb
 from simcore.games.luthier.requirements_nb import PERFORMANCE, offer_to_patrons_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, gain_bundle_nb, gain_money_nb
@@ -86,6 +86,7 @@ def score_performance_nb(cards, g, s, w, p, c, total, spend):
         add_prestige_nb(s, p, Source.PERFORMANCES, prestige)
         log_nb(g, w, p, Ev.SCORE, Source.PERFORMANCES, prestige)
     if level >= MEDIUM:
+        card_event_nb(g, w, p, CardKind.PERFORMANCE, c, CardEvent.COMPLETED, level)
         spot = choose_spot_nb(cards, g, s, w, p, PERFORMANCE_TOKEN, era)
         if spot >= 0:
             place_token_nb(cards, g, s, w, p, spot, PERFORMANCE_TOKEN, 1)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from numba import njit
 
 from simcore.games.luthier.access_nb import row_card_nb, tier_cost_nb
-from simcore.games.luthier.codes import Ev, Opt
+from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt
 from simcore.games.luthier.costs_nb import add_plan_options_nb, has_plan_nb, pay_plan_nb
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.dtypes import MAX_SLOTS
 from simcore.games.luthier.enums import CardRow, PatronPower, Rule, Source
 from simcore.games.luthier.instruments_nb import mark_powers_nb, power_total_nb
-from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.orchestra_nb import REPAIR_TOKEN, choose_spot_nb, place_token_nb
 from simcore.games.luthier.requirements_nb import REPAIR, offer_to_patrons_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, split_payment_nb
@@ -69,6 +69,7 @@ def repair_nb(cards, g, s, w, p, c, extra=0):
     _, insp = pay_plan_nb(s, p, cost, w.opts[k, 2], w.opts[k, 3], w.opts[k, 4], fixed, 0, per)
     paid = before - s[p].materials
     log_nb(g, w, p, Ev.REPAIR, c, paid[0], paid[1], paid[2], insp)
+    card_event_nb(g, w, p, CardKind.REPAIR, c, CardEvent.COMPLETED, 0)
     add_prestige_nb(s, p, Source.REPAIRS, cards.repair_prestige[c])
     log_nb(g, w, p, Ev.SCORE, Source.REPAIRS, cards.repair_prestige[c])
     family = cards.repair_family[c]

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from numba import njit
 
-from simcore.games.luthier.codes import Ev, Opt
+from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.enums import Source, Track
-from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.patience_nb import clear_slot_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb
 from simcore.games.luthier.tracks_nb import advance_track_nb
@@ -41,6 +41,7 @@ def complete_patron_nb(cards, g, s, w, p, slot):
     c = s[p].patrons[slot]
     add_prestige_nb(s, p, Source.PATRONS, cards.patron_prestige[c])
     log_nb(g, w, p, Ev.COMPLETE, c, cards.patron_prestige[c])
+    card_event_nb(g, w, p, CardKind.PATRON, c, CardEvent.COMPLETED, 0)
     if s[p].completed_n < s[p].completed.shape[0]:
         s[p].completed[s[p].completed_n] = c
         s[p].completed_n += 1

@@ -31,16 +31,16 @@ def start_of_round_nb(cards, g, s, w):
     patrons' patience cubes (gifts, or a patron leaves), and moves instrument cards
     between hand and benches (p.11).
     """
-    g.round += 1
+    g.round_no += 1
     g.phase = Phase.START_OF_ROUND
     g.pl_n = 0
     g.balcony_n = 0
-    log_nb(g, w, -1, Ev.ROUND_START, g.round, g.market_card)
+    log_nb(g, w, -1, Ev.ROUND_START, g.round_no, g.market_card)
     for p in range(g.n_players):
-        if g.round == cards.rules[Rule.WORKER2_ROUND] and s[p].chip_owned[CHIP_2] == 0:
+        if g.round_no == cards.rules[Rule.WORKER2_ROUND] and s[p].chip_owned[CHIP_2] == 0:
             s[p].chip_owned[CHIP_2] = 1
             log_nb(g, w, p, Ev.WORKER_JOINS, CHIP_2)
-        if g.round == cards.rules[Rule.WORKER4_ROUND] and s[p].chip_owned[CHIP_4] == 0:
+        if g.round_no == cards.rules[Rule.WORKER4_ROUND] and s[p].chip_owned[CHIP_4] == 0:
             s[p].chip_owned[CHIP_4] = 1
             log_nb(g, w, p, Ev.WORKER_JOINS, CHIP_4)
         for c in range(N_CHIPS):
@@ -190,6 +190,6 @@ def end_of_round_nb(cards, g, s, w):
         g.market_deck_n -= 1
         g.market_card = g.market_deck[g.market_deck_n]
         g.market_deck[g.market_deck_n] = -1
-    if g.round == cards.rules[Rule.PATRON_II_AFTER_ROUND]:
+    if g.round_no == cards.rules[Rule.PATRON_II_AFTER_ROUND]:
         drop_patron_i_deck_nb(cards, g, w)
     slide_rows_nb(cards, g, w)

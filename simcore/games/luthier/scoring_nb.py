@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.games.luthier.codes import Ev
+from simcore.games.luthier.codes import CardEvent, CardKind, Ev
 from simcore.games.luthier.enums import Metric, PatronPower, Rule, Source
-from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb
 
@@ -60,13 +60,13 @@ def first_chairs_prestige_nb(cards, g, chairs):
 
 
 @njit(cache=True)
-def goal_prestige_nb(cards, goal, value):
-    """Prestige of the highest goal level reached, ignoring the levels below it."""
-    best = 0
+def goal_level_nb(cards, goal, value):
+    """Highest level (1-3) of `goal` that `value` reaches, 0 if none."""
+    level = 0
     for lv in range(3):
         if value >= cards.goal_threshold[goal, lv]:
-            best = cards.goal_prestige[goal, lv]
-    return best
+            level = lv + 1
+    return level
 
 
 @njit(cache=True)
@@ -77,6 +77,7 @@ def endgame_nb(cards, g, s, w, p):
     values = np.empty(N_METRICS, np.int64)
     metrics_nb(cards, g, s, p, values)
     chairs = values[Metric.FIRST_CHAIRS]
+    s[p].chairs_held = chairs
     for i in range(s[p].completed_n):
         c = s[p].completed[i]
         if cards.patron_power[c] == PatronPower.EXTRA_FIRST_CHAIRS:
@@ -96,9 +97,12 @@ def endgame_nb(cards, g, s, w, p):
     for k in range(s[p].goals.shape[0]):
         goal = s[p].goals[k]
         if goal >= 0:
-            points = goal_prestige_nb(cards, goal, values[cards.goal_metric[goal]])
+            level = goal_level_nb(cards, goal, values[cards.goal_metric[goal]])
+            points = cards.goal_prestige[goal, level - 1] if level > 0 else 0
             s[p].goal_prestige[k] = points
             score_nb(g, s, w, p, Source.GOALS, points, goal)
+            if level > 0:  # the highest level reached scores, the lower ones do not
+                card_event_nb(g, w, p, CardKind.GOAL, goal, CardEvent.SCORED, level)
     score_nb(g, s, w, p, Source.SPECIALTY, s[p].specialty_n, s[p].specialty_n)
 
 

@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from simcore.games.luthier.awards_nb import BLOCKED
-from simcore.games.luthier.codes import Ev, Opt, Why
+from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt, Why
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.dtypes import (
     MAX_AWARDS,
@@ -18,7 +18,7 @@ from simcore.games.luthier.dtypes import (
 )
 from simcore.games.luthier.enums import CardRow, FamilyAbility, PatronDeck, Rule, Source
 from simcore.games.luthier.families_nb import family_ability_nb
-from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.patrons_nb import place_patron_nb
 from simcore.games.luthier.resources_nb import gain_bundle_nb
 from simcore.games.luthier.rows_nb import deck_to_bottom_nb, discard_nb, draw_nb, refill_rows_nb
@@ -29,7 +29,7 @@ from simcore.rng_nb import randint_nb, seed_streams_nb, shuffle_nb
 def clear_state_nb(cards, g, s, n_players):
     """Set the sentinels (-1) and starting values of a zeroed game and its seats."""
     g.n_players = n_players
-    g.round = 0
+    g.round_no = 0
     g.phase = Phase.SETUP
     g.turn_order.fill(-1)
     g.decks.fill(-1)
@@ -229,6 +229,7 @@ def choose_family_nb(cards, g, s, w, p):
     f = w.opts[k, 1]
     s[p].family = f
     log_nb(g, w, p, Ev.KEEP_FAMILY, f)
+    card_event_nb(g, w, p, CardKind.FAMILY, f, CardEvent.KEPT, 0)
     gain_bundle_nb(cards, g, s, w, p, cards.family_start[f], Source.OTHER, Why.SETUP)
 
 
@@ -258,6 +259,7 @@ def choose_goals_nb(cards, g, s, w, p):
         s[p].goals[kept] = w.opts[k, 1]
         kept += 1
         log_nb(g, w, p, Ev.KEEP_GOAL, w.opts[k, 1])
+        card_event_nb(g, w, p, CardKind.GOAL, w.opts[k, 1], CardEvent.KEPT, 0)
 
 
 @njit(cache=True)
@@ -282,6 +284,7 @@ def choose_instrument_nb(cards, g, s, w, p, dealt):
         else:
             deck_to_bottom_nb(g, CardRow.INSTRUMENTS, c)
     log_nb(g, w, p, Ev.KEEP_INSTRUMENT, kept)
+    card_event_nb(g, w, p, CardKind.INSTRUMENT, kept, CardEvent.KEPT, 0)
 
 
 @njit(cache=True)
@@ -305,6 +308,7 @@ def choose_patron_nb(cards, g, s, w, p, dealt):
         else:
             discard_nb(g, CardRow.PATRONS, c)
     s[p].patrons_taken[cards.patron_type[kept]] += 1
+    card_event_nb(g, w, p, CardKind.PATRON, kept, CardEvent.KEPT, 0)
     place_patron_nb(cards, g, s, w, p, kept, w.opts[k, 2])
 
 
@@ -370,6 +374,12 @@ def setup_game_nb(cards, g, s, w, n_players, game_seed, index):
             s[p].goals_dealt[2],
             s[p].goals_dealt[3],
         )
+        for i in range(2):
+            card_event_nb(g, w, p, CardKind.INSTRUMENT, dealt_inst[p, i], CardEvent.DEALT, 0)
+            card_event_nb(g, w, p, CardKind.PATRON, dealt_pat[p, i], CardEvent.DEALT, 0)
+            card_event_nb(g, w, p, CardKind.FAMILY, s[p].family_dealt[i], CardEvent.DEALT, 0)
+        for i in range(4):
+            card_event_nb(g, w, p, CardKind.GOAL, s[p].goals_dealt[i], CardEvent.DEALT, 0)
     for p in range(n_players):
         choose_family_nb(cards, g, s, w, p)
         choose_goals_nb(cards, g, s, w, p)

@@ -10,10 +10,10 @@ import numpy as np
 from numba import njit
 
 from simcore.games.luthier.awards_nb import offer_claim_nb
-from simcore.games.luthier.codes import Ev, Opt, Why
+from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt, Why
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.enums import CardRow, Rule, Source, SpecialtyDeck, Track
-from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, gain_apprentices_nb
 from simcore.games.luthier.rows_nb import add_to_hand_nb, deck_to_bottom_nb, draw_nb
 from simcore.games.luthier.track_steps import (
@@ -56,6 +56,7 @@ def draw_three_keep_one_nb(cards, g, s, w, p):
         else:
             deck_to_bottom_nb(g, CardRow.INSTRUMENTS, c)
     log_nb(g, w, p, Ev.DRAW_KEEP, kept)
+    card_event_nb(g, w, p, CardKind.INSTRUMENT, kept, CardEvent.TAKEN, 0)
 
 
 @njit(cache=True)
@@ -82,6 +83,7 @@ def choose_specialty_nb(cards, g, s, w, p, deck):
     s[p].specialty_n += 1
     s[p].specialty_pending += 1
     log_nb(g, w, p, Ev.SPECIALTY, c)
+    card_event_nb(g, w, p, CardKind.SPECIALTY, c, CardEvent.TAKEN, 0)
 
 
 @njit(cache=True)

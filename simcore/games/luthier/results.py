@@ -1,0 +1,171 @@
+"""Result tables read off a batch's final state: games, seats and card events (pyarrow).
+
+Everything here is vectorised numpy over the whole chunk; names are attached
+as dictionary-encoded columns (categoricals in polars and pandas).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyarrow as pa
+
+from simcore.games.luthier.codes import CardEvent, CardKind
+from simcore.games.luthier.engine import Batch
+from simcore.games.luthier.enums import Era, Family, Location, PatronType, Source, Track, names
+
+CARD_KIND_SOURCES = {  # CardKind -> CardSet kind
+    CardKind.INSTRUMENT: "instruments",
+    CardKind.PERFORMANCE: "performances",
+    CardKind.REPAIR: "repairs",
+    CardKind.PATRON: "patrons",
+    CardKind.AWARD: "awards",
+    CardKind.GOAL: "goals",
+    CardKind.FAMILY: "families",
+    CardKind.SPECIALTY: "specialty",
+}
+LEVELS = ("low", "medium", "high")
+
+
+def _dict(indices: np.ndarray, dictionary: list[str]) -> pa.DictionaryArray:
+    return pa.DictionaryArray.from_arrays(
+        pa.array(indices.astype(np.int32)), pa.array(dictionary, pa.string())
+    )
+
+
+def games_table(card_set, batch: Batch, n_players: int) -> pa.Table:
+    """One row per game: index, seed, winners, margins and engine counters."""
+    g = batch.games
+    seats = batch.seats[:, :n_players]
+    prestige = seats["prestige"].astype(np.int16)
+    wins = seats["win"] > 0
+    n_winners = wins.sum(axis=1)
+    best = prestige.max(axis=1)
+    runner_up = np.where(wins, np.int16(-1), prestige).max(axis=1)
+    margin = np.where(n_winners > 1, 0, best - np.maximum(runner_up, 0))
+    flat_winners = np.nonzero(wins.ravel())[0] % n_players
+    win_offsets = np.concatenate([[0], np.cumsum(n_winners)]).astype(np.int32)
+    winner_seats = pa.ListArray.from_arrays(
+        pa.array(win_offsets), pa.array(flat_winners.astype(np.int8))
+    )
+    awards = g["awards"][:, :4]
+    award_names = card_set.ids["awards"]
+    award_offsets = np.concatenate([[0], np.cumsum((awards >= 0).sum(axis=1))]).astype(np.int32)
+    award_values = _dict(awards[awards >= 0], award_names)
+    return pa.table(
+        {
+            "game": pa.array(g["index"]),
+            "seed": pa.array(g["seed"]),
+            "players": pa.array(np.full(len(g), n_players, np.int8)),
+            "rounds": pa.array((g["round_no"] - 1).astype(np.int8)),
+            "winner_seats": winner_seats,
+            "shared_win": pa.array(n_winners > 1),
+            "winning_prestige": pa.array(best),
+            "margin": pa.array(margin.astype(np.int16)),
+            "mean_prestige": pa.array(prestige.mean(axis=1).astype(np.float32)),
+            "award_tiles": pa.ListArray.from_arrays(pa.array(award_offsets), award_values),
+            "decisions": pa.array(g["n_decisions"]),
+            "turns": pa.array(g["n_turns"]),
+            "violations": pa.array(g["violations"]),
+        }
+    )
+
+
+def _patron_counts(card_set, seats: np.ndarray) -> np.ndarray:
+    """Completed patrons per PatronType: int16[n, players, 4]."""
+    completed = seats["completed"]
+    used = np.arange(completed.shape[-1]) < seats["completed_n"][..., None]
+    types = card_set.arrays.patron_type[np.clip(completed, 0, None)]
+    return np.stack([((types == t) & used).sum(axis=-1) for t in PatronType], axis=-1)
+
+
+def seats_table(card_set, batch: Batch, n_players: int, strategies) -> pa.Table:
+    """One row per game and seat: outcome, prestige by source, end state and counters."""
+    g = batch.games
+    s = batch.seats[:, :n_players]
+    n = len(g)
+    flat = s.reshape(-1)
+    cols: dict[str, pa.Array] = {
+        "game": pa.array(np.repeat(g["index"], n_players)),
+        "seat": pa.array(np.tile(np.arange(n_players, dtype=np.int8), n)),
+        "start_order": pa.array((flat["start_pos"] + 1).astype(np.int8)),
+        "strategy": _dict(np.tile(np.arange(n_players), n), [x.name for x in strategies]),
+        "family": _dict(flat["family"], card_set.ids["families"]),
+        "prestige": pa.array(flat["prestige"]),
+        "rank": pa.array(flat["rank"]),
+        "win": pa.array(flat["win"]),
+        "money_after_conversion": pa.array(flat["final_money"]),
+    }
+    for src in Source:
+        cols[f"prestige_{src.name.lower()}"] = pa.array(flat["prestige_src"][:, src])
+    cols["money"] = pa.array(flat["money"])
+    cols["inspiration"] = pa.array(flat["inspiration"])
+    for m, name in enumerate(("animal", "wood", "metal")):
+        cols[name] = pa.array(flat["materials"][:, m])
+    cols["apprentices"] = pa.array(flat["apprentices"])
+    for t in Track:
+        cols[f"track_{t.name.lower()}"] = pa.array(flat["tracks"][:, t])
+    for f in Family:
+        cols[f"finished_{f.name.lower()}"] = pa.array(flat["finished"][:, f])
+    cols["finished_rare"] = pa.array(flat["finished_rare"])
+    for e in Era:
+        for lv, level in enumerate(LEVELS):
+            cols[f"performances_{e.name.lower()}_{level}"] = pa.array(
+                flat["performances"][:, e, lv]
+            )
+    for f in Family:
+        cols[f"repairs_{f.name.lower()}"] = pa.array(flat["repairs"][:, f])
+    completed = _patron_counts(card_set, s).reshape(n * n_players, -1)
+    for t in PatronType:
+        name = t.name.lower()
+        cols[f"patrons_taken_{name}"] = pa.array(flat["patrons_taken"][:, t])
+        cols[f"patrons_completed_{name}"] = pa.array(completed[:, t].astype(np.int16))
+        cols[f"patrons_lost_{name}"] = pa.array(flat["patrons_lost"][:, t])
+    cols["awards_claimed"] = pa.array(flat["n_awards"])
+    cols["first_chairs"] = pa.array(flat["chairs_held"])
+    cols["specialty_workers"] = pa.array(flat["specialty_n"])
+    cols["requirements_met"] = pa.array(flat["requirements_met"])
+    cols["gifts"] = pa.array(flat["gifts"])
+    cols["deck_searches"] = pa.array(flat["n_searched"])
+    cols["chairs_claimed"] = pa.array(flat["chairs_claimed"])
+    cols["alternate_actions"] = pa.array(flat["n_alt"])
+    cols["materials_bought"] = pa.array(flat["n_bought"].sum(axis=1).astype(np.int16))
+    cols["materials_sold"] = pa.array(flat["n_sold"].sum(axis=1).astype(np.int16))
+    cols["apprentices_hired"] = pa.array(flat["n_hired"])
+    cols["track_steps_trained"] = pa.array(flat["n_trained"].sum(axis=1).astype(np.int16))
+    for loc in Location:
+        cols[f"placed_{loc.name.lower()}"] = pa.array(flat["n_placed"][:, loc])
+    return pa.table(cols)
+
+
+def cards_table(card_set, batch: Batch) -> pa.Table:
+    """One row per card event: game, seat, kind, card id and name, event, round, detail."""
+    g = batch.games
+    cev = batch.card_events
+    used = np.arange(cev.shape[1]) < np.minimum(g["cev_n"], cev.shape[1])[:, None]
+    rows = cev[used]
+    game = np.repeat(g["index"], used.sum(axis=1))
+    kinds = [CARD_KIND_SOURCES[k] for k in CardKind]
+    offsets = np.cumsum([0] + [len(card_set.ids[k]) for k in kinds])
+    all_ids = [cid for k in kinds for cid in card_set.ids[k]]
+    all_names = [name for k in kinds for name in card_set.names[k]]
+    index = offsets[rows[:, 1]] + rows[:, 2]
+    return pa.table(
+        {
+            "game": pa.array(game),
+            "seat": pa.array(rows[:, 0].astype(np.int8)),
+            "kind": _dict(rows[:, 1], names(CardKind)),
+            "card_id": _dict(index, all_ids),
+            "card": _dict(index, all_names),
+            "event": _dict(rows[:, 3], names(CardEvent)),
+            "round": pa.array(rows[:, 4].astype(np.int8)),
+            "detail": pa.array(rows[:, 5].astype(np.int8)),
+        }
+    )
+
+
+def result_tables(card_set, batch: Batch, n_players: int, strategies) -> dict[str, pa.Table]:
+    return {
+        "games": games_table(card_set, batch, n_players),
+        "seats": seats_table(card_set, batch, n_players, strategies),
+        "cards": cards_table(card_set, batch),
+    }

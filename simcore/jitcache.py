@@ -1,0 +1,42 @@
+"""Numba's on-disk kernel cache, in a directory keyed by the kernels' source.
+
+Numba checks a cached function only against its own file: after an edit to a
+kernel in another module, a cached caller would silently run the old code.
+Every source file of `simcore` and `strategies` therefore goes into a hash, and
+the cache lives in `<base>/<hash>`: any edit compiles afresh, an unchanged tree
+reuses the cache. `<base>` is $NUMBA_CACHE_DIR if set (the Makefile sets
+`.numba_cache`), else ~/.cache/tutti/numba.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("simcore", "strategies")
+BASE_VAR = "TUTTI_NUMBA_CACHE_BASE"
+
+
+def source_hash() -> str:
+    """sha256 (16 hex digits) over every .py file of the engine and strategy packages."""
+    digest = hashlib.sha256()
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            digest.update(path.relative_to(ROOT).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def configure() -> None:
+    """Point numba's cache at `<base>/<source hash>` (before any kernel is decorated)."""
+    if BASE_VAR not in os.environ:
+        default = Path.home() / ".cache" / "tutti" / "numba"
+        os.environ[BASE_VAR] = os.environ.get("NUMBA_CACHE_DIR") or str(default)
+    cache_dir = str(Path(os.environ[BASE_VAR]) / source_hash())
+    os.environ["NUMBA_CACHE_DIR"] = cache_dir
+    numba = sys.modules.get("numba")
+    if numba is not None:  # numba read its config already: update it in place
+        numba.config.CACHE_DIR = cache_dir
