@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import CardsOpt, PlayersOpt, StrategiesOpt
+from cli.options import CardsOpt, StrategiesOpt
 
 
 def _plain_progress():
@@ -25,23 +25,34 @@ def _plain_progress():
 
 def simulate(
     out: Annotated[Path, typer.Option("--out", "-o", help="Run directory to create.")],
-    players: PlayersOpt = 4,
-    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100_000,
-    seed: Annotated[int, typer.Option(help="Master seed; game i's seed derives from it.")] = 1,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Players: 2, 3 or 4 (default 4).")
+    ] = None,
+    games: Annotated[
+        int | None, typer.Option("--games", "-n", help="Number of games (default 100000).")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Master seed; game i's seed derives from it (default 1).")
+    ] = None,
     strategies: StrategiesOpt = None,
     threads: Annotated[
         int | None, typer.Option(help="Worker threads (default: all cores).")
     ] = None,
     chunk_size: Annotated[
-        int, typer.Option(help="Games per chunk: memory and part-file size.")
-    ] = 4096,
+        int | None, typer.Option(help="Games per chunk: memory and part-file size (default 4096).")
+    ] = None,
     cards: CardsOpt = None,
     resume: Annotated[
-        bool, typer.Option("--resume", help="Finish an interrupted run in --out.")
+        bool,
+        typer.Option("--resume", help="Finish the interrupted run in --out, with its options."),
     ] = False,
 ) -> None:
     """Simulate games in parallel and stream the results to Parquet in --out."""
     from simcore.runs.simulate import simulate as run
+
+    players, games, seed, chunk_size, strategies, cards = _settings(
+        out, resume, players, games, seed, chunk_size, strategies, cards
+    )
 
     if sys.stdout.isatty():
         from rich.progress import (
@@ -96,6 +107,30 @@ def simulate(
     typer.echo(
         f"{result.games} games in {result.out} ({result.games_this_session} simulated in "
         f"{result.seconds:.1f} s, {result.games_per_second:,.0f} games/s)"
+    )
+
+
+def _settings(out, resume, players, games, seed, chunk_size, strategies, cards):
+    """Options not given on the command line: the resumed run's, else the defaults."""
+    if resume:
+        from simcore.runs.manifest import read_manifest
+
+        config = read_manifest(out).config
+        return (
+            config.players if players is None else players,
+            config.games if games is None else games,
+            config.seed if seed is None else seed,
+            config.chunk_size if chunk_size is None else chunk_size,
+            ",".join(config.strategies) if strategies is None else strategies,
+            config.cards_dir if cards is None else cards,
+        )
+    return (
+        4 if players is None else players,
+        100_000 if games is None else games,
+        1 if seed is None else seed,
+        4096 if chunk_size is None else chunk_size,
+        strategies,
+        cards,
     )
 
 

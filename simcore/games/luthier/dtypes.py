@@ -176,5 +176,11 @@ class Phase(IntEnum):
 
 
 def new_state(n_games: int) -> tuple[np.ndarray, np.ndarray]:
-    """Zeroed game and seat arrays for a batch: shapes (n_games,) and (n_games, MAX_PLAYERS)."""
-    return np.zeros(n_games, GAME), np.zeros((n_games, MAX_PLAYERS), SEAT)
+    """Zeroed game and seat arrays for a batch: shapes (n_games,) and (n_games, MAX_PLAYERS).
+
+    They are record arrays so that, with NUMBA_DISABLE_JIT=1, kernels running as
+    plain Python can use the same `g.field` attribute syntax as compiled ones.
+    """
+    games = np.zeros(n_games, GAME).view(np.recarray)
+    seats = np.zeros((n_games, MAX_PLAYERS), SEAT).view(np.recarray)
+    return games, seats

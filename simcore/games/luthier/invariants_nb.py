@@ -32,7 +32,13 @@ INVARIANT_NAMES = {
 
 @njit(cache=True)
 def check_seats_nb(cards, g, s):
-    """Bitmask of the invariants violated right now by any seat."""
+    """Bitmask of the invariants violated right now by any seat (resources, caps, chips)."""
+    return check_resources_nb(cards, g, s) | check_chips_nb(g, s)
+
+
+@njit(cache=True)
+def check_resources_nb(cards, g, s):
+    """Resources, caps and prestige: cheap enough to check after every resolution turn."""
     bad = 0
     for p in range(g.n_players):
         r = s[p]
@@ -47,6 +53,15 @@ def check_seats_nb(cards, g, s):
             bad |= APPRENTICES
         if r.prestige_src.sum() != r.prestige:
             bad |= PRESTIGE_SUM
+    return bad
+
+
+@njit(cache=True)
+def check_chips_nb(g, s):
+    """Every owned chip is free or placed exactly once (chips move only while planning)."""
+    bad = 0
+    for p in range(g.n_players):
+        r = s[p]
         for c in range(N_CHIPS):
             placed = 0
             for i in range(g.pl_n):

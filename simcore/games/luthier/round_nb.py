@@ -11,7 +11,7 @@ from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.dtypes import MAX_PLACEMENTS, N_CHIPS, Phase
 from simcore.games.luthier.enums import N_LOCATIONS, Location, Rule
 from simcore.games.luthier.instruments_nb import bench_moves_nb
-from simcore.games.luthier.invariants_nb import check_seats_nb
+from simcore.games.luthier.invariants_nb import check_resources_nb
 from simcore.games.luthier.log_nb import log_nb
 from simcore.games.luthier.market_nb import visit_market_nb
 from simcore.games.luthier.patience_nb import patience_nb, round_gains_nb
@@ -173,7 +173,7 @@ def resolution_nb(cards, g, s, w):
             else:
                 s[p].passed = 1
                 log_nb(g, w, p, Ev.PASS)
-            g.violations |= check_seats_nb(cards, g, s)
+            g.violations |= check_resources_nb(cards, g, s)
 
 
 @njit(cache=True)

@@ -1,0 +1,91 @@
+"""Throughput benchmark: games per second including Parquet, and the cold compile time."""
+
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from simcore.errors import TuttiError
+
+COMPILE_SNIPPET = """
+import time
+t = time.perf_counter()
+from simcore.games.luthier.cards import load_default_cards
+from simcore.games.luthier.engine import play_batch, play_game
+from strategies.luthier.registry import parse_seats
+cards = load_default_cards()
+seats = parse_seats({strategies!r}, {players})
+play_game(cards, {players}, 1, seats)
+play_batch(cards, {players}, 1, seats, 0, 1)
+print(time.perf_counter() - t)
+"""
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    machine: str
+    threads: int
+    players: int
+    strategies: str
+    games: int
+    seconds: float  # simulate(), including Parquet writing
+    compile_seconds: float | None  # cold: a fresh kernel cache, in a subprocess
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds
+
+
+def machine() -> str:
+    """CPU model, cores and memory of this machine."""
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+        mem_kb = next(
+            int(line.split()[1])
+            for line in Path("/proc/meminfo").read_text().splitlines()
+            if line.startswith("MemTotal")
+        )
+        memory = f", {mem_kb / 2**20:.0f} GiB"
+    except (OSError, StopIteration, ValueError):
+        memory = ""
+    return f"{model}, {os.cpu_count()} cores{memory}, Python {platform.python_version()}"
+
+
+def cold_compile_seconds(players: int, strategies: str) -> float:
+    """Compile every kernel into an empty cache, in a fresh process."""
+    with tempfile.TemporaryDirectory(prefix="tutti-bench-cache-") as cache:
+        env = {**os.environ, "TUTTI_NUMBA_CACHE_BASE": cache}
+        env.pop("NUMBA_CACHE_DIR", None)
+        code = COMPILE_SNIPPET.format(players=players, strategies=strategies)
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                             text=True)
+        if out.returncode != 0:
+            last = (out.stderr.strip().splitlines() or ["no output"])[-1]
+            raise TuttiError(f"the cold-compile measurement failed: {last}")
+        return float(out.stdout.strip().splitlines()[-1])
+
+
+def run_bench(games: int = 200_000, players: int = 4, strategies: str = "random",
+              compile_too: bool = True) -> BenchResult:
+    import numba
+
+    from simcore.runs.simulate import simulate
+
+    compile_seconds = cold_compile_seconds(players, strategies) if compile_too else None
+    with tempfile.TemporaryDirectory(prefix="tutti-bench-") as tmp:
+        result = simulate(players=players, games=games, seed=2026, out=Path(tmp) / "run",
+                          strategies=strategies)
+    return BenchResult(machine(), numba.get_num_threads(), players, strategies, games,
+                       result.seconds, compile_seconds)
+
+
+
