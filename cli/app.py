@@ -9,7 +9,9 @@ import typer
 from cli.bench import bench
 from cli.cards import cards_app
 from cli.play import play
+from cli.report import report
 from cli.simulate import simulate
+from cli.strategies import strategies_app
 
 app = typer.Typer(
     name="tutti",
@@ -19,9 +21,11 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(cards_app, name="cards")
+app.add_typer(strategies_app, name="strategies")
 app.command()(play)
 app.command()(simulate)
 app.command()(bench)
+app.command()(report)
 
 
 def main() -> None:

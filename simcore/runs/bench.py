@@ -66,26 +66,31 @@ def cold_compile_seconds(players: int, strategies: str) -> float:
         env = {**os.environ, "TUTTI_NUMBA_CACHE_BASE": cache}
         env.pop("NUMBA_CACHE_DIR", None)
         code = COMPILE_SNIPPET.format(players=players, strategies=strategies)
-        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                             text=True)
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
         if out.returncode != 0:
             last = (out.stderr.strip().splitlines() or ["no output"])[-1]
             raise TuttiError(f"the cold-compile measurement failed: {last}")
         return float(out.stdout.strip().splitlines()[-1])
 
 
-def run_bench(games: int = 200_000, players: int = 4, strategies: str = "random",
-              compile_too: bool = True) -> BenchResult:
+def run_bench(
+    games: int = 200_000, players: int = 4, strategies: str = "random", compile_too: bool = True
+) -> BenchResult:
     import numba
 
     from simcore.runs.simulate import simulate
 
     compile_seconds = cold_compile_seconds(players, strategies) if compile_too else None
     with tempfile.TemporaryDirectory(prefix="tutti-bench-") as tmp:
-        result = simulate(players=players, games=games, seed=2026, out=Path(tmp) / "run",
-                          strategies=strategies)
-    return BenchResult(machine(), numba.get_num_threads(), players, strategies, games,
-                       result.seconds, compile_seconds)
-
-
-
+        result = simulate(
+            players=players, games=games, seed=2026, out=Path(tmp) / "run", strategies=strategies
+        )
+    return BenchResult(
+        machine(),
+        numba.get_num_threads(),
+        players,
+        strategies,
+        games,
+        result.seconds,
+        compile_seconds,
+    )

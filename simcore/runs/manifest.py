@@ -40,8 +40,17 @@ class RunConfig:
 
     def same_games_as(self, other: RunConfig) -> list[str]:
         """Names of the settings that differ (a resume must match on all of them)."""
-        keys = ("game", "players", "games", "seed", "chunk_size", "strategies", "params",
-                "card_hash", "rules_version")
+        keys = (
+            "game",
+            "players",
+            "games",
+            "seed",
+            "chunk_size",
+            "strategies",
+            "params",
+            "card_hash",
+            "rules_version",
+        )
         return [k for k in keys if getattr(self, k) != getattr(other, k)]
 
 

@@ -161,9 +161,13 @@ def simulate(
     def write_chunk(chunk: int, first: int, batch) -> int:
         """Runs on the writer thread while the next chunk simulates."""
         tables = result_tables(card_set, batch, players, seats)
-        meta = {**manifest.to_json()["config"], "chunk": chunk, "first_game": first,
-                "n_games": len(batch.games),
-                "games_completed": manifest.games_completed + len(batch.games)}
+        meta = {
+            **manifest.to_json()["config"],
+            "chunk": chunk,
+            "first_game": first,
+            "n_games": len(batch.games),
+            "games_completed": manifest.games_completed + len(batch.games),
+        }
         for table in TABLES:
             _write_part(out, table, chunk, tables[table], meta)
         manifest.chunks_done.append(chunk)
@@ -180,8 +184,9 @@ def simulate(
                 progress(manifest.games_completed, games)
             for chunk in todo:
                 first = chunk * chunk_size
-                batch = play_batch(card_set, players, seed, seats, first,
-                                   min(chunk_size, games - first), params)
+                batch = play_batch(
+                    card_set, players, seed, seats, first, min(chunk_size, games - first), params
+                )
                 if pending is not None:
                     played += pending.result()
                     pending = None

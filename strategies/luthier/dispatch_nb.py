@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from numba import njit
 
+from strategies.luthier.heuristic_nb import heuristic_choose_nb
 from strategies.luthier.random_nb import random_choose_nb
 
-RANDOM = 0
+RANDOM = 0  # every other built-in id is a heuristic archetype (its parameters differ)
 
 
 @njit(cache=True)
@@ -14,4 +15,4 @@ def choose_nb(sid, params, cards, g, s, p, opts, n):
     """Index of the option seat p takes among opts[:n], by the seat's strategy `sid`."""
     if sid == RANDOM:
         return random_choose_nb(params, cards, g, s, p, opts, n)
-    return random_choose_nb(params, cards, g, s, p, opts, n)
+    return heuristic_choose_nb(params, cards, g, s, p, opts, n)

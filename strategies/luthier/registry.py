@@ -11,8 +11,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore.errors import TuttiError
+from strategies.luthier.params import N_PARAMS, NAMES
 
 MAX_PARAMS = 16
+assert N_PARAMS <= MAX_PARAMS
 
 
 @dataclass(frozen=True)
@@ -37,8 +39,75 @@ class StrategySpec:
         return vec
 
 
+def _archetype(name: str, sid: int, description: str, **weights: float) -> StrategySpec:
+    """A heuristic archetype: the shared scoring function with its own weights."""
+    base = dict(BALANCED)
+    for key, value in weights.items():
+        if key not in base:
+            raise KeyError(f"{name}: unknown parameter {key}")
+        base[key] = value
+    return StrategySpec(name, sid, description, NAMES, tuple(base[n] for n in NAMES))
+
+
+BALANCED = {
+    "instruments": 1.0,
+    "performances": 1.0,
+    "repairs": 1.0,
+    "patrons": 1.0,
+    "awards": 1.0,
+    "track_performance": 1.0,
+    "track_craft": 1.0,
+    "track_reputation": 1.0,
+    "money": 0.25,
+    "inspiration": 0.35,
+    "apprentice": 0.9,
+    "patience": 1.0,
+    "noise": 0.05,
+}
+
 STRATEGIES: dict[str, StrategySpec] = {
     "random": StrategySpec("random", 0, "Picks uniformly among the legal options."),
+    "balanced": _archetype(
+        "balanced", 1, "Values every source of prestige evenly; the reference heuristic."
+    ),
+    "crafter": _archetype(
+        "crafter",
+        2,
+        "Builds instruments and chases first chairs.",
+        instruments=1.6,
+        repairs=0.8,
+        performances=0.7,
+        track_craft=1.4,
+        track_performance=0.6,
+    ),
+    "performer": _archetype(
+        "performer",
+        3,
+        "Performs: the performance track, dice and inspiration.",
+        performances=1.6,
+        instruments=0.8,
+        track_performance=1.6,
+        inspiration=0.45,
+        track_craft=0.6,
+    ),
+    "restorer": _archetype(
+        "restorer",
+        4,
+        "Repairs instruments and climbs the craft track.",
+        repairs=1.6,
+        instruments=0.9,
+        performances=0.7,
+        track_craft=1.5,
+    ),
+    "courtier": _archetype(
+        "courtier",
+        5,
+        "Courts patrons, reputation and public awards.",
+        patrons=1.6,
+        awards=1.5,
+        track_reputation=1.6,
+        patience=1.4,
+    ),
 }
 
 

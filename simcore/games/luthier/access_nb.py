@@ -7,24 +7,9 @@ from numba import njit
 from simcore.games.luthier.codes import Opt
 from simcore.games.luthier.decide_nb import set_opt_nb
 from simcore.games.luthier.dtypes import MAX_SLOTS
-from simcore.games.luthier.enums import CardRow, Rule, Track
+from simcore.games.luthier.enums import CardRow
 from simcore.games.luthier.resources_nb import can_pay_nb, split_payment_nb
-from simcore.games.luthier.track_steps import REP_TIER2, REP_TIER3
-
-
-@njit(cache=True, inline="always")
-def tier_cost_nb(cards, s, p, tier):
-    """Money and/or inspiration to take a card from `tier` (0-based).
-
-    Tier I is always open; tiers II and III are free from reputation steps 3 and
-    6 (ruling 7), else they cost 4 and 8.
-    """
-    rep = s[p].tracks[Track.REPUTATION]
-    if tier == 1 and rep < REP_TIER2:
-        return cards.rules[Rule.TIER2_COST]
-    if tier == 2 and rep < REP_TIER3:
-        return cards.rules[Rule.TIER3_COST]
-    return 0
+from simcore.games.luthier.state_nb import tier_cost_nb as tier_cost_nb
 
 
 @njit(cache=True)

@@ -91,6 +91,11 @@ GAME = np.dtype(
         ("balcony_n", "i1"),
         ("power_used", "i1", (MAX_PATRON_IDS,)),  # 1 = patron c's lifetime power took effect
         ("ability_used", "i1", (MAX_SPECIALTY_IDS,)),  # 1 = specialty card c's ability did
+        # the performance being resolved, visible to strategies for rerolls and inspiration
+        ("perf_card", "i2"),  # performance card; -1 when none
+        ("perf_notes", "i1", (2,)),  # notes showing on the two note dice
+        ("perf_colors", "i1", (2,)),  # 0 white, 1 black
+        ("perf_base", "i2"),  # skill + result bonuses added to the notes
         ("violations", "i4"),  # bitmask of invariants_nb codes seen during play; 0 = sound
         ("n_decisions", "i4"),  # decisions taken (all seats)
         ("n_turns", "i4"),  # resolution turns taken

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from simcore.games.luthier.enums import Metric, PatronType
-from simcore.games.luthier.orchestra_nb import (
+from simcore.games.luthier.state_nb import (
     INSTRUMENT_TOKEN,
     PERFORMANCE_TOKEN,
     REPAIR_TOKEN,

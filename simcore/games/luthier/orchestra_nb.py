@@ -11,10 +11,11 @@ from simcore.games.luthier.dtypes import MAX_PLAYERS, MAX_SPOTS
 from simcore.games.luthier.enums import Rule, Source
 from simcore.games.luthier.log_nb import log_nb
 from simcore.games.luthier.resources_nb import gain_bundle_nb, gain_inspiration_nb, gain_money_nb
-
-INSTRUMENT_TOKEN = 0
-PERFORMANCE_TOKEN = 1
-REPAIR_TOKEN = 2
+from simcore.games.luthier.state_nb import INSTRUMENT_TOKEN as INSTRUMENT_TOKEN
+from simcore.games.luthier.state_nb import PERFORMANCE_TOKEN as PERFORMANCE_TOKEN
+from simcore.games.luthier.state_nb import REPAIR_TOKEN as REPAIR_TOKEN
+from simcore.games.luthier.state_nb import chairs_held_nb as chairs_held_nb
+from simcore.games.luthier.state_nb import holds_chair_nb as holds_chair_nb
 
 CLAIMED = 0  # an empty chair taken
 STOLEN = 1  # a chair taken from another token
@@ -138,27 +139,3 @@ def choose_spot_nb(cards, g, s, w, p, kind, key):
         return -1
     k = decide_nb(cards, g, s, w, p, n)
     return w.opts[k, 1]
-
-
-@njit(cache=True)
-def holds_chair_nb(cards, g, p, spot):
-    """True if seat p holds the first chair of `spot`.
-
-    At a rare spot every seat with an instrument token there holds a chair
-    (unlimited chairs, ruling 11); elsewhere only the recorded holder.
-    """
-    if cards.spot_rare[spot] == 1 and g.tokens[spot, p, INSTRUMENT_TOKEN] > 0:
-        return True
-    if cards.spot_rare[spot] == 1 and g.chair_kind[spot] == INSTRUMENT_TOKEN:
-        return False
-    return g.chair_seat[spot] == p
-
-
-@njit(cache=True)
-def chairs_held_nb(cards, g, p):
-    """First chairs seat p holds."""
-    n = 0
-    for spot in range(cards.n_spot):
-        if holds_chair_nb(cards, g, p, spot):
-            n += 1
-    return n

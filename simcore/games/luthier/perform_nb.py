@@ -108,6 +108,13 @@ def perform_nb(cards, g, s, w, p, c, skill, spec=-1):
     for d in range(2):
         notes[d] = roll_die_nb(cards, g, colors[d])
     log_nb(g, w, p, Ev.ROLL, notes[0], notes[1], colors[0], colors[1])
+    base = skill + power_total_nb(cards, s, p, PatronPower.PERFORM_RESULT)
+    base += ability_amount_nb(cards, spec, SpecialtyAbility.PERFORM_RESULT)
+    g.perf_card = c
+    g.perf_base = base
+    for d in range(2):
+        g.perf_notes[d] = notes[d]
+        g.perf_colors[d] = colors[d]
     if (s[p].award_markers & PURPLE_MARKER) == 0:
         face = roll_purple_nb(g)
         log_nb(g, w, p, Ev.PURPLE, face)
@@ -127,11 +134,12 @@ def perform_nb(cards, g, s, w, p, c, skill, spec=-1):
             break
         d = w.opts[k, 1]
         notes[d] = roll_die_nb(cards, g, colors[d])
+        g.perf_notes[d] = notes[d]
         log_nb(g, w, p, Ev.REROLL, d, notes[d])
-    total = notes[0] + notes[1] + skill + power_total_nb(cards, s, p, PatronPower.PERFORM_RESULT)
-    total += ability_amount_nb(cards, spec, SpecialtyAbility.PERFORM_RESULT)
+    total = notes[0] + notes[1] + base
     mark_powers_nb(cards, g, s, p, PatronPower.PERFORM_RESULT)
     n = inspiration_options_nb(cards, s, p, w, c, total)
     k = decide_nb(cards, g, s, w, p, n)
     score_performance_nb(cards, g, s, w, p, c, total, w.opts[k, 1])
+    g.perf_card = -1
     discard_nb(g, CardRow.PERFORMANCES, c)

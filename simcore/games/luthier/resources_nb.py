@@ -6,8 +6,10 @@ from numba import njit
 
 from simcore.games.luthier.codes import Ev, Opt
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
-from simcore.games.luthier.enums import Res, Rule
+from simcore.games.luthier.enums import Res
 from simcore.games.luthier.log_nb import log_nb
+from simcore.games.luthier.state_nb import apprentice_cap_nb as apprentice_cap_nb
+from simcore.games.luthier.state_nb import apprentices_held_nb as apprentices_held_nb
 
 
 @njit(cache=True, inline="always")
@@ -36,26 +38,6 @@ def gain_inspiration_nb(g, s, w, p, amount, why):
     s[p].inspiration += amount
     s[p].gained[Res.INSPIRATION] += amount
     log_nb(g, w, p, Ev.GAIN, Res.INSPIRATION, amount, why)
-
-
-@njit(cache=True)
-def apprentices_held_nb(g, s, p):
-    """Apprentices seat p holds: supply + placed with chips that have not acted yet.
-
-    Rulebook p.12: the cap of 3 counts those in the supply, those involved in the
-    action being resolved and those placed at an unresolved location.
-    """
-    n = s[p].apprentices
-    for i in range(g.pl_n):
-        if g.pl_seat[i] == p and g.pl_done[i] == 0:
-            n += g.pl_appr[i]
-    return n
-
-
-@njit(cache=True, inline="always")
-def apprentice_cap_nb(cards, s, p):
-    """Apprentices seat p can hold: 3, less those a deck search removed from the game."""
-    return cards.rules[Rule.APPRENTICE_CAP] - s[p].appr_lost
 
 
 @njit(cache=True)

@@ -34,8 +34,8 @@ def _dict(indices: np.ndarray, dictionary: list[str]) -> pa.DictionaryArray:
 
 def games_table(card_set, batch: Batch, n_players: int) -> pa.Table:
     """One row per game: index, seed, winners, margins and engine counters."""
-    g = batch.games
-    seats = batch.seats[:, :n_players]
+    g = np.asarray(batch.games)  # plain ndarray: pyarrow converts record-array fields slowly
+    seats = np.asarray(batch.seats)[:, :n_players]
     prestige = seats["prestige"].astype(np.int16)
     wins = seats["win"] > 0
     n_winners = wins.sum(axis=1)
@@ -80,8 +80,8 @@ def _patron_counts(card_set, seats: np.ndarray) -> np.ndarray:
 
 def seats_table(card_set, batch: Batch, n_players: int, strategies) -> pa.Table:
     """One row per game and seat: outcome, prestige by source, end state and counters."""
-    g = batch.games
-    s = batch.seats[:, :n_players]
+    g = np.asarray(batch.games)
+    s = np.asarray(batch.seats)[:, :n_players]
     n = len(g)
     flat = s.reshape(-1)
     cols: dict[str, pa.Array] = {
@@ -139,7 +139,7 @@ def seats_table(card_set, batch: Batch, n_players: int, strategies) -> pa.Table:
 
 def cards_table(card_set, batch: Batch) -> pa.Table:
     """One row per card event: game, seat, kind, card id and name, event, round, detail."""
-    g = batch.games
+    g = np.asarray(batch.games)
     cev = batch.card_events
     used = np.arange(cev.shape[1]) < np.minimum(g["cev_n"], cev.shape[1])[:, None]
     rows = cev[used]

@@ -45,6 +45,7 @@ def clear_state_nb(cards, g, s, n_players):
     g.award_claimed.fill(-1)
     g.chair_seat.fill(-1)
     g.chair_kind.fill(-1)
+    g.perf_card = -1
     for p in range(s.shape[0]):
         s[p].family = -1
         s[p].family_dealt.fill(-1)

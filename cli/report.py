@@ -1,0 +1,67 @@
+"""`tutti report`: the card-balance report of a run directory (HTML, Markdown, JSON)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from reports.settings import DEFAULT_MIN_SAMPLE
+
+
+def report(
+    run_dir: Annotated[
+        Path, typer.Argument(help="Run directory written by `tutti simulate`.", show_default=False)
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", "-o", help="HTML report to write.", show_default="RUN_DIR/report.html"
+        ),
+    ] = None,
+    markdown: Annotated[
+        Path | None, typer.Option("--markdown", help="Also write a Markdown summary here.")
+    ] = None,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Also write every number as JSON here.")
+    ] = None,
+    min_sample: Annotated[
+        int,
+        typer.Option("--min-sample", min=1, help="Cards held in fewer seat-games are not tested."),
+    ] = DEFAULT_MIN_SAMPLE,
+    allow_incomplete: Annotated[
+        bool,
+        typer.Option(
+            "--allow-incomplete",
+            help="Report on an interrupted run's complete chunks instead of refusing.",
+        ),
+    ] = False,
+) -> None:
+    """Write the card-balance report: seat and family balance, scores, every card's win rate."""
+    from reports.build import write_report
+    from reports.settings import Settings
+
+    html = out if out is not None else run_dir / "report.html"
+    result = write_report(
+        run_dir,
+        html=html,
+        markdown=markdown,
+        json_out=json_out,
+        settings=Settings(min_sample=min_sample),
+        allow_incomplete=allow_incomplete,
+    )
+    if not result["run"]["complete"]:
+        print(
+            f"warning: {run_dir} is incomplete: the report covers {result['run']['games']:,} "
+            f"of {result['run']['games_planned']:,} games",
+            file=sys.stderr,
+        )
+    written = [str(p) for p in (html, markdown, json_out) if p is not None]
+    cards = result["cards"]
+    typer.echo(
+        f"report on {result['run']['games']:,} games: {cards['flagged_bh']} of "
+        f"{cards['tested']} tested cards flagged; wrote {', '.join(written)} "
+        f"({result['seconds']:.1f} s)"
+    )

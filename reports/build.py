@@ -1,0 +1,237 @@
+"""Build the card-balance report of a run directory and write it as HTML, Markdown and JSON.
+
+    from reports.build import build_report, write_report
+    report = build_report("runs/demo")             # a JSON-ready dict
+    write_report("runs/demo", html="report.html")  # files; returns the report
+
+The report dict is the single source: the HTML and Markdown renderers only
+format its numbers, and the JSON file is the dict itself.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from pathlib import Path
+from typing import Any
+
+from reports import card_sums, cards, scores, winrates
+from reports.card_kinds import KINDS, table_groups
+from reports.cardinfo import card_info
+from reports.examples import attach_examples, replay_command
+from reports.load import SEAT_NAMES, Run, open_run
+from reports.settings import Settings
+
+FORMAT = "tutti-report/1"
+Report = dict[str, Any]
+
+
+def run_header(run: Run) -> dict[str, Any]:
+    """The facts a reader needs to know what was simulated."""
+    m = run.manifest
+    c = m.config
+    seats = []
+    for p, name in enumerate(c.strategies):
+        names = c.param_names[p] if p < len(c.param_names) else []
+        values = c.params[p] if p < len(c.params) else []
+        seats.append(
+            {
+                "seat": p,
+                "seat_name": SEAT_NAMES[p] if p < len(SEAT_NAMES) else f"seat {p}",
+                "strategy": name,
+                "params": dict(zip(names, values, strict=False)),
+            }
+        )
+    return {
+        "run_dir": str(run.path),
+        "game": c.game,
+        "players": c.players,
+        "games": m.games_completed,
+        "games_planned": c.games,
+        "complete": m.complete,
+        "seed": c.seed,
+        "chunk_size": c.chunk_size,
+        "seats": seats,
+        "strategies": sorted(set(c.strategies)),
+        "card_hash": c.card_hash,
+        "cards_dir": c.cards_dir,
+        "rules_version": c.rules_version,
+        "package_version": c.package_version,
+        "simulation_seconds": m.seconds,
+    }
+
+
+def _uncertainty_notes(report: Report, settings: Settings) -> list[str]:
+    """Plain sentences naming the numbers that are too uncertain to act on."""
+    notes = []
+    games = report["run"]["games"]
+    if games < settings.few_games:
+        notes.append(
+            f"Only {games:,} games: most numbers in this report are too uncertain to act on; "
+            f"simulate at least {settings.few_games * 10:,} games for card decisions."
+        )
+    seats = report["seats"]
+    wide = [r for r in seats["by_start_order"] if r["too_uncertain"]]
+    if wide:
+        notes.append(
+            f"Seat win rates: {len(wide)} of {len(seats['by_start_order'])} start positions "
+            "have too few games (interval wider than "
+            f"±{settings.max_half_width * 100:.0f} points)."
+        )
+    if seats["chi_square"]["too_few_games"]:
+        notes.append("Seat balance test: too few games (under 5 expected wins per position).")
+    for label, rows in (
+        ("Family win rates", report["families"]["by_family"]),
+        ("Family × start order", report["families"]["by_family_and_start_order"]),
+        ("Strategy matchups", report["strategies"]["matchups"]),
+    ):
+        bad = [r for r in rows if r["too_uncertain"]]
+        if bad:
+            notes.append(f"{label}: {len(bad)} of {len(rows)} rates have too few games.")
+    rows = report["cards"]["rows"]
+    untested = [r for r in rows if not r["tested"]]
+    wide_cards = [r for r in rows if r["tested"] and r["too_uncertain"]]
+    if untested:
+        notes.append(
+            f"Cards: {len(untested)} of {len(rows)} rows are held in fewer than "
+            f"{settings.min_sample} seat-games and are not tested."
+        )
+    if wide_cards:
+        notes.append(
+            f"Cards: {len(wide_cards)} more rows have intervals wider than "
+            f"±{settings.max_half_width * 100:.0f} points."
+        )
+    return notes
+
+
+def _summary(report: Report) -> dict[str, Any]:
+    """The few facts that go first: seat balance, families, strongest and weakest cards."""
+    seats = report["seats"]
+    rates = [r for r in seats["by_start_order"] if r["win_rate"] is not None]
+    fams = [r for r in report["families"]["by_family"] if not r["too_uncertain"]]
+    flagged = [r for r in report["cards"]["rows"] if r["flag"]]
+    by_diff = sorted(flagged, key=lambda r: r["diff"], reverse=True)
+    return {
+        "seat_p_value": seats["chi_square"]["p_value"],
+        "best_start": max(rates, key=lambda r: r["win_rate"])["start_order"] if rates else None,
+        "worst_start": min(rates, key=lambda r: r["win_rate"])["start_order"] if rates else None,
+        "best_family": max(fams, key=lambda r: r["win_rate"])["family"] if fams else None,
+        "worst_family": min(fams, key=lambda r: r["win_rate"])["family"] if fams else None,
+        "stronger": [_card_ref(r) for r in by_diff if r["flag"] == "stronger"],
+        "weaker": [_card_ref(r) for r in reversed(by_diff) if r["flag"] == "weaker"],
+    }
+
+
+def _card_ref(row: dict[str, Any]) -> dict[str, Any]:
+    return {k: row[k] for k in ("kind", "group", "card_id", "card", "level", "diff")}
+
+
+def build_report(
+    run_dir: str | Path, settings: Settings | None = None, allow_incomplete: bool = False
+) -> Report:
+    """Everything the report shows, as a JSON-ready dict (see docs/report.md)."""
+    settings = settings or Settings()
+    start = time.perf_counter()
+    run = open_run(Path(run_dir), allow_incomplete)
+    info = card_info(run)
+    sums = card_sums.aggregate(run, names=not info.names, n_examples=settings.examples)
+    rows = cards.card_rows(info, sums, settings)
+    attach_examples(run, rows, sums["examples"])
+    flagged = [r for r in rows if r["flag"]]
+    warnings = []
+    if not run.manifest.complete:
+        warnings.append(
+            f"Incomplete run: {run.games:,} of {run.manifest.config.games:,} games; "
+            "this report covers only the games simulated so far."
+        )
+    if info.warning:
+        warnings.append(info.warning[0].upper() + info.warning[1:] + ".")
+    report: Report = {
+        "format": FORMAT,
+        "run": run_header(run),
+        "settings": settings.to_json(),
+        "warnings": warnings,
+        "seats": winrates.seat_balance(run, settings),
+        "families": winrates.families(run, settings),
+        "strategies": winrates.strategies(run, settings),
+        "scores": {
+            "prestige": scores.prestige(run),
+            "sources": scores.sources(run),
+            "margin": scores.margins(run),
+        },
+        "cards": {
+            "groups": [
+                {"group": g, "title": t, "kind": g.split("_")[0]} for g, t in table_groups(info)
+            ],
+            "kinds": {
+                s.kind: {
+                    "title": s.title,
+                    "held": s.held_words,
+                    "completed": s.completed_words,
+                    "per_level": s.per_level,
+                }
+                for s in KINDS
+            },
+            "replay": replay_command(run, "SEED"),
+            "tested": sum(r["tested"] for r in rows),
+            "flagged_bh": len(flagged),
+            "flagged_holm": sum(
+                r["holm_p"] is not None and r["holm_p"] <= settings.false_discovery_rate
+                for r in rows
+            ),
+            "rows": rows,
+        },
+    }
+    report["family_names"] = {
+        **info.names.get("family", {}),
+        **{r["card_id"]: r["card"] for r in rows if r["kind"] == "family"},
+    }
+    report["too_uncertain"] = _uncertainty_notes(report, settings)
+    report["summary"] = _summary(report)
+    report["seconds"] = time.perf_counter() - start
+    return report
+
+
+def _clean(value: Any) -> Any:
+    """NaN and infinity become null, so the JSON is standard."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {str(k): _clean(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_clean(v) for v in value]
+    return value
+
+
+def to_json(report: Report) -> str:
+    return json.dumps(_clean(report), indent=1, ensure_ascii=False) + "\n"
+
+
+def write_report(
+    run_dir: str | Path,
+    html: str | Path | None = None,
+    markdown: str | Path | None = None,
+    json_out: str | Path | None = None,
+    settings: Settings | None = None,
+    allow_incomplete: bool = False,
+) -> Report:
+    """Build the report and write the files asked for (HTML defaults to RUN_DIR/report.html)."""
+    from reports.output import check_writable, write_text
+
+    html = Path(html) if html is not None else Path(run_dir) / "report.html"
+    targets = [Path(p) for p in (markdown, json_out) if p is not None]
+    open_run(Path(run_dir), allow_incomplete)  # a bad run directory is the first message
+    for path in (html, *targets):
+        check_writable(path)
+    report = _clean(build_report(run_dir, settings, allow_incomplete))
+    from reports.render_html import render_html
+
+    write_text(html, render_html(report))
+    if markdown is not None:
+        from reports.render_md import render_markdown
+
+        write_text(Path(markdown), render_markdown(report))
+    if json_out is not None:
+        write_text(Path(json_out), to_json(report))
+    return report

@@ -1,0 +1,53 @@
+"""The kinds of card in the per-card tables, and what "held" and "completed" mean for each."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reports.cardinfo import PATRON_DECKS, CardInfo
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    kind: str  # kind in the cards table
+    title: str
+    held_events: tuple[str, ...]  # events that make a seat hold the card
+    held_words: str
+    completed_events: tuple[str, ...] = ()  # events that complete it (none: no completion)
+    completed_words: str | None = None
+    dealt: bool = False  # dealt at setup (a choice among dealt cards)
+    per_level: bool = False  # one row per level (awards)
+
+
+KINDS = (
+    KindSpec("instrument", "Instruments", ("kept", "taken"), "kept at setup or taken",
+             ("completed",), "finished", dealt=True),
+    KindSpec("performance", "Performance cards", ("taken",), "taken",
+             ("completed",), "performed at medium or high level"),
+    KindSpec("repair", "Repair cards", ("taken",), "taken", ("completed",), "repaired"),
+    KindSpec("patron", "Patrons", ("kept", "taken"), "kept at setup or taken",
+             ("completed",), "completed", dealt=True),
+    KindSpec("award", "Public awards", ("claimed",), "claimed at that level", per_level=True),
+    KindSpec("goal", "Personal goals", ("kept",), "kept", ("scored",), "scored (any level)",
+             dealt=True),
+    KindSpec("family", "Family tiles", ("kept",), "kept", dealt=True),
+    KindSpec("specialty", "Specialty workers", ("taken",), "taken"),
+)  # fmt: skip
+SPECS = {s.kind: s for s in KINDS}
+PATRON_TITLES = {"I": "Patrons I", "II": "Patrons II", "royal": "Royal patrons"}
+
+
+def table_groups(info: CardInfo) -> list[tuple[str, str]]:
+    """(group id, title) of each per-card table, in report order (patrons split by deck)."""
+    groups = []
+    for spec in KINDS:
+        if spec.kind != "patron":
+            groups.append((spec.kind, spec.title))
+            continue
+        decks = set(info.patron_deck.values())
+        groups += [(f"patron_{d}", PATRON_TITLES[d]) for d in PATRON_DECKS if d in decks]
+        if not decks:
+            groups.append(("patron", "Patrons"))
+        elif decks - set(PATRON_DECKS):
+            groups.append(("patron", "Patrons (deck unknown)"))
+    return groups

@@ -1,0 +1,187 @@
+"""One pass over the cards table: per-card sums and the candidate example games.
+
+The cards table is the big one (about 130 rows per game). It is read one batch
+of chunks at a time and aggregated on one int64 key per row instead of
+categorical columns (several times faster); categorical codes are consistent
+within one scan only, so every code is mapped back to its string within the
+scan that made it. Only the small per-card results are kept, so memory does not
+grow with the number of games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import polars as pl
+
+from reports.card_kinds import KINDS
+from reports.load import Run
+
+KEY = ["kind", "card_id", "level"]
+_CARD_BITS = 2**20  # card-id codes
+_LEVELS = 4  # award level 0..3
+_KINDS = 64  # kind codes
+_LEVEL = pl.when(pl.col("kind") == "award").then(pl.col("detail")).otherwise(0).cast(pl.Int64)
+
+
+def role_filter(attr: str) -> pl.Expr:
+    """Rows whose (kind, event) makes a seat hold (or complete) a card, per KINDS."""
+    expr = pl.lit(False)
+    for spec in KINDS:
+        events = getattr(spec, attr)
+        if events:
+            expr = expr | ((pl.col("kind") == spec.kind) & pl.col("event").is_in(list(events)))
+    return expr
+
+
+def _coded(cards: pl.LazyFrame) -> pl.LazyFrame:
+    return cards.with_columns(
+        kc=pl.col("kind").to_physical().cast(pl.Int64),
+        cc=pl.col("card_id").to_physical().cast(pl.Int64),
+        ec=pl.col("event").to_physical().cast(pl.Int64),
+    )
+
+
+def _seat_card_keys(coded: pl.LazyFrame, attr: str) -> pl.LazyFrame:
+    """Unique (seat-game, kind, card, level) with a held (or completed) event, decoded.
+
+    sg = game * 8 + seat identifies a seat-game over the whole run.
+    """
+    seat_game = pl.col("game") * 8 + pl.col("seat").cast(pl.Int64)
+    key = ((seat_game * _KINDS + pl.col("kc")) * _LEVELS + _LEVEL) * _CARD_BITS + pl.col("cc")
+    rest = pl.col("key") // _CARD_BITS
+    return (
+        coded.filter(role_filter(attr))
+        .select(key=key)
+        .unique()
+        .select(
+            cc=pl.col("key") % _CARD_BITS,
+            level=(rest % _LEVELS).cast(pl.Int8),
+            kc=(rest // _LEVELS) % _KINDS,
+            sg=rest // (_LEVELS * _KINDS),
+        )
+    )
+
+
+def _win_sums(keys: pl.LazyFrame) -> pl.LazyFrame:
+    return keys.group_by("kc", "cc", "level").agg(
+        pl.len().cast(pl.Int64).alias("n"),
+        pl.col("win").sum().alias("w"),
+        (pl.col("win") * pl.col("win")).sum().alias("w2"),
+    )
+
+
+def _first_games(keys: pl.LazyFrame, k: int) -> pl.LazyFrame:
+    """The first k seat-games (lowest sg) per card in which a holder won, and lost."""
+    return keys.group_by("kc", "cc", "level", (pl.col("win") > 0).alias("won")).agg(
+        pl.col("sg").bottom_k(k)
+    )
+
+
+def _skip(done: set[tuple[str, str]]) -> pl.Expr:
+    """Rows of cards whose example games are all found already."""
+    expr = pl.lit(False)
+    for kind in {k for k, _ in done}:
+        ids = sorted(c for k, c in done if k == kind)
+        expr = expr | ((pl.col("kind") == kind) & pl.col("card_id").is_in(ids))
+    return expr
+
+
+@dataclass
+class CardSums:
+    """Per-card sums over a run (string keys) and candidate example seat-games."""
+
+    n_examples: int = 3
+    held: list[pl.DataFrame] = field(default_factory=list)  # kind, card_id, level, n, w, w2
+    completed: list[pl.DataFrame] = field(default_factory=list)
+    events: list[pl.DataFrame] = field(default_factory=list)  # kind, card_id, event, detail, count
+    # (kind, card_id, level, won) -> first seat-games (sg) where a holder won / lost
+    examples: dict[tuple, list[int]] = field(default_factory=dict)
+
+    def example_done(self) -> set[tuple[str, str]]:
+        """Cards with all their example games found (awards: all three levels)."""
+        full: dict[tuple[str, str], int] = {}
+        for (kind, card_id, _level, _won), games in self.examples.items():
+            if len(games) >= self.n_examples:
+                full[(kind, card_id)] = full.get((kind, card_id), 0) + 1
+        return {k for k, n in full.items() if n >= (6 if k[0] == "award" else 2)}
+
+
+def _batch(run: Run, chunks: list[int], names: bool, sums: CardSums) -> None:
+    """Add one batch of chunks to `sums`."""
+    columns = ["game", "seat", "kind", "card_id", "event", "detail"] + (["card"] if names else [])
+    coded = _coded(run.scan("cards", chunks, strings=False).select(columns))
+    wins = run.scan("seats", chunks, strings=False).select(
+        sg=pl.col("game") * 8 + pl.col("seat").cast(pl.Int64), win=pl.col("win").cast(pl.Float64)
+    )
+    held_keys = _seat_card_keys(coded, "held_events").join(wins, on="sg")
+    done_keys = _seat_card_keys(coded, "completed_events").join(wins, on="sg")
+    found = sums.example_done()
+    wanted = (
+        _seat_card_keys(coded.filter(~_skip(found)), "held_events").join(wins, on="sg")
+        if found
+        else held_keys
+    )
+    event_key = ((pl.col("kc") * _CARD_BITS + pl.col("cc")) * 16 + pl.col("ec")) * 256 + (
+        pl.col("detail").cast(pl.Int64) + 128
+    )
+    events = coded.group_by(event_key.alias("ek")).agg(
+        pl.len().cast(pl.Int64).alias("count"),
+        *[pl.col(c).first() for c in ("kc", "cc", *columns[2:])],
+    )
+    held, done, first, events = pl.collect_all(
+        [_win_sums(held_keys), _win_sums(done_keys),
+         _first_games(wanted, sums.n_examples), events]
+    )  # fmt: skip
+    if events.height and (events["cc"].max() >= _CARD_BITS or events["kc"].max() >= _KINDS):
+        raise RuntimeError("card or kind codes out of range for the aggregation key")
+    events = events.with_columns(pl.col(pl.Categorical).cast(pl.String))
+    codes = events.select("kc", "cc", "kind", "card_id").unique(["kc", "cc"])
+    sums.held.append(held.join(codes, on=["kc", "cc"]).drop("kc", "cc"))
+    sums.completed.append(done.join(codes, on=["kc", "cc"]).drop("kc", "cc"))
+    sums.events.append(events.drop("ek", "kc", "cc"))
+    for r in first.join(codes, on=["kc", "cc"]).iter_rows(named=True):
+        key = (r["kind"], r["card_id"], r["level"], r["won"])
+        sums.examples[key] = sorted(sums.examples.get(key, []) + r["sg"])[: sums.n_examples]
+
+
+def _sum(parts: list[pl.DataFrame], keys: list[str]) -> pl.DataFrame:
+    frame = pl.concat(parts)
+    values = [c for c in frame.columns if c not in keys]
+    return frame.group_by(keys).agg(pl.col(values).sum())
+
+
+def aggregate(run: Run, names: bool = False, n_examples: int = 3) -> dict:
+    """Per-card sums over the whole run, one batch of chunks at a time.
+
+    Returns frames `held`, `completed` (kind, card_id, level, n, w, w2), `events`
+    (kind, card_id, event, detail, count), `names` (kind, card_id, card; read from
+    the table only if `names`), `totals` (n, w, w2 over all seat-games), `in_play`
+    (award card_id, games), and `examples` {(kind, card_id, level, won): [sg, ...]}.
+    """
+    sums = CardSums(n_examples=n_examples)
+    for chunks in run.chunk_batches():
+        _batch(run, chunks, names, sums)
+    win = pl.col("win").cast(pl.Float64)
+    totals = run.scan("seats").select(
+        pl.len().cast(pl.Int64).alias("n"), win.sum().alias("w"), (win * win).sum().alias("w2")
+    )
+    in_play = (
+        run.scan("games")
+        .select(pl.col("award_tiles").explode().alias("card_id"))
+        .drop_nulls()
+        .group_by("card_id")
+        .agg(pl.len().cast(pl.Int64).alias("games"))
+    )
+    totals, in_play = pl.collect_all([totals, in_play])
+    events = pl.concat(sums.events)
+    no_names = pl.DataFrame(schema={"kind": pl.String, "card_id": pl.String, "card": pl.String})
+    return {
+        "held": _sum(sums.held, KEY),
+        "completed": _sum(sums.completed, KEY),
+        "events": _sum([events.drop("card", strict=False)], ["kind", "card_id", "event", "detail"]),
+        "names": events.select("kind", "card_id", "card").unique() if names else no_names,
+        "totals": totals,
+        "in_play": in_play,
+        "examples": sums.examples,
+    }

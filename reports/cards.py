@@ -1,0 +1,152 @@
+"""Per-card rows: how often each card is held and completed, and how its holders fare.
+
+For card X, "held" means a seat had it during the game (the events per kind are
+in `reports.card_kinds.KINDS`). The win-rate difference is the mean `win` of the
+seat-games holding X minus that of all other seat-games of the run: unpaired,
+normal approximation. Cards are flagged as stronger or weaker than the rest when
+the Benjamini-Hochberg adjusted p-value is at most the false-discovery rate.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import polars as pl
+
+from reports.card_kinds import KINDS
+from reports.card_sums import KEY
+from reports.cardinfo import PATRON_DECKS, CardInfo
+from reports.settings import Settings
+from reports.stats import benjamini_hochberg, difference_interval, holm
+
+Row = dict[str, Any]
+
+
+def _lookup(frame: pl.DataFrame, keys: list[str]) -> dict[tuple, Row]:
+    return {tuple(r[k] for k in keys): r for r in frame.to_dicts()}
+
+
+def _effect(n: int, w: float, w2: float, total: Row, prefix: str) -> Row:
+    """Win rate of the n seat-games with (w, w2), against all the others in the run."""
+    n0 = total["n"] - n
+    diff, low, high, p = difference_interval(n, w, w2, n0, total["w"] - w, total["w2"] - w2)
+    clean = [None if isinstance(x, float) and math.isnan(x) else x for x in (diff, low, high, p)]
+    return {
+        f"{prefix}win": w / n if n else None,
+        f"{prefix}win_others": (total["w"] - w) / n0 if n0 else None,
+        f"{prefix}diff": clean[0],
+        f"{prefix}diff_low": clean[1],
+        f"{prefix}diff_high": clean[2],
+        f"{prefix}p_value": clean[3],
+    }
+
+
+def card_rows(info: CardInfo, sums: dict[str, Any], settings: Settings) -> list[Row]:
+    """One row per card (and award level): counts, completion, win-rate difference, flags."""
+    total = sums["totals"].to_dicts()[0]
+    held = _lookup(sums["held"], KEY)
+    done = _lookup(sums["completed"], KEY)
+    in_play = {r["card_id"]: r["games"] for r in sums["in_play"].to_dicts()}
+    names = {(r["kind"], r["card_id"]): r["card"] for r in sums["names"].to_dicts()}
+    events: dict[tuple, int] = {}
+    by_detail: dict[tuple, dict[int, int]] = {}
+    for r in sums["events"].to_dicts():
+        key = (r["kind"], r["card_id"], r["event"])
+        events[key] = events.get(key, 0) + r["count"]
+        by_detail.setdefault(key, {})[r["detail"]] = r["count"]
+        if r["kind"] == "award":
+            events[(*key, r["detail"])] = r["count"]
+    rows = []
+    for spec in KINDS:
+        ids = list(info.ids.get(spec.kind, []))
+        ids += sorted({c for k, c in names if k == spec.kind} - set(ids))
+        for card_id in ids:
+            name = names.get((spec.kind, card_id)) or info.names.get(spec.kind, {}).get(card_id)
+            for level in (1, 2, 3) if spec.per_level else (0,):
+                rows.append(
+                    _row(
+                        spec,
+                        card_id,
+                        name or card_id,
+                        level,
+                        held,
+                        done,
+                        events,
+                        by_detail,
+                        in_play,
+                        info,
+                        total,
+                        settings,
+                    )
+                )
+    _flag(rows, settings)
+    return rows
+
+
+def _row(
+    spec, card_id, name, level, held, done, events, by_detail, in_play, info, total, settings
+) -> Row:
+    h = held.get((spec.kind, card_id, level), {"n": 0, "w": 0.0, "w2": 0.0})
+    row: Row = {
+        "kind": spec.kind,
+        "group": spec.kind,
+        "card_id": card_id,
+        "card": name,
+        "level": level if spec.per_level else None,
+        "deck": None,
+        "dealt": events.get((spec.kind, card_id, "dealt"), 0) if spec.dealt else None,
+        "taken": (
+            events.get((spec.kind, card_id, "claimed", level), 0)
+            if spec.per_level
+            else sum(events.get((spec.kind, card_id, e), 0) for e in spec.held_events)
+        ),
+        "n": h["n"],
+    }
+    if spec.kind == "patron":
+        deck = info.patron_deck.get(card_id)
+        row["deck"] = deck
+        row["group"] = f"patron_{deck}" if deck in PATRON_DECKS else "patron"
+        row["abandoned"] = events.get((spec.kind, card_id, "abandoned"), 0)
+    if spec.per_level:
+        games = in_play.get(card_id, 0)
+        row["in_play"] = games
+        row["completion_rate"] = h["n"] / games if games else None
+    elif spec.completed_events:
+        c = done.get((spec.kind, card_id, 0), {"n": 0, "w": 0.0, "w2": 0.0})
+        row["completed"] = c["n"]
+        row["completion_rate"] = c["n"] / h["n"] if h["n"] else None
+        row.update(_effect(c["n"], c["w"], c["w2"], total, "completed_"))
+        row["completed_tested"] = c["n"] >= settings.min_sample
+        if spec.kind in ("goal", "performance"):
+            levels = by_detail.get((spec.kind, card_id, spec.completed_events[0]), {})
+            row["completed_levels"] = {str(k): v for k, v in sorted(levels.items())}
+    else:
+        row["completion_rate"] = None
+    row.update(_effect(h["n"], h["w"], h["w2"], total, ""))
+    n_others = total["n"] - h["n"]
+    row["tested"] = h["n"] >= settings.min_sample and n_others >= settings.min_sample
+    wide = row["diff_low"] is None or (row["diff_high"] - row["diff_low"]) > 2 * (
+        settings.max_half_width
+    )
+    row["too_uncertain"] = (not row["tested"]) or wide
+    return row
+
+
+def _flag(rows: list[Row], settings: Settings) -> None:
+    """Benjamini-Hochberg q-values and Holm-adjusted p-values over the tested rows; flags."""
+    tested = [r for r in rows if r["tested"] and r["p_value"] is not None]
+    q_values = benjamini_hochberg([r["p_value"] for r in tested])
+    holm_values = holm([r["p_value"] for r in tested])
+    for r in rows:
+        r.update(q_value=None, holm_p=None, flag=None)
+    for r, q, h in zip(tested, q_values, holm_values, strict=True):
+        r["q_value"] = q
+        r["holm_p"] = h
+        if q <= settings.false_discovery_rate and r["diff"] != 0:
+            r["flag"] = "stronger" if r["diff"] > 0 else "weaker"
+
+
+def sort_cards(rows: list[Row]) -> list[Row]:
+    """Tested cards by win-rate difference (strongest first), then the untested."""
+    return sorted(rows, key=lambda r: (not r["tested"], -(r["diff"] or 0), r["card"]))

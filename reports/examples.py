@@ -1,0 +1,58 @@
+"""Example games for flagged cards, and the `tutti play` command that replays each one."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from reports.load import SEAT_NAMES, Run
+
+Row = dict
+
+
+def replay_command(run: Run, seed: int | str) -> str:
+    """The `tutti play` command line that replays the game with this seed (or "SEED")."""
+    config = run.manifest.config
+    names = config.strategies
+    strategies = names[0] if len(set(names)) == 1 else ",".join(names)
+    command = f"tutti play --players {config.players} --seed {seed} --strategies {strategies}"
+    if config.cards_dir:
+        command += f" --cards {config.cards_dir}"
+    return command
+
+
+def attach_examples(run: Run, rows: list[Row], candidates: dict[tuple, list[int]]) -> None:
+    """Give every flagged row its example games (`examples`; others get []).
+
+    A stronger card's examples are the run's first games in which a holder won; a
+    weaker card's, the first in which a holder lost. `candidates` maps
+    (kind, card_id, level, won) to seat-games sg = game * 8 + seat.
+    """
+    picks = {}
+    for r in rows:
+        r["examples"] = []
+        if r["flag"]:
+            key = (r["kind"], r["card_id"], r["level"] or 0, r["flag"] == "stronger")
+            picks[id(r)] = candidates.get(key, [])
+    games = sorted({sg // 8 for sgs in picks.values() for sg in sgs})
+    if not games:
+        return
+    seeds = dict(
+        run.scan("games", strings=False)
+        .select("game", "seed")
+        .filter(pl.col("game").is_in(games))
+        .collect()
+        .iter_rows()
+    )
+    for r in rows:
+        for sg in picks.get(id(r), []):
+            game, seat = divmod(sg, 8)
+            r["examples"].append(
+                {
+                    "game": game,
+                    "seed": seeds[game],
+                    "seat": seat,
+                    "seat_name": SEAT_NAMES[seat] if seat < len(SEAT_NAMES) else f"seat {seat}",
+                    "won": r["flag"] == "stronger",
+                    "command": replay_command(run, seeds[game]),
+                }
+            )

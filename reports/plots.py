@@ -1,0 +1,226 @@
+"""The report's plots, drawn with matplotlib (Agg) and returned as inline SVG text.
+
+Every function takes parts of the report dict and returns one `<svg>` element
+whose ids are prefixed with the plot's name, so many plots can share a page.
+Text is drawn as paths: the SVG needs no fonts and reads offline.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import re
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.ticker import FuncFormatter, PercentFormatter  # noqa: E402
+
+Row = dict[str, Any]
+
+BLUE = "#0072B2"  # stronger / winners
+RED = "#D55E00"  # weaker / losers
+GREY = "#8C8C8C"  # too uncertain, all seats
+INK = "#333333"
+STYLE = {
+    "font.size": 9,
+    "axes.edgecolor": "#999999",
+    "axes.labelcolor": INK,
+    "xtick.color": INK,
+    "ytick.color": INK,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "svg.fonttype": "path",
+}
+WIDTH = 7.2  # inches: about 700 px, the page's column
+
+
+def _styled(plot):
+    """Draw the whole plot under the report's style (rcParams apply when artists are made)."""
+
+    @functools.wraps(plot)
+    def wrapper(*args, **kwargs):
+        with matplotlib.rc_context(STYLE):
+            return plot(*args, **kwargs)
+
+    return wrapper
+
+
+def _figure(height: float, width: float = WIDTH) -> Figure:
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def to_svg(fig: Figure, name: str) -> str:
+    """The figure as one `<svg>` element with ids made unique by `name`."""
+    buf = io.StringIO()
+    with matplotlib.rc_context({"svg.hashsalt": name}):
+        fig.savefig(buf, format="svg", metadata={"Date": None})
+    text = buf.getvalue()
+    text = text[text.index("<svg") :]
+    text = re.sub(r'\bid="([^"]+)"', rf'id="{name}-\1"', text)
+    text = re.sub(r'href="#([^"]+)"', rf'href="#{name}-\1"', text)
+    text = re.sub(r"url\(#([^)]+)\)", rf"url(#{name}-\1)", text)
+    return text.replace("<svg ", f'<svg role="img" aria-label="{name}" ', 1)
+
+
+def _pct_axis(ax, axis: str = "y") -> None:
+    fmt = PercentFormatter(xmax=1.0, decimals=0)
+    (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(fmt)
+
+
+def _interval_points(ax, labels, values, lows, highs, colors, horizontal: bool) -> None:
+    pos = list(range(len(labels)))
+    for i, (v, lo, hi, c) in enumerate(zip(values, lows, highs, colors, strict=True)):
+        if v is None:
+            continue
+        if horizontal:
+            ax.plot([lo, hi], [i, i], color=c, lw=1.6, solid_capstyle="butt")
+            ax.plot([v], [i], "o", color=c, ms=4.5)
+        else:
+            ax.plot([i, i], [lo, hi], color=c, lw=1.6, solid_capstyle="butt")
+            ax.plot([i], [v], "o", color=c, ms=5)
+    if horizontal:
+        ax.set_yticks(pos, labels)
+        ax.set_ylim(len(labels) - 0.5, -0.5)
+    else:
+        ax.set_xticks(pos, labels)
+        ax.set_xlim(-0.5, len(labels) - 0.5)
+
+
+@_styled
+def win_rate_plot(
+    rows: list[Row], label_key: str, fair: float, name: str, labeller=str, horizontal: bool = False
+) -> str:
+    """Win rate with its 95% interval per row, against the fair rate 1/players."""
+    labels = [labeller(r[label_key]) for r in rows]
+    height = 0.9 + 0.28 * len(rows) if horizontal else 2.8
+    fig = _figure(height)
+    ax = fig.add_subplot()
+    colors = [GREY if r["too_uncertain"] else BLUE for r in rows]
+    _interval_points(
+        ax,
+        labels,
+        [r["win_rate"] for r in rows],
+        [r["ci_low"] for r in rows],
+        [r["ci_high"] for r in rows],
+        colors,
+        horizontal,
+    )
+    line = ax.axvline if horizontal else ax.axhline
+    line(fair, color=RED, lw=1, ls="--", label=f"fair share ({fair:.0%})")
+    _pct_axis(ax, "x" if horizontal else "y")
+    if horizontal:
+        ax.set_xlabel("win rate (95% interval)")
+    else:
+        ax.set_ylabel("win rate (95% interval)")
+    ax.legend(loc="best", frameon=False)
+    return to_svg(fig, name)
+
+
+@_styled
+def score_histogram(hist: list[Row], name: str = "scores") -> str:
+    """Share of seats at each final prestige: all seats, winners and losers."""
+    fig = _figure(3.0)
+    ax = fig.add_subplot()
+    xs = [r["prestige"] for r in hist]
+    for key, color, label in (
+        ("all", GREY, "all seats"),
+        ("winners", BLUE, "winners"),
+        ("losers", RED, "losers"),
+    ):
+        total = sum(r[key] for r in hist)
+        if total:
+            ax.step(
+                xs, [r[key] / total for r in hist], where="mid", color=color, lw=1.6, label=label
+            )
+    _pct_axis(ax)
+    ax.set_xlabel("final prestige")
+    ax.set_ylabel("share of the group's seats")
+    ax.legend(frameon=False)
+    return to_svg(fig, name)
+
+
+@_styled
+def margin_histogram(hist: list[Row], name: str = "margins") -> str:
+    """Games by winning margin (games with a shared victory left out)."""
+    fig = _figure(2.6)
+    ax = fig.add_subplot()
+    total = sum(r["games"] for r in hist) or 1
+    ax.bar([r["margin"] for r in hist], [r["games"] / total for r in hist], width=0.85, color=BLUE)
+    _pct_axis(ax)
+    ax.set_xlabel("winning margin (prestige)")
+    ax.set_ylabel("share of games")
+    return to_svg(fig, name)
+
+
+@_styled
+def sources_plot(rows: list[Row], name: str = "sources") -> str:
+    """Mean prestige per source, winners next to losers."""
+    rows = [r for r in rows if r["winners_mean"] is not None or r["losers_mean"] is not None]
+    fig = _figure(0.9 + 0.32 * len(rows))
+    ax = fig.add_subplot()
+    pos = list(range(len(rows)))
+    ax.barh(
+        [p - 0.2 for p in pos],
+        [r["winners_mean"] or 0 for r in rows],
+        height=0.38,
+        color=BLUE,
+        label="winners",
+    )
+    ax.barh(
+        [p + 0.2 for p in pos],
+        [r["losers_mean"] or 0 for r in rows],
+        height=0.38,
+        color=RED,
+        label="losers",
+    )
+    ax.set_yticks(pos, [r["source"].replace("_", " ") for r in rows])
+    ax.set_ylim(len(rows) - 0.5, -0.5)
+    ax.axvline(0, color=INK, lw=0.8)
+    ax.set_xlabel("mean prestige per seat")
+    ax.legend(frameon=False, loc="lower right")
+    return to_svg(fig, name)
+
+
+def card_label(row: Row) -> str:
+    """A card's name, with its level for awards."""
+    return f"{row['card']} (level {row['level']})" if row.get("level") else str(row["card"])
+
+
+@_styled
+def forest_plot(rows: list[Row], name: str, key: str = "diff", with_kind: bool = False) -> str:
+    """Win-rate difference of each card's holders with its 95% interval.
+
+    Flagged cards are coloured (blue stronger, orange weaker), very uncertain ones
+    grey; cards held in too few games to test are left out.
+    """
+    rows = [r for r in rows if r["tested"] and r.get(key) is not None]
+    fig = _figure(0.8 + 0.2 * max(len(rows), 1))
+    ax = fig.add_subplot()
+    colors = [
+        BLUE
+        if r["flag"] == "stronger"
+        else RED
+        if r["flag"] == "weaker"
+        else GREY
+        if r["too_uncertain"]
+        else INK
+        for r in rows
+    ]
+    _interval_points(
+        ax,
+        [f"{card_label(r)} · {r['kind']}" if with_kind else card_label(r) for r in rows],
+        [r[key] for r in rows],
+        [r[f"{key}_low"] for r in rows],
+        [r[f"{key}_high"] for r in rows],
+        colors,
+        horizontal=True,
+    )
+    ax.axvline(0, color=INK, lw=0.8)
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v * 100:+.0f}"))
+    ax.set_xlabel("win rate of holders minus others (points, 95% interval)")
+    ax.tick_params(axis="y", labelsize=8)
+    return to_svg(fig, name)

@@ -1,0 +1,485 @@
+"""The report as one self-contained HTML page: inline CSS, inline SVG plots, no scripts.
+
+One function per section; `render_html` puts them together with a table of contents.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reports import cards, fmt, plots, text
+from reports.html_kit import CSS, e, figure, inline_code, table
+
+Report = dict[str, Any]
+Row = dict[str, Any]
+
+SECTIONS = (
+    ("run", "Run"),
+    ("glance", "At a glance"),
+    ("seats", "Seat order"),
+    ("families", "Family tiles"),
+    ("flagged", "Strongest and weakest cards"),
+    ("strategies", "Strategies"),
+    ("scores", "Scores"),
+    ("cards", "Cards by kind"),
+    ("method", "Method and definitions"),
+)
+
+
+def _uncertain_mark(row: Row) -> str:
+    return ' <span class="note">(too few games)</span>' if row["too_uncertain"] else ""
+
+
+# ----------------------------------------------------------------- sections
+
+
+def section_run(report: Report) -> str:
+    run = report["run"]
+    seats = "<br>".join(
+        f"{e(s['seat_name'])} (seat {s['seat']}): <b>{e(s['strategy'])}</b>"
+        + (
+            " (" + ", ".join(f"{e(k)} = {v:g}" for k, v in s["params"].items()) + ")"
+            if s["params"]
+            else " (no parameters)"
+        )
+        for s in run["seats"]
+    )
+    facts = [
+        ("Run directory", f"<code>{e(run['run_dir'])}</code>"),
+        (
+            "Games",
+            f"{run['games']:,}"
+            + ("" if run["complete"] else f" of {run['games_planned']:,} planned (incomplete)"),
+        ),
+        ("Players", str(run["players"])),
+        ("Strategies", seats),
+        ("Master seed", str(run["seed"])),
+        (
+            "Card data",
+            f"{e(run['cards_dir'] or 'shipped set')}, hash <code>{e(run['card_hash'][:16])}</code>",
+        ),
+        ("Versions", f"tutti {e(run['package_version'])}, rules version {run['rules_version']}"),
+        ("Simulated in", fmt.seconds(run["simulation_seconds"])),
+    ]
+    dl = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts)
+    out = [
+        f'<dl class="kv">{dl}</dl>',
+        f'<div class="panel"><p><b>Read with care.</b> {e(text.CAVEAT)}</p></div>',
+    ]
+    notes = report["warnings"] + report["too_uncertain"]
+    if notes:
+        items = "".join(f"<li>{e(n)}</li>" for n in notes)
+        out.append(
+            f'<div class="panel warn"><p><b>Too uncertain or incomplete</b></p>'
+            f"<ul>{items}</ul></div>"
+        )
+    return "".join(out)
+
+
+def section_glance(report: Report) -> str:
+    summary = report["summary"]
+    out = [
+        f"<p><b>Seat order.</b> {e(text.seat_sentence(report))}</p>",
+        f"<p><b>Families.</b> {e(text.family_sentence(report))}</p>",
+        f"<p><b>Cards.</b> {e(text.cards_sentence(report))}</p>",
+    ]
+    for key, title in (("stronger", "Strongest"), ("weaker", "Weakest")):
+        refs = summary[key][:5]
+        if refs:
+            items = "".join(
+                f'<li><span class="flag {key}">{fmt.pts(r["diff"])} pts</span> '
+                f'{e(plots.card_label(r))} <span class="note">({e(r["kind"])})</span></li>'
+                for r in refs
+            )
+            out.append(
+                f"<p><b>{title} cards</b> (win-rate difference of holders):</p><ul>{items}</ul>"
+            )
+    return "".join(out)
+
+
+def section_seats(report: Report) -> str:
+    seats = report["seats"]
+    rows = seats["by_start_order"]
+    chi = seats["chi_square"]
+    svg = plots.win_rate_plot(
+        rows,
+        "start_order",
+        seats["fair_rate"],
+        "seat-win-rates",
+        labeller=lambda s: f"{fmt.ordinal(s)} player",
+    )
+    body = [
+        [
+            f"{fmt.ordinal(r['start_order'])} player",
+            fmt.count(r["n"]),
+            fmt.count(r["wins"]),
+            fmt.pct(r["win_rate"]) + _uncertain_mark(r),
+            fmt.pct_range(r["ci_low"], r["ci_high"]),
+            fmt.pts((r["win_rate"] or 0) - seats["fair_rate"]),
+        ]
+        for r in rows
+    ]
+    test = (
+        "too few games for the test"
+        if chi["too_few_games"]
+        else f"chi-square = {fmt.num(chi['statistic'], 2)}, df = {chi['df']}, "
+        f"{fmt.p_is(chi['p_value'])}"
+    )
+    return (
+        f"<p>{e(text.seat_sentence(report))}</p>"
+        + figure(
+            svg,
+            "Win rate by start order (1st = first player in round 1), with 95% "
+            "Wilson intervals; the dashed line is the fair share.",
+        )
+        + table(["Start order", "Games", "Wins", "Win rate", "95% interval", "vs fair (pts)"], body)
+        + f'<p class="note">Seat balance test: {e(test)}. Wins of shared victories count '
+        "as fractions.</p>"
+    )
+
+
+def section_families(report: Report) -> str:
+    fams = report["families"]
+    fair = report["seats"]["fair_rate"]
+    rows = sorted(fams["by_family"], key=lambda r: -(r["win_rate"] or 0))
+    name = lambda f: text.family_name(report, f)  # noqa: E731
+    svg = plots.win_rate_plot(
+        rows, "family", fair, "family-win-rates", labeller=name, horizontal=True
+    )
+    body = [
+        [
+            e(name(r["family"])),
+            fmt.count(r["n"]),
+            fmt.pct(r["win_rate"]) + _uncertain_mark(r),
+            fmt.pct_range(r["ci_low"], r["ci_high"]),
+            fmt.pts((r["win_rate"] or 0) - fair),
+        ]
+        for r in rows
+    ]
+    orders = sorted({r["start_order"] for r in fams["by_family_and_start_order"]})
+    cells = {(r["family"], r["start_order"]): r for r in fams["by_family_and_start_order"]}
+    grid = []
+    for r in rows:
+        line = [e(name(r["family"]))]
+        for o in orders:
+            c = cells.get((r["family"], o))
+            if c is None:
+                line.append(fmt.DASH)
+            else:
+                style = ' class="note"' if c["too_uncertain"] else ""
+                line.append(
+                    f'<span{style} title="{fmt.pct_range(c["ci_low"], c["ci_high"])}'
+                    f', n = {c["n"]:,}">{fmt.pct(c["win_rate"])}</span>'
+                    f' <span class="note">n={c["n"]:,}</span>'
+                )
+        grid.append(line)
+    return (
+        f"<p>{e(text.family_sentence(report))}</p>"
+        + figure(svg, "Win rate of the seats that kept each family tile, with 95% intervals.")
+        + table(["Family", "Seat-games", "Win rate", "95% interval", "vs fair (pts)"], body)
+        + "<h3>Family by start order</h3><p>Win rate of each family from each start position "
+        "(grey: too few games; hover for the interval).</p>"
+        + table(["Family", *[f"{fmt.ordinal(o)} player" for o in orders]], grid)
+    )
+
+
+def _examples_html(row: Row) -> str:
+    if not row["examples"]:
+        return '<span class="note">none found</span>'
+    return "<br>".join(
+        f'<code title="{e(x["command"])}">{x["seed"]}</code> <span class="note">'
+        f"{e(x['seat_name'])} {'won' if x['won'] else 'lost'}</span>"
+        for x in row["examples"]
+    )
+
+
+def section_flagged(report: Report) -> str:
+    rows = [r for r in report["cards"]["rows"] if r["flag"]]
+    rows.sort(key=lambda r: -r["diff"])
+    intro = (
+        f"<p>{e(text.cards_sentence(report))} Cards held by winners more often than "
+        'chance allows are <span class="stronger flag">stronger</span>, the others '
+        '<span class="weaker flag">weaker</span>.</p>'
+        f"<p>Replay an example game: <code>{e(report['cards']['replay'])}</code>. "
+        f"{inline_code(text.replay_note(report))}</p>"
+    )
+    if not rows:
+        return intro + "<p>No card is flagged.</p>"
+    shown = rows[:15] + [r for r in rows[15:] if r["flag"] == "weaker"][-15:]
+    svg = plots.forest_plot(shown, "flagged-forest", with_kind=True)
+    body = [
+        [
+            e(plots.card_label(r)),
+            e(r["kind"]) + (f" {e(r['deck'])}" if r.get("deck") else ""),
+            f'<span class="flag {r["flag"]}">{r["flag"]}</span>',
+            fmt.pts(r["diff"]),
+            fmt.pts_range(r["diff_low"], r["diff_high"]),
+            fmt.count(r["n"]),
+            e(fmt.p_value(r["q_value"])),
+            _examples_html(r),
+        ]
+        for r in rows
+    ]
+    return (
+        intro
+        + figure(
+            svg,
+            "Flagged cards (at most 15 strongest and 15 weakest): win-rate "
+            "difference of holders against everyone else, with 95% intervals.",
+        )
+        + table(
+            ["Card", "Kind", "Flag", "Δ win (pts)", "95% interval", "n", "q", "Example seeds"],
+            body,
+            left=3,
+        )
+    )
+
+
+def section_strategies(report: Report) -> str:
+    st = report["strategies"]
+    rows = st["by_strategy"]
+    body = [
+        [
+            e(r["strategy"]),
+            fmt.count(r["n"]),
+            fmt.pct(r["win_rate"]) + _uncertain_mark(r),
+            fmt.pct_range(r["ci_low"], r["ci_high"]),
+        ]
+        for r in rows
+    ]
+    names = [r["strategy"] for r in rows]
+    cells = {(r["strategy"], r["opponent"]): r for r in st["matchups"]}
+    grid = []
+    for a in names:
+        line = [e(a)]
+        for b in names:
+            c = cells.get((a, b))
+            line.append(
+                fmt.DASH
+                if c is None
+                else f'{fmt.pct(c["win_rate"])} <span class="note">'
+                f"{fmt.pct_range(c['ci_low'], c['ci_high'])}</span>"
+            )
+        grid.append(line)
+    note = ""
+    if len(names) == 1:
+        note = (
+            '<p class="note">Every seat played the same strategy, so its win rate is '
+            "the fair share by construction.</p>"
+        )
+    elif len(set(report["run"]["strategies"])) == len(names):
+        note = (
+            '<p class="note">Every game of this run seated the same line-up, so each row '
+            "repeats the strategy's overall win rate.</p>"
+        )
+    return (
+        table(["Strategy", "Seat-games", "Win rate", "95% interval"], body)
+        + "<h3>Matchups</h3><p>Win rate of the row strategy's seats in games where another "
+        "seat played the column strategy (95% interval in grey).</p>"
+        + table(["Strategy", *[f"vs {e(n)}" for n in names]], grid)
+        + note
+    )
+
+
+def section_scores(report: Report) -> str:
+    sc = report["scores"]
+    summary = sc["prestige"]["summary"]
+    body = [
+        [
+            e(s["group"]),
+            fmt.count(s["n"]),
+            fmt.num(s["mean"]),
+            fmt.num(s["median"], 0),
+            f"{fmt.num(s['p10'], 0)}–{fmt.num(s['p90'], 0)}",
+            f"{fmt.num(s['min'], 0)}–{fmt.num(s['max'], 0)}",
+        ]
+        for s in summary
+    ]
+    src = [
+        [
+            e(r["source"].replace("_", " ")),
+            fmt.num(r["winners_mean"], 2),
+            fmt.pct(r["winners_share"]),
+            fmt.num(r["losers_mean"], 2),
+            fmt.pct(r["losers_share"]),
+        ]
+        for r in sc["sources"]
+    ]
+    m = sc["margin"]
+    ms = m["summary"]
+    margin_text = (
+        f"{fmt.pct(m['shared_win_rate'])} of games end in a shared victory. In the others the "
+        f"winner leads by {fmt.num(ms['mean'])} prestige on average (median "
+        f"{fmt.num(ms['median'], 0)}, middle 80% {fmt.num(ms['p10'], 0)}–"
+        f"{fmt.num(ms['p90'], 0)}); the mean winning score is "
+        f"{fmt.num(m['mean_winning_prestige'])}."
+        if ms["n"]
+        else "Every game ended in a shared victory."
+    )
+    return (
+        "<h3>Final prestige</h3>"
+        + table(["Seats", "n", "Mean", "Median", "Middle 80%", "Range"], body)
+        + figure(
+            plots.score_histogram(sc["prestige"]["histogram"]),
+            "Final prestige: share of each group's seats at each score.",
+        )
+        + "<h3>Prestige by source</h3><p>Where winners and losers get their prestige: mean "
+        "points per seat and their share of the group's total.</p>"
+        + table(["Source", "Winners: mean", "Winners: share", "Losers: mean", "Losers: share"], src)
+        + figure(plots.sources_plot(sc["sources"]), "Mean prestige per seat by source.")
+        + f"<h3>Winning margin</h3><p>{e(margin_text)}</p>"
+        + (
+            figure(
+                plots.margin_histogram(m["histogram"]),
+                "Games by winning margin (shared victories left out).",
+            )
+            if m["histogram"]
+            else ""
+        )
+    )
+
+
+def _card_table(rows: list[Row], spec: Row, group: str) -> str:
+    awards = spec["per_level"]
+    completes = bool(spec["completed"])
+    patrons = group.startswith("patron")
+    headers = ["Card"]
+    if awards:
+        headers += ["Level", "In play", "Claimed", "Claim rate"]
+    else:
+        headers += ["Dealt"] if rows and rows[0]["dealt"] is not None else []
+        headers += ["Taken", "n"]
+        if completes:
+            headers += ["Completed"]
+        if patrons:
+            headers += ["Left"]
+    headers += ["Win rate", "Δ win (pts)", "95% interval"]
+    if completes:
+        headers += ["Δ if completed"]
+    headers += ["Flag"]
+    body, classes = [], []
+    for r in rows:
+        line = [e(r["card"])]
+        if awards:
+            line += [
+                str(r["level"]),
+                fmt.count(r["in_play"]),
+                fmt.count(r["n"]),
+                fmt.pct(r["completion_rate"]),
+            ]
+        else:
+            if r["dealt"] is not None:
+                line.append(fmt.count(r["dealt"]))
+            line += [fmt.count(r["taken"]), fmt.count(r["n"])]
+            if completes:
+                line.append(fmt.pct(r["completion_rate"]))
+            if patrons:
+                line.append(fmt.count(r.get("abandoned")))
+        line += [
+            fmt.pct(r["win"]),
+            fmt.pts(r["diff"]),
+            fmt.pts_range(r["diff_low"], r["diff_high"]),
+        ]
+        if completes:
+            line.append(
+                fmt.pts(r["completed_diff"])
+                if r["completed_tested"]
+                else '<span class="note">too few</span>'
+            )
+        if r["flag"]:
+            line.append(f'<span class="flag {r["flag"]}">{r["flag"]}</span>')
+        elif not r["tested"]:
+            line.append('<span class="note">too few games</span>')
+        elif r["too_uncertain"]:
+            line.append('<span class="note">wide interval</span>')
+        else:
+            line.append("")
+        body.append(line)
+        classes.append("uncertain" if r["too_uncertain"] and not r["flag"] else "")
+    return table(headers, body, row_classes=classes)
+
+
+def section_cards(report: Report) -> str:
+    c = report["cards"]
+    out = [
+        "<p>Every card of every kind. <b>n</b> is the number of seat-games in which the "
+        "card was held; <b>Taken</b> counts events (a card can be taken twice); "
+        "<b>Completed</b> is the share of holders who completed it; <b>Win rate</b> is the "
+        "holders' win rate and <b>Δ win</b> its difference from all other seat-games. Sorted "
+        "by Δ, strongest first; untested cards last.</p>"
+    ]
+    for g in c["groups"]:
+        rows = cards.sort_cards([r for r in c["rows"] if r["group"] == g["group"]])
+        if not rows:
+            continue
+        spec = c["kinds"][g["kind"]]
+        words = f"Held = {spec['held']}" + (
+            f"; completed = {spec['completed']}" if spec["completed"] else ""
+        )
+        out.append(
+            f'<h3 id="card-{e(g["group"])}">{e(g["title"])}</h3>'
+            f'<p class="note">{e(words)}. {len(rows)} rows.</p>'
+        )
+        if any(r["tested"] for r in rows):
+            out.append(
+                figure(
+                    plots.forest_plot(rows, f"forest-{g['group']}"),
+                    f"{g['title']}: win-rate difference of holders, 95% intervals "
+                    "(blue stronger, orange weaker, grey very uncertain; untested cards left out).",
+                )
+            )
+        out.append(_card_table(rows, spec, g["group"]))
+    return "".join(out)
+
+
+def section_method(report: Report) -> str:
+    items = "".join(
+        f"<dt>{e(k)}</dt><dd>{inline_code(v)}</dd>" for k, v in text.method_items(report)
+    )
+    return (
+        f'<dl class="method">{items}</dl>'
+        f'<p class="note">Report built in {fmt.seconds(report.get("seconds"))}.</p>'
+    )
+
+
+RENDER = {
+    "run": section_run,
+    "glance": section_glance,
+    "seats": section_seats,
+    "families": section_families,
+    "flagged": section_flagged,
+    "strategies": section_strategies,
+    "scores": section_scores,
+    "cards": section_cards,
+    "method": section_method,
+}
+
+
+def render_html(report: Report) -> str:
+    """The whole page."""
+    run = report["run"]
+    toc_items = []
+    for sid, title in SECTIONS:
+        sub = ""
+        if sid == "cards":
+            sub = "".join(
+                f'<a href="#card-{e(g["group"])}">{e(g["title"])}</a>, '
+                for g in report["cards"]["groups"]
+            ).rstrip(", ")
+            sub = f' <span class="note">({sub})</span>'
+        toc_items.append(f'<li><a href="#{sid}">{e(title)}</a>{sub}</li>')
+    body = "".join(
+        f'<section id="{sid}"><h2>{e(title)}</h2>{RENDER[sid](report)}</section>'
+        for sid, title in SECTIONS
+    )
+    title = f"Luthier card-balance report: {run['games']:,} games, {run['players']} players"
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{e(title)}</title><style>{CSS}</style></head><body><main>"
+        f"<h1>{e(title)}</h1>"
+        f'<p class="sub">Strategies: {e(", ".join(run["strategies"]))} · seed {run["seed"]} · '
+        f"tutti {e(run['package_version'])}, rules version {run['rules_version']}</p>"
+        f'<nav class="toc"><b>Contents</b><ol>{"".join(toc_items)}</ol></nav>'
+        f"{body}</main></body></html>\n"
+    )

@@ -1,0 +1,284 @@
+"""The report as a Markdown summary (for a pull request or a chat): no plots, short tables.
+
+The flagged cards are listed in full; per kind only the three strongest and three
+weakest tested cards. The HTML report and the JSON have every card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reports import cards, fmt, text
+from reports.plots import card_label
+
+Report = dict[str, Any]
+Row = dict[str, Any]
+
+
+def cell(value: Any) -> str:
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def table(headers: list[str], rows: list[list[str]], left: int = 1) -> list[str]:
+    """A Markdown table; the first `left` columns are left-aligned, the rest right."""
+    lines = [
+        "| " + " | ".join(headers) + " |",
+        "|" + "|".join("---" if i < left else "---:" for i in range(len(headers))) + "|",
+    ]
+    lines += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
+    return [*lines, ""]
+
+
+def _mark(row: Row) -> str:
+    return " (too few games)" if row["too_uncertain"] else ""
+
+
+def header(report: Report) -> list[str]:
+    run = report["run"]
+    seats = "; ".join(
+        f"{s['seat_name']}: {s['strategy']}"
+        + (
+            " (" + ", ".join(f"{k} = {v:g}" for k, v in s["params"].items()) + ")"
+            if s["params"]
+            else ""
+        )
+        for s in run["seats"]
+    )
+    lines = [
+        f"# Luthier card-balance report: {run['games']:,} games, {run['players']} players",
+        "",
+        f"- Run: `{run['run_dir']}`"
+        + (
+            ""
+            if run["complete"]
+            else f" (incomplete: {run['games']:,} of {run['games_planned']:,} games)"
+        ),
+        f"- Strategies: {seats}",
+        f"- Master seed {run['seed']}; card data {run['cards_dir'] or 'shipped set'} "
+        f"(hash `{run['card_hash'][:16]}`); tutti {run['package_version']}, rules version "
+        f"{run['rules_version']}",
+        "",
+        f"> **Read with care.** {text.CAVEAT}",
+        "",
+    ]
+    notes = report["warnings"] + report["too_uncertain"]
+    if notes:
+        lines += ["**Too uncertain or incomplete:**", "", *[f"- {n}" for n in notes], ""]
+    return lines
+
+
+def glance(report: Report) -> list[str]:
+    lines = [
+        "## At a glance",
+        "",
+        f"- **Seat order.** {text.seat_sentence(report)}",
+        f"- **Families.** {text.family_sentence(report)}",
+        f"- **Cards.** {text.cards_sentence(report)}",
+    ]
+    for key, title in (("stronger", "Strongest"), ("weaker", "Weakest")):
+        refs = report["summary"][key][:5]
+        if refs:
+            lines.append(
+                f"- **{title}:** "
+                + "; ".join(
+                    f"{card_label(r)} ({r['kind']}, {fmt.pts(r['diff'])} pts)" for r in refs
+                )
+            )
+    return [*lines, ""]
+
+
+def seats(report: Report) -> list[str]:
+    s = report["seats"]
+    chi = s["chi_square"]
+    rows = [
+        [
+            f"{fmt.ordinal(r['start_order'])} player",
+            fmt.count(r["n"]),
+            fmt.pct(r["win_rate"]) + _mark(r),
+            fmt.pct_range(r["ci_low"], r["ci_high"]),
+        ]
+        for r in s["by_start_order"]
+    ]
+    test = (
+        "too few games for the test"
+        if chi["too_few_games"]
+        else f"chi-square = {fmt.num(chi['statistic'], 2)}, df = {chi['df']}, "
+        f"{fmt.p_is(chi['p_value'])}"
+    )
+    return [
+        "## Seat order",
+        "",
+        *table(["Start order", "Games", "Win rate", "95% interval"], rows),
+        f"Seat balance test: {test}.",
+        "",
+    ]
+
+
+def families(report: Report) -> list[str]:
+    fams = sorted(report["families"]["by_family"], key=lambda r: -(r["win_rate"] or 0))
+    rows = [
+        [
+            text.family_name(report, r["family"]),
+            fmt.count(r["n"]),
+            fmt.pct(r["win_rate"]) + _mark(r),
+            fmt.pct_range(r["ci_low"], r["ci_high"]),
+        ]
+        for r in fams
+    ]
+    return [
+        "## Family tiles",
+        "",
+        text.family_sentence(report),
+        "",
+        *table(["Family", "Seat-games", "Win rate", "95% interval"], rows),
+    ]
+
+
+def flagged(report: Report) -> list[str]:
+    rows = sorted((r for r in report["cards"]["rows"] if r["flag"]), key=lambda r: -r["diff"])
+    replay = f"Replay an example game: `{report['cards']['replay']}`. {text.replay_note(report)}"
+    lines = ["## Strongest and weakest cards", "", text.cards_sentence(report), "", replay, ""]
+    if not rows:
+        return [*lines, "No card is flagged.", ""]
+    body = [
+        [
+            card_label(r),
+            r["kind"] + (f" {r['deck']}" if r.get("deck") else ""),
+            r["flag"],
+            fmt.pts(r["diff"]),
+            fmt.pts_range(r["diff_low"], r["diff_high"]),
+            fmt.count(r["n"]),
+            ", ".join(f"{x['seed']} ({x['seat_name']})" for x in r["examples"]) or "none found",
+        ]
+        for r in rows
+    ]
+    return [
+        *lines,
+        *table(
+            ["Card", "Kind", "Flag", "Δ win (pts)", "95% interval", "n", "Example seeds (seat)"],
+            body,
+            left=3,
+        ),
+    ]
+
+
+def strategies(report: Report) -> list[str]:
+    st = report["strategies"]
+    rows = [
+        [
+            r["strategy"],
+            fmt.count(r["n"]),
+            fmt.pct(r["win_rate"]) + _mark(r),
+            fmt.pct_range(r["ci_low"], r["ci_high"]),
+        ]
+        for r in st["by_strategy"]
+    ]
+    names = [r["strategy"] for r in st["by_strategy"]]
+    cells = {(r["strategy"], r["opponent"]): r for r in st["matchups"]}
+    grid = [
+        [a, *[fmt.pct(cells[(a, b)]["win_rate"]) if (a, b) in cells else fmt.DASH for b in names]]
+        for a in names
+    ]
+    return [
+        "## Strategies",
+        "",
+        *table(["Strategy", "Seat-games", "Win rate", "95% interval"], rows),
+        "Matchups: win rate of the row strategy's seats in games where another seat played "
+        "the column strategy.",
+        "",
+        *table(["Strategy", *[f"vs {n}" for n in names]], grid),
+    ]
+
+
+def scores(report: Report) -> list[str]:
+    sc = report["scores"]
+    rows = [
+        [
+            s["group"],
+            fmt.count(s["n"]),
+            fmt.num(s["mean"]),
+            fmt.num(s["median"], 0),
+            f"{fmt.num(s['p10'], 0)}–{fmt.num(s['p90'], 0)}",
+        ]
+        for s in sc["prestige"]["summary"]
+    ]
+    src = [
+        [
+            r["source"].replace("_", " "),
+            fmt.num(r["winners_mean"], 2),
+            fmt.pct(r["winners_share"]),
+            fmt.num(r["losers_mean"], 2),
+            fmt.pct(r["losers_share"]),
+        ]
+        for r in sc["sources"]
+    ]
+    m = sc["margin"]
+    ms = m["summary"]
+    margin = (
+        f"Shared victories: {fmt.pct(m['shared_win_rate'])} of games. Winning margin "
+        f"otherwise: mean {fmt.num(ms['mean'])}, median {fmt.num(ms['median'], 0)}, "
+        f"middle 80% {fmt.num(ms['p10'], 0)}–{fmt.num(ms['p90'], 0)}."
+    )
+    return [
+        "## Scores",
+        "",
+        *table(["Seats", "n", "Mean prestige", "Median", "Middle 80%"], rows),
+        *table(["Source", "Winners: mean", "Winners: share", "Losers: mean", "Losers: share"], src),
+        margin,
+        "",
+    ]
+
+
+def cards_by_kind(report: Report) -> list[str]:
+    c = report["cards"]
+    lines = [
+        "## Cards by kind",
+        "",
+        "The three strongest and three weakest tested cards of each kind (all cards are in "
+        "the HTML report and the JSON).",
+        "",
+    ]
+    for g in c["groups"]:
+        rows = [
+            r
+            for r in cards.sort_cards([r for r in c["rows"] if r["group"] == g["group"]])
+            if r["tested"]
+        ]
+        if not rows:
+            lines += [f"**{g['title']}**: too few games for any card.", ""]
+            continue
+        picked = rows if len(rows) <= 6 else rows[:3] + rows[-3:]
+        body = [
+            [
+                card_label(r),
+                fmt.count(r["n"]),
+                fmt.pct(r["win"]),
+                fmt.pts(r["diff"]),
+                fmt.pts_range(r["diff_low"], r["diff_high"]),
+                r["flag"] or "",
+            ]
+            for r in picked
+        ]
+        lines += [
+            f"### {g['title']}",
+            "",
+            *table(["Card", "n", "Win rate", "Δ win (pts)", "95% interval", "Flag"], body),
+        ]
+    return lines
+
+
+def method(report: Report) -> list[str]:
+    return [
+        "## Method and definitions",
+        "",
+        *[f"- **{k}.** {v}" for k, v in text.method_items(report)],
+        "",
+    ]
+
+
+def render_markdown(report: Report) -> str:
+    parts = [header, glance, seats, families, flagged, strategies, scores, cards_by_kind, method]
+    lines: list[str] = []
+    for part in parts:
+        lines += part(report)
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,182 @@
+"""The report's prose, shared by the HTML and Markdown renderers (plain text, no markup)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reports import fmt
+
+Report = dict[str, Any]
+
+CAVEAT = (
+    "These results hold for the strategies that played this run, listed above. Other "
+    "players, and human players in particular, may find different cards strong or weak. "
+    "A card's win-rate difference is a correlation, not a cause: seats that hold a card "
+    "may win for other reasons (a strong position lets a player take more cards, so "
+    "cards taken late in good games look strong). Use the flags to choose which cards "
+    "to look at, and replay the example games to see why."
+)
+
+REPLAY = (
+    "`tutti play` with an example's seed and the run's strategies plays exactly that game, "
+    "move by move. The strategies matter: the same seed with other strategies is a different "
+    "game."
+)
+
+
+def replay_note(report: Report) -> str:
+    """How to replay the example games, and when the replay may differ."""
+    note = REPLAY
+    if any(s["params"] for s in report["run"]["seats"]):
+        note += (
+            " `tutti play` seats each strategy with its default parameters: if this run set "
+            "other values (see Run), the replay is a different game."
+        )
+    return note
+
+
+def family_name(report: Report, family_id: str) -> str:
+    names = report.get("family_names", {})
+    return names.get(family_id, family_id)
+
+
+def seat_sentence(report: Report) -> str:
+    seats = report["seats"]
+    chi = seats["chi_square"]
+    rows = [r for r in seats["by_start_order"] if r["win_rate"] is not None]
+    if not rows:
+        return "No seat results."
+    best = max(rows, key=lambda r: r["win_rate"])
+    worst = min(rows, key=lambda r: r["win_rate"])
+    fair = fmt.pct(seats["fair_rate"])
+    spread = (
+        f"The {fmt.ordinal(best['start_order'])} player wins most often "
+        f"({fmt.pct(best['win_rate'])}), the {fmt.ordinal(worst['start_order'])} least "
+        f"({fmt.pct(worst['win_rate'])}); a fair share is {fair}."
+    )
+    if chi["too_few_games"] or chi["p_value"] is None:
+        return spread + " Too few games to test whether the start order matters."
+    p = chi["p_value"]
+    if p < 0.01:
+        verdict = "The start order clearly matters (chi-square test"
+    elif p < 0.05:
+        verdict = "The start order probably matters (chi-square test"
+    else:
+        verdict = "No clear sign that the start order matters (chi-square test"
+    return f"{spread} {verdict}, {fmt.p_is(p)})."
+
+
+def family_sentence(report: Report) -> str:
+    rows = [r for r in report["families"]["by_family"] if not r["too_uncertain"]]
+    if not rows:
+        return "Too few games to compare the family tiles."
+    best = max(rows, key=lambda r: r["win_rate"])
+    worst = min(rows, key=lambda r: r["win_rate"])
+    fair = report["seats"]["fair_rate"]
+    outside = [r for r in rows if not r["ci_low"] <= fair <= r["ci_high"]]
+    tail = (
+        f"{len(outside)} of {len(rows)} families have a 95% interval that excludes the fair "
+        f"share of {fmt.pct(fair)}."
+        if outside
+        else f"Every family's 95% interval includes the fair share of {fmt.pct(fair)}."
+    )
+    return (
+        f"Best family: {family_name(report, best['family'])} ({fmt.pct(best['win_rate'])}); "
+        f"weakest: {family_name(report, worst['family'])} ({fmt.pct(worst['win_rate'])}). " + tail
+    )
+
+
+def cards_sentence(report: Report) -> str:
+    c = report["cards"]
+    s = report["settings"]
+    sentence = (
+        f"{c['tested']:,} of {len(c['rows']):,} card rows have enough games to test; "
+        f"{c['flagged_bh']:,} are flagged as stronger or weaker than the rest "
+        f"(Benjamini-Hochberg, false-discovery rate {s['false_discovery_rate']:.0%}; "
+        f"the stricter Holm method would flag {c['flagged_holm']:,})."
+    )
+    if c["tested"] and c["flagged_bh"] > c["tested"] / 2:
+        sentence += (
+            " Most tested cards are flagged: a flag says a difference is real, not that it "
+            "is large; judge the cards by the size of the difference."
+        )
+    return sentence
+
+
+def method_items(report: Report) -> list[tuple[str, str]]:
+    """(term, explanation) pairs for the method section."""
+    s = report["settings"]
+    half = s["max_half_width"] * 100
+    items = [
+        (
+            "Win",
+            "1 for the sole winner, 1/k for each of k players sharing a victory, else 0. "
+            "The win rates of a game's seats add up to 1, so a fair seat wins "
+            "1/players of its games.",
+        ),
+        ("Win-rate interval", "Wilson score 95% interval."),
+        (
+            "Seat balance test",
+            "Chi-square goodness-of-fit test of the wins per start position "
+            "against equal shares (degrees of freedom: players - 1).",
+        ),
+        (
+            "Matchup",
+            "Win rate of strategy A's seats in games where another seat played strategy B.",
+        ),
+        (
+            "Prestige share",
+            "Mean prestige a group earned from a source divided by the group's "
+            "mean prestige (patience is negative).",
+        ),
+        (
+            "Winning margin",
+            "Winner's prestige minus the best other seat's, over games without a shared victory.",
+        ),
+    ]
+    for spec in report["cards"]["kinds"].values():
+        line = f"held = {spec['held']}"
+        if spec["completed"]:
+            line += f"; completed = {spec['completed']}"
+        if spec["per_level"]:
+            line += (
+                "; one row per level; claim rate = claims of that level per game with the "
+                "tile in play"
+            )
+        items.append((spec["title"], line + "."))
+    items += [
+        (
+            "Win-rate difference (Δ)",
+            "Mean win of the seat-games holding the card minus the "
+            "mean win of all other seat-games of the run (unpaired), "
+            "with a normal-approximation 95% interval. 'Δ if completed' "
+            "compares seat-games that completed the card instead.",
+        ),
+        ("Sample size (n)", "Seat-games in which the card was held."),
+        (
+            "Minimum sample",
+            f"Cards held in fewer than {s['min_sample']} seat-games (or missing "
+            f"from fewer than {s['min_sample']}) are not tested: "
+            "'too few games'.",
+        ),
+        (
+            "Flags",
+            "Two-sided z-test per card; Benjamini-Hochberg adjustment over all tested "
+            f"cards; flagged when the adjusted value (q) is at most "
+            f"{s['false_discovery_rate']:.2f}: on average at most "
+            f"{s['false_discovery_rate']:.0%} of flagged cards are false alarms. "
+            "Holm-adjusted p-values (which bound the chance of any false flag) are in "
+            "the JSON.",
+        ),
+        (
+            "Too uncertain",
+            f"Fewer than {s['min_sample']} games or seat-games, or a 95% "
+            f"interval wider than ±{half:.0f} percentage points.",
+        ),
+        (
+            "Example games",
+            f"The first {s['examples']} games of the run in which a holder of "
+            "the flagged card won (stronger) or lost (weaker).",
+        ),
+    ]
+    return items

@@ -1,0 +1,399 @@
+"""The heuristic strategies: score every legal option by what it brings toward prestige,
+take the best (ties and near-ties broken by the strategy stream).
+
+One scoring function serves every archetype; archetypes differ only in their
+parameter vectors (params.py), so sweeps and tuning never recompile.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simcore.games.luthier.codes import Opt
+from simcore.games.luthier.dtypes import Stream
+from simcore.games.luthier.enums import Location, Metric, Rule, Track
+from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
+from simcore.games.luthier.priority_nb import skill_nb
+from simcore.games.luthier.state_nb import apprentices_held_nb, tier_cost_nb
+from simcore.rng_nb import random_nb
+from strategies.luthier.params import (
+    APPRENTICE,
+    AWARDS,
+    INSPIRATION,
+    MONEY,
+    NOISE,
+    PATIENCE,
+    PATRONS,
+)
+from strategies.luthier.values_nb import (
+    best_row_value_nb,
+    bundle_value_nb,
+    cost_value_nb,
+    instrument_value_nb,
+    material_need_nb,
+    material_value_nb,
+    patron_value_nb,
+    rounds_left_nb,
+    row_card_value_nb,
+    track_step_value_nb,
+)
+
+LOC_ROW = (0, 1, 2, 3)  # Salon, Guild, Perform, Repair -> CardRow
+
+
+@njit(cache=True)
+def chips_ahead_nb(cards, g, s, p, loc, skill):
+    """Chips already at `loc` that will act before a chip of `skill` placed now."""
+    n = 0
+    for i in range(g.pl_n):
+        if g.pl_loc[i] == loc and g.pl_done[i] == 0:
+            if loc >= Location.ROUGHING and g.pl_seat[i] != p:
+                continue
+            if skill_nb(cards, g, s, i) >= skill:
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def urgent_patience_nb(cards, s, p):
+    """Prestige at risk from the patron closest to leaving (patience step 2)."""
+    worst = 0.0
+    for slot in range(3):
+        c = s[p].patrons[slot]
+        if c >= 0 and s[p].patience[slot] >= 1:
+            unmet = 0
+            for k in range(1 + cards.patron_n_secondary[c]):
+                if s[p].patron_met[slot, k] == 0:
+                    unmet += 1
+            worst = max(worst, unmet * cards.rules[Rule.LEAVE_PENALTY] * s[p].patience[slot] / 2)
+    return worst
+
+
+@njit(cache=True)
+def bench_value_nb(prm, cards, g, s, p, finishing):
+    """What one worker on the roughing or finishing bench would achieve now."""
+    need = np.zeros(3, np.int64)
+    material_need_nb(cards, s, p, need)
+    if finishing:
+        best = -1.0
+        for k in range(2):
+            c = s[p].finish_bench[k]
+            if c >= 0:
+                short = 0
+                for m in range(3):
+                    short += max(cards.inst_finish[c, m] - s[p].materials[m], 0)
+                v = instrument_value_nb(prm, cards, g, s, p, c, 1) + cost_value_nb(
+                    prm, cards, g, s, p, cards.inst_finish[c]
+                )
+                best = max(best, v - 2.0 * short)
+        return best
+    best = -1.0
+    if s[p].finish_bench[0] >= 0 and s[p].finish_bench[1] >= 0:
+        return best
+    for k in range(2):
+        c = s[p].rough_bench[k]
+        if c >= 0:
+            short = 0
+            for m in range(3):
+                short += max(cards.inst_rough[c, m] - s[p].materials[m], 0)
+            best = max(best, 0.45 * instrument_value_nb(prm, cards, g, s, p, c, 0) - 2.0 * short)
+    return best
+
+
+@njit(cache=True)
+def location_value_nb(prm, cards, g, s, p, loc, skill):
+    """Estimated worth of sending a chip of `skill` to `loc` this round."""
+    r = cards.rules
+    ahead = chips_ahead_nb(cards, g, s, p, loc, skill)
+    bonus = 0.0
+    if skill >= r[Rule.LOCATION_BONUS_SKILL]:
+        if loc == Location.SALON:
+            bonus = urgent_patience_nb(cards, s, p) * prm[PATIENCE] + 1.0
+        elif loc == Location.GUILD:
+            bonus = 1.5
+        elif loc == Location.PERFORM:
+            bonus = track_step_value_nb(prm, cards, s, p, Track.PERFORMANCE)
+        elif loc == Location.REPAIR:
+            bonus = track_step_value_nb(prm, cards, s, p, Track.CRAFT)
+        elif loc == Location.BALCONY:
+            bonus = track_step_value_nb(prm, cards, s, p, Track.REPUTATION)
+    alt = 2.0 * prm[MONEY]
+    if loc == Location.ROUGHING:
+        return max(bench_value_nb(prm, cards, g, s, p, False) + 0.25 * skill, alt)
+    if loc == Location.FINISHING:
+        return max(bench_value_nb(prm, cards, g, s, p, True) + 0.25 * skill, alt)
+    if loc == Location.BALCONY:
+        values = np.zeros(N_METRICS, np.int64)
+        metrics_nb(cards, g, s, p, values)
+        best = 6.0 * prm[MONEY] - 0.5 * ahead
+        if s[p].award_markers != 0:
+            for t in range(g.awards.shape[0]):
+                tile = g.awards[t]
+                if tile < 0:
+                    continue
+                for lv in range(3):
+                    if g.award_claimed[t, lv] == -1 and (
+                        values[cards.award_metric[tile]] >= cards.award_threshold[tile, lv]
+                    ):
+                        best = max(best, (cards.award_prestige[tile, lv] + 2.0) * prm[AWARDS])
+        return best + bonus + 0.3
+    main = -1e9
+    if loc == Location.SALON:
+        empty = False
+        for slot in range(3):
+            if s[p].patrons[slot] < 0:
+                empty = True
+        if empty:
+            main = best_row_value_nb(prm, cards, g, s, p, 0, ahead)
+        alt = max(alt, 2.0 * prm[INSPIRATION] + prm[APPRENTICE])
+    elif loc == Location.GUILD:
+        main = best_row_value_nb(prm, cards, g, s, p, 1, ahead) * 0.7
+        alt = max(alt, material_value_nb(prm, cards, g, s, p, 2))
+    elif loc == Location.PERFORM:
+        main = best_row_value_nb(prm, cards, g, s, p, 2, ahead)
+        main += (skill - 3) * 0.6  # the row estimate assumed skill 3
+        alt = max(alt, 3 * material_value_nb(prm, cards, g, s, p, 0))
+    elif loc == Location.REPAIR:
+        main = best_row_value_nb(prm, cards, g, s, p, 3, ahead)
+        alt = max(alt, 2 * material_value_nb(prm, cards, g, s, p, 1))
+    return max(main, alt) + bonus
+
+
+@njit(cache=True)
+def my_chips_first_nb(cards, g, s, p, loc):
+    """True if the first chip to act at `loc` is seat p's."""
+    best = -1
+    first_seat = -1
+    for i in range(g.pl_n):
+        if g.pl_loc[i] == loc and g.pl_done[i] == 0:
+            if loc >= Location.ROUGHING and g.pl_seat[i] != p:
+                continue
+            sk = skill_nb(cards, g, s, i)
+            if sk > best:
+                best = sk
+                first_seat = g.pl_seat[i]
+    return first_seat == p
+
+
+@njit(cache=True)
+def turn_value_nb(prm, cards, g, s, p, kind, loc):
+    """Order of a resolution turn: main-board locations where we act first, then the
+    market when the benches lack materials, then the benches, then passing."""
+    if kind == Opt.PASS:
+        return 0.0
+    need = np.zeros(3, np.int64)
+    material_need_nb(cards, s, p, need)
+    short = need.sum()
+    if kind == Opt.MARKET:
+        if short > 0 and s[p].money + s[p].inspiration >= 3:
+            return 5.0
+        return 1.0 if s[p].money >= 10 else 0.5
+    if loc >= Location.ROUGHING:
+        return 3.0 if s[p].market_done or short == 0 else 1.5
+    return 4.0 + (1.0 if my_chips_first_nb(cards, g, s, p, loc) else 0.0)
+
+
+@njit(cache=True)
+def market_value_nb(prm, cards, g, s, p, kind, a, mode):
+    """A market step: buy what the benches need, sell surplus late, hire and train sensibly."""
+    need = np.zeros(3, np.int64)
+    material_need_nb(cards, s, p, need)
+    left = rounds_left_nb(cards, g)
+    if kind == Opt.DONE:
+        return 0.0
+    pay_insp = 0.3 if mode == 1 else 0.0  # money first unless inspiration is cheap for us
+    if kind == Opt.BUY:
+        price = cards.market_price[g.market_card, a]
+        if need[a] > 0:
+            return 2.0 - price * 0.1 - pay_insp * prm[INSPIRATION] * 3
+        return -1.0
+    if kind == Opt.SELL:
+        if need[a] == 0 and (left <= 2 or s[p].materials.sum() > 6):
+            return 0.5 + cards.market_price[g.market_card, a] * 0.05
+        return -1.0
+    if kind == Opt.HIRE:
+        held = apprentices_held_nb(g, s, p)
+        if left > 1 and held < 2 and s[p].money >= 8:
+            return prm[APPRENTICE] - 4 * prm[MONEY] - pay_insp
+        return -1.0
+    if kind == Opt.TRAIN:
+        if s[p].money >= 18:
+            return track_step_value_nb(prm, cards, s, p, a) - 15 * prm[MONEY] - pay_insp
+        return -1.0
+    return -1.0
+
+
+@njit(cache=True)
+def reroll_value_nb(prm, cards, g, s, p, kind, d):
+    """Reroll a die only when it shows less than its average and the level is not reached."""
+    if kind == Opt.DONE:
+        return 0.0
+    c = g.perf_card
+    total = g.perf_notes[0] + g.perf_notes[1] + g.perf_base
+    if c < 0 or total >= cards.perf_threshold[c, 1]:
+        return -1.0
+    mean = 2.0 if g.perf_colors[d] == 1 else 1.0
+    return mean - g.perf_notes[d] - 0.1
+
+
+@njit(cache=True)
+def option_value_nb(prm, cards, g, s, p, opts, k):
+    """Estimated worth of option row k to seat p (prestige-equivalent points)."""
+    kind = opts[k, 0]
+    a = opts[k, 1]
+    b = opts[k, 2]
+    c3 = opts[k, 3]
+    left = rounds_left_nb(cards, g)
+    if kind == Opt.PLACE:
+        skill = a + 1 + c3
+        v = location_value_nb(prm, cards, g, s, p, b, skill)
+        return v - c3 * prm[APPRENTICE] * (0.9 if skill == 4 or skill == 6 else 1.2) - a * 0.05
+    if kind == Opt.ACTIVATE or kind == Opt.MARKET or kind == Opt.PASS:
+        return turn_value_nb(prm, cards, g, s, p, kind, a)
+    if kind == Opt.ALT_MONEY:
+        return cards.rules[Rule.ALT_MONEY] * prm[MONEY]
+    if kind == Opt.ALT_ACTION:
+        if a == Location.SALON:
+            return 2 * prm[INSPIRATION] + (prm[APPRENTICE] if left > 1 else 0.0)
+        if a == Location.GUILD:
+            return material_value_nb(prm, cards, g, s, p, 2)
+        if a == Location.PERFORM:
+            return 3 * material_value_nb(prm, cards, g, s, p, 0)
+        if a == Location.REPAIR:
+            return 2 * material_value_nb(prm, cards, g, s, p, 1)
+        return 6 * prm[MONEY] if b == 0 else (2 * prm[APPRENTICE] if left > 1 else 0.0)
+    if kind == Opt.TAKE_CARD or kind == Opt.FAMILY_CARD:
+        row = a
+        tier = b
+        slot = c3
+        card = g.rows[row, tier, slot]
+        if card < 0:
+            return -1.0
+        paid = 0.0
+        if kind == Opt.TAKE_CARD:
+            cost = tier_cost_nb(cards, s, p, tier)
+            paid = cost * (prm[MONEY] if opts[k, 4] == 0 else prm[INSPIRATION])
+        return row_card_value_nb(prm, cards, g, s, p, row, card) - paid
+    if kind == Opt.SEARCH:
+        found = 0.5 * best_row_value_nb(prm, cards, g, s, p, a, 0)
+        return found - 10 * prm[MONEY] - prm[APPRENTICE]
+    if kind == Opt.BUY or kind == Opt.SELL or kind == Opt.HIRE or kind == Opt.TRAIN:
+        return market_value_nb(prm, cards, g, s, p, kind, a, b)
+    if kind == Opt.DONE:
+        return 0.0
+    if kind == Opt.ROUGH or kind == Opt.FINISH:
+        bench = s[p].rough_bench if kind == Opt.ROUGH else s[p].finish_bench
+        card = bench[a]
+        saved = 0.0
+        for m in range(3):
+            saved += opts[k, 2 + m] * material_value_nb(prm, cards, g, s, p, m)
+        stage = 0 if kind == Opt.ROUGH else 1
+        return instrument_value_nb(prm, cards, g, s, p, card, stage) + saved + opts[k, 5] * 2.0
+    if kind == Opt.PAY_PLAN:
+        v = 0.0
+        for m in range(3):
+            v += opts[k, 2 + m] * material_value_nb(prm, cards, g, s, p, m)
+        extra = opts[k, 2] + opts[k, 3] + opts[k, 4]
+        return v - 2 * extra * prm[INSPIRATION]
+    if kind == Opt.REROLL:
+        return reroll_value_nb(prm, cards, g, s, p, kind, a)
+    if kind == Opt.SPEND_INSPIRATION:
+        c = g.perf_card
+        if c < 0 or a == 0:
+            return 0.0
+        total = g.perf_notes[0] + g.perf_notes[1] + g.perf_base + a
+        level = 2 if total >= cards.perf_threshold[c, 1] else 1
+        gain = cards.perf_money[c, level] - cards.perf_money[c, level - 1]
+        v = gain * prm[MONEY] + cards.perf_prestige[c, level] - cards.perf_prestige[c, level - 1]
+        if level == 1:
+            v += 1.5  # a token, a chair chance, a patron's era
+        return v - a * prm[INSPIRATION]
+    if kind == Opt.TOKEN_SPOT:
+        spot = a
+        free = g.chair_seat[spot] < 0
+        held_by_me = g.chair_seat[spot] == p
+        v = 0.15 * cards.spot_bonus[spot].sum()
+        if free or (b == 0 and g.chair_kind[spot] != 0):
+            v += 3.0
+        elif held_by_me:
+            v -= 1.0
+        return v
+    if kind == Opt.CONSOLATION:
+        return prm[INSPIRATION] if a == 0 else 2 * prm[MONEY]
+    if kind == Opt.CHOOSE_MATERIAL:
+        return material_value_nb(prm, cards, g, s, p, a)
+    if kind == Opt.DISCARD_MATERIAL:
+        return -material_value_nb(prm, cards, g, s, p, a)
+    if kind == Opt.SATISFY:
+        slot = a
+        c = s[p].patrons[slot]
+        return 5.0 + s[p].patience[slot] * 2.0 + cards.patron_prestige[c] * 0.2
+    if kind == Opt.SLOT:
+        if a == 0:
+            return cards.rules[Rule.SLOT_BONUS_MONEY] * prm[MONEY]
+        if a == 1:
+            return material_value_nb(prm, cards, g, s, p, 2)
+        return prm[APPRENTICE]
+    if kind == Opt.SALON_GIFT:
+        c = s[p].patrons[a]
+        return s[p].patience[a] * 2.5 * prm[PATIENCE] + bundle_value_nb(
+            prm, cards, g, s, p, cards.patron_gifts[c, b]
+        )
+    if kind == Opt.CLAIM:
+        tile = g.awards[a]
+        return (cards.award_prestige[tile, b] + 2.0) * prm[AWARDS]
+    if kind == Opt.MARKER:
+        if a == 1:
+            return 1.5 + left * 0.4
+        if a == 2:
+            empty = 0
+            for slot in range(3):
+                if s[p].patrons[slot] < 0:
+                    empty += 1
+            return (3.0 + left) * prm[PATRONS] if empty > 0 and left >= 3 else 0.5
+        return 1.0 + left * 0.5
+    if kind == Opt.ROYAL:
+        return cards.patron_gifts[a].sum() + cards.patron_prestige[a] * 0.1
+    if kind == Opt.KEEP_FAMILY:
+        return bundle_value_nb(prm, cards, g, s, p, cards.family_start[a]) + 0.1 * (
+            8 - cards.family_turn_order[a]
+        )
+    if kind == Opt.KEEP_GOAL:
+        values = np.zeros(N_METRICS, np.int64)
+        metrics_nb(cards, g, s, p, values)
+        metric = cards.goal_metric[a]
+        easy = 1.0 if metric <= Metric.RARE_INSTRUMENTS_FINISHED else 0.8
+        return cards.goal_prestige[a, 1] * easy * prm[AWARDS]
+    if kind == Opt.KEEP_INSTRUMENT or kind == Opt.KEEP_DRAWN:
+        return instrument_value_nb(prm, cards, g, s, p, a, 0)
+    if kind == Opt.KEEP_PATRON:
+        v = patron_value_nb(prm, cards, g, s, p, a)
+        if b == 0:
+            return v + cards.rules[Rule.SLOT_BONUS_MONEY] * prm[MONEY]
+        if b == 1:
+            return v + material_value_nb(prm, cards, g, s, p, 2)
+        return v + prm[APPRENTICE]
+    if kind == Opt.PLAN_TO_BENCH or kind == Opt.BENCH_PUT:
+        return instrument_value_nb(prm, cards, g, s, p, b, 0) * (1.0 if left >= 2 else 0.3)
+    if kind == Opt.BENCH_TAKE:
+        return -2.0
+    if kind == Opt.SPECIALTY_CARD:
+        return 1.0 + cards.specialty_amount[a] * 0.3 + cards.specialty_gain[a].sum() * 0.2
+    if kind == Opt.ASSIGN_CHIP:
+        return -a * 1.0  # the lowest chip: high chips stay free for contested spots
+    return 0.0
+
+
+@njit(cache=True)
+def heuristic_choose_nb(prm, cards, g, s, p, opts, n):
+    """Index of the option with the highest estimated worth (noise breaks near-ties)."""
+    best = -1e18
+    pick = 0
+    for k in range(n):
+        v = option_value_nb(prm, cards, g, s, p, opts, k)
+        v += prm[NOISE] * random_nb(g.rng, Stream.STRATEGY)
+        if v > best:
+            best = v
+            pick = k
+    return pick

@@ -1,0 +1,37 @@
+"""Parameter vector layout of the heuristic strategies (indices into the float vector).
+
+Values are weights on a prestige-equivalent scale; see values_nb.py for how each is used.
+"""
+
+from __future__ import annotations
+
+INSTRUMENTS = 0  # crafting and finishing instruments
+PERFORMANCES = 1
+REPAIRS = 2
+PATRONS = 3  # taking, satisfying and completing patrons
+AWARDS = 4  # public awards and goals
+TRACK_PERFORMANCE = 5  # interest in each track's steps (Track order)
+TRACK_CRAFT = 6
+TRACK_REPUTATION = 7
+MONEY = 8  # prestige per coin
+INSPIRATION = 9  # prestige per inspiration token
+APPRENTICE = 10  # prestige per apprentice
+PATIENCE = 11  # fear of a patron leaving
+NOISE = 12  # random tie-break spread (0 = deterministic but for exact ties)
+
+NAMES = (
+    "instruments",
+    "performances",
+    "repairs",
+    "patrons",
+    "awards",
+    "track_performance",
+    "track_craft",
+    "track_reputation",
+    "money",
+    "inspiration",
+    "apprentice",
+    "patience",
+    "noise",
+)
+N_PARAMS = len(NAMES)

@@ -1,0 +1,254 @@
+"""What things are worth, in prestige-equivalent points, for the heuristic strategies.
+
+Every estimate reads the parameter vector `prm` (see params.py for the names), so
+archetypes and tuning change the weights without recompiling anything.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simcore.games.luthier.dice_nb import dice_colors_nb
+from simcore.games.luthier.enums import Res, Rule, Track
+from simcore.games.luthier.state_nb import tier_cost_nb
+from simcore.games.luthier.track_steps import REP_INSTRUMENT_BONUS, TRACK_FINAL
+from strategies.luthier.params import (
+    APPRENTICE,
+    AWARDS,
+    INSPIRATION,
+    INSTRUMENTS,
+    MONEY,
+    PATIENCE,
+    PATRONS,
+    PERFORMANCES,
+    REPAIRS,
+    TRACK_PERFORMANCE,
+)
+
+
+@njit(cache=True)
+def rounds_left_nb(cards, g):
+    """Rounds still to play, this one included (6 during setup)."""
+    rounds = cards.rules[Rule.ROUNDS]
+    if g.round_no < 1:
+        return rounds
+    return max(rounds - g.round_no + 1, 1)
+
+
+@njit(cache=True)
+def material_need_nb(cards, s, p, out):
+    """out[m] (mutated): materials the seat's benches still need, less what it holds (>= 0)."""
+    for m in range(3):
+        out[m] = -s[p].materials[m]
+    for k in range(2):
+        c = s[p].rough_bench[k]
+        if c >= 0:
+            for m in range(3):
+                out[m] += cards.inst_rough[c, m] + cards.inst_finish[c, m]
+        c = s[p].finish_bench[k]
+        if c >= 0:
+            for m in range(3):
+                out[m] += cards.inst_finish[c, m]
+    for m in range(3):
+        out[m] = max(out[m], 0)
+
+
+@njit(cache=True)
+def material_value_nb(prm, cards, g, s, p, m):
+    """A material: its price in money, more when the benches need it."""
+    need = np.zeros(3, np.int64)
+    material_need_nb(cards, s, p, need)
+    price = cards.market_price[g.market_card, m] if g.market_card >= 0 else 3
+    factor = 1.3 if need[m] > 0 else 0.6
+    return price * prm[MONEY] * factor
+
+
+@njit(cache=True)
+def bundle_value_nb(prm, cards, g, s, p, bundle):
+    """A resource bundle (gift, bonus, alternate action)."""
+    v = bundle[Res.MONEY] * prm[MONEY] + bundle[Res.INSPIRATION] * prm[INSPIRATION]
+    best = 0.0
+    for m in range(3):
+        mv = material_value_nb(prm, cards, g, s, p, m)
+        v += bundle[Res.ANIMAL + m] * mv
+        best = max(best, mv)
+    v += bundle[Res.ANY_MATERIAL] * best
+    if rounds_left_nb(cards, g) > 1:
+        v += bundle[Res.APPRENTICE] * prm[APPRENTICE]
+    return v + bundle[Res.PRESTIGE]
+
+
+@njit(cache=True)
+def cost_value_nb(prm, cards, g, s, p, cost):
+    """The money value of a material cost (rough, finish, repair)."""
+    v = 0.0
+    for m in range(3):
+        price = cards.market_price[g.market_card, m] if g.market_card >= 0 else 3
+        v += cost[m] * price * prm[MONEY]
+    return v
+
+
+@njit(cache=True)
+def patron_match_nb(cards, s, p, family, era, primary):
+    """Best completion share an instrument (primary=True) / repair / performance would bring
+    to an active patron's unmet requirement: prestige per requirement, and how urgent."""
+    best = 0.0
+    for slot in range(3):
+        c = s[p].patrons[slot]
+        if c < 0:
+            continue
+        reqs = 1 + cards.patron_n_secondary[c]
+        unmet = 0
+        for k in range(reqs):
+            if s[p].patron_met[slot, k] == 0:
+                unmet += 1
+        share = (cards.patron_prestige[c] + 2.0) / reqs + s[p].patience[slot] * 1.5
+        if s[p].patience[slot] >= 2:  # leaves at the next start of round unless met now
+            share += cards.rules[Rule.LEAVE_PENALTY] * unmet
+        if primary and s[p].patron_met[slot, 0] == 0 and cards.patron_primary[c] == family:
+            best = max(best, share)
+        for k in range(cards.patron_n_secondary[c]):
+            if s[p].patron_met[slot, k + 1] != 0:
+                continue
+            if family >= 0 and cards.patron_secondary[c, k, 0] == family:
+                best = max(best, share)
+            if era >= 0 and cards.patron_secondary[c, k, 1] == era:
+                best = max(best, share)
+    return best
+
+
+@njit(cache=True)
+def instrument_value_nb(prm, cards, g, s, p, c, stage):
+    """An instrument type: prestige when finished, its first chair, a patron it would
+    satisfy, less the materials still to pay (stage 0 plan, 1 roughed)."""
+    prestige = cards.inst_prestige[c] * 1.0
+    if s[p].tracks[Track.REPUTATION] >= REP_INSTRUMENT_BONUS:
+        prestige += 2
+    chair = 0.0
+    for k in range(cards.inst_n_spots[c]):
+        spot = cards.inst_spots[c, k]
+        if g.chair_seat[spot] < 0 or g.chair_kind[spot] != 0 or cards.spot_rare[spot] == 1:
+            chair = max(chair, 2.0 + 0.15 * cards.spot_bonus[spot].sum())
+    v = (prestige + chair) * prm[INSTRUMENTS]
+    v += patron_match_nb(cards, s, p, cards.inst_family[c], -1, True) * prm[PATRONS]
+    cost = cost_value_nb(prm, cards, g, s, p, cards.inst_finish[c])
+    if stage == 0:
+        cost += cost_value_nb(prm, cards, g, s, p, cards.inst_rough[c])
+    return v - cost
+
+
+@njit(cache=True)
+def notes_distribution_nb(cards, colors, out):
+    """out[t] (mutated): probability that the two note dice show t notes in total."""
+    out[:] = 0.0
+    for a in range(6):
+        for b in range(6):
+            na = cards.die_black[a] if colors[0] == 1 else cards.die_white[a]
+            nb = cards.die_black[b] if colors[1] == 1 else cards.die_white[b]
+            out[na + nb] += 1.0 / 36.0
+
+
+@njit(cache=True)
+def performance_value_nb(prm, cards, g, s, p, c, base):
+    """Expected payout of performing card c with skill + bonuses `base`, before rerolls;
+    inspiration may close a gap of up to what the seat holds."""
+    colors = np.zeros(2, np.int8)
+    dice_colors_nb(s[p].tracks[Track.PERFORMANCE], colors)
+    dist = np.zeros(16, np.float64)
+    notes_distribution_nb(cards, colors, dist)
+    insp = s[p].inspiration
+    v = 0.0
+    era = cards.perf_era[c]
+    match = patron_match_nb(cards, s, p, -1, era, False)
+    for t in range(16):
+        if dist[t] == 0.0:
+            continue
+        total = t + base
+        level = 0
+        spend = 0
+        for lv in range(2):
+            need = cards.perf_threshold[c, lv] - total
+            if need <= 0:
+                level = lv + 1
+                spend = 0
+            elif need <= insp and need * prm[INSPIRATION] < 2.5:
+                level = lv + 1
+                spend = need
+        pay = cards.perf_money[c, level] * prm[MONEY] + cards.perf_prestige[c, level]
+        if level >= 1:
+            pay += 1.5 + match * prm[PATRONS]
+        v += dist[t] * (pay * prm[PERFORMANCES] - spend * prm[INSPIRATION])
+    return v
+
+
+@njit(cache=True)
+def repair_value_nb(prm, cards, g, s, p, c):
+    """A repair: prestige, a likely chair in its family, a patron it would satisfy, less
+    its materials."""
+    v = (cards.repair_prestige[c] + 1.5) * prm[REPAIRS]
+    v += patron_match_nb(cards, s, p, cards.repair_family[c], -1, False) * prm[PATRONS]
+    return v - cost_value_nb(prm, cards, g, s, p, cards.repair_cost[c])
+
+
+@njit(cache=True)
+def patron_value_nb(prm, cards, g, s, p, c):
+    """A patron to take: completion prestige if it can be completed in time, gifts,
+    less the risk of it leaving (3 per unmet requirement)."""
+    reqs = 1 + cards.patron_n_secondary[c]
+    left = rounds_left_nb(cards, g)
+    chance = min(1.0, (left - 0.5) / (reqs + 1.0))
+    gifts = 0.0
+    for k in range(2):
+        gifts += bundle_value_nb(prm, cards, g, s, p, cards.patron_gifts[c, k])
+    risk = (1.0 - chance) * cards.rules[Rule.LEAVE_PENALTY] * reqs * prm[PATIENCE]
+    v = chance * (cards.patron_prestige[c] + 2.0) * prm[PATRONS] + 0.5 * gifts - risk
+    return v
+
+
+@njit(cache=True)
+def track_step_value_nb(prm, cards, s, p, t):
+    """One step along track t, weighted by the archetype's interest in it."""
+    if s[p].tracks[t] >= TRACK_FINAL[t]:
+        return 2.0
+    weight = prm[TRACK_PERFORMANCE + t]
+    return 2.5 * weight + (2.0 if s[p].tracks[t] == TRACK_FINAL[t] - 1 else 0.0)
+
+
+@njit(cache=True)
+def best_row_value_nb(prm, cards, g, s, p, row, skip):
+    """Value of the best face-up card of a row the seat can pay the tier cost for
+    (`skip` best ones removed: chips ahead of ours take them first)."""
+    best = np.full(3, -1e9)
+    for tier in range(3):
+        cost = tier_cost_nb(cards, s, p, tier)
+        if cost > s[p].money + s[p].inspiration:
+            continue
+        for k in range(g.rows.shape[2]):
+            c = g.rows[row, tier, k]
+            if c < 0:
+                continue
+            v = row_card_value_nb(prm, cards, g, s, p, row, c) - cost * prm[MONEY]
+            for j in range(3):  # keep the 3 best, sorted
+                if v > best[j]:
+                    for i in range(2, j, -1):
+                        best[i] = best[i - 1]
+                    best[j] = v
+                    break
+    return best[min(skip, 2)]
+
+
+@njit(cache=True)
+def row_card_value_nb(prm, cards, g, s, p, row, c):
+    if row == 0:
+        return patron_value_nb(prm, cards, g, s, p, c)
+    if row == 1:
+        return instrument_value_nb(prm, cards, g, s, p, c, 0) * 0.8
+    if row == 2:
+        return performance_value_nb(prm, cards, g, s, p, c, 3)
+    return repair_value_nb(prm, cards, g, s, p, c)
+
+
+@njit(cache=True)
+def award_prestige_nb(prm, v):
+    return v * prm[AWARDS]

@@ -1,0 +1,142 @@
+"""The HTML page, the Markdown summary and the JSON file of a real run."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+
+from reports.build import to_json
+from reports.render_html import SECTIONS
+
+PLOTS = ("seat-win-rates", "family-win-rates", "flagged-forest", "scores", "sources", "margins")
+
+
+class _Ids(HTMLParser):
+    """Collects element ids and in-page links, and checks that tags balance."""
+
+    VOID = {
+        "meta",
+        "br",
+        "img",
+        "input",
+        "link",
+        "hr",
+        "path",
+        "rect",
+        "use",
+        "circle",
+        "line",
+        "polyline",
+        "polygon",
+        "stop",
+        "ellipse",
+    }
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[str] = []
+        self.links: list[str] = []
+        self.stack: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            self.ids.append(a["id"])
+        if tag == "a" and a.get("href", "").startswith("#"):
+            self.links.append(a["href"][1:])
+        if tag not in self.VOID:
+            self.stack.append(tag)
+
+    def handle_startendtag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            self.ids.append(a["id"])
+
+    def handle_endtag(self, tag):
+        if tag in self.VOID:
+            return
+        assert self.stack and self.stack[-1] == tag, (tag, self.stack[-5:])
+        self.stack.pop()
+
+
+def test_html_has_every_section_plot_and_a_table_of_contents(written4) -> None:
+    page = written4["html"]
+    parsed = _Ids()
+    parsed.feed(page)
+    assert not parsed.stack  # every tag closed
+    for sid, title in SECTIONS:
+        assert f'<section id="{sid}"><h2>{title}</h2>' in page
+        assert sid in parsed.links  # linked from the table of contents
+    assert set(parsed.links) <= set(parsed.ids)  # no dangling in-page link
+    assert len(parsed.ids) == len(set(parsed.ids))  # SVG ids made unique per plot
+    for name in PLOTS:
+        assert f'aria-label="{name}"' in page
+    groups = [g["group"] for g in written4["json"]["cards"]["groups"]]
+    assert groups == [
+        "instrument",
+        "performance",
+        "repair",
+        "patron_I",
+        "patron_II",
+        "patron_royal",
+        "award",
+        "goal",
+        "family",
+        "specialty",
+    ]
+    for group in groups:
+        assert f'id="card-{group}"' in page
+        assert f'aria-label="forest-{group}"' in page
+    for text in (
+        "Read with care",
+        "correlation, not a cause",
+        "Benjamini-Hochberg",
+        "Wilson",
+        "chi-square",
+        "tutti play --players 4 --seed",
+        "The strategies matter",
+        "Winning margin",
+        "Prestige by source",
+        "Family by start order",
+        "Matchups",
+    ):
+        assert text in page, text
+
+
+def test_html_is_self_contained(written4) -> None:
+    page = written4["html"]
+    assert "<script" not in page
+    assert not re.search(r'(src|href)="(https?:)?//', page)  # nothing fetched from the net
+    assert "<link" not in page and "@import" not in page
+    assert page.count("<svg") >= len(PLOTS) + 10
+    assert "max-width" in page  # laptop-friendly column
+
+
+def test_markdown_summary(written4) -> None:
+    md = written4["md"]
+    for heading in (
+        "# Luthier card-balance report",
+        "## At a glance",
+        "## Seat order",
+        "## Family tiles",
+        "## Strongest and weakest cards",
+        "## Strategies",
+        "## Scores",
+        "## Cards by kind",
+        "## Method and definitions",
+    ):
+        assert heading in md
+    assert "> **Read with care.**" in md
+    seat1 = written4["json"]["seats"]["by_start_order"][0]
+    assert f"| 1st player | {seat1['n']:,} | {seat1['win_rate'] * 100:.1f}%" in md
+    assert "`tutti play --players 4 --seed" in md
+
+
+def test_json_is_the_report(written4) -> None:
+    assert written4["json"]["format"] == "tutti-report/1"
+    assert written4["json"] == json.loads(to_json(written4["report"]))
+    run = written4["json"]["run"]
+    assert run["games"] == 3000 and run["players"] == 4 and run["seed"] == 7
+    assert run["strategies"] == ["random"] and len(run["card_hash"]) == 64
+    assert run["rules_version"] >= 1 and run["package_version"]
