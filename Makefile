@@ -15,7 +15,8 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	rm -rf runs/demo
-	$(BIN)/tutti simulate --players 4 --games 100000 --seed 1 --out runs/demo
+	$(BIN)/tutti simulate --players 4 --games 100000 --seed 1 --out runs/demo \
+		--strategies crafter,performer,restorer,courtier
 	$(BIN)/tutti report runs/demo
 
 bench: $(STAMP)

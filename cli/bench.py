@@ -8,27 +8,41 @@ import typer
 
 from cli.options import PlayersOpt, StrategiesOpt
 
+HEURISTIC_FIELD = "crafter,performer,restorer,courtier"
+
 
 def bench(
-    games: Annotated[int, typer.Option("--games", "-n", help="Games to simulate.")] = 200_000,
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="Games with random play (heuristics: a tenth).")
+    ] = 200_000,
     players: PlayersOpt = 4,
     strategies: StrategiesOpt = None,
     no_compile: Annotated[
         bool, typer.Option("--no-compile", help="Skip the cold-compile measurement.")
     ] = False,
 ) -> None:
-    """Measure simulation throughput (including Parquet writing) and cold compile time."""
+    """Measure throughput (Parquet writing included) and the cold compile time.
+
+    Without --strategies it measures random play and the four heuristic archetypes.
+    """
     from simcore.errors import TuttiError
     from simcore.runs.bench import run_bench
 
     if games < 1:
         raise TuttiError(f"--games must be at least 1 (got {games})")
-    r = run_bench(games, players, strategies or "random", compile_too=not no_compile)
-    typer.echo(f"machine:      {r.machine}; {r.threads} numba threads")
-    typer.echo(f"workload:     {r.games:,} games, {r.players} players, strategies {r.strategies}")
-    typer.echo(
-        f"throughput:   {r.games_per_second:,.0f} games/s "
-        f"({r.seconds:.1f} s, Parquet writing included)"
+    workloads = (
+        [(strategies, games)]
+        if strategies
+        else [("random", games), (HEURISTIC_FIELD, max(games // 10, 1))]
     )
-    if r.compile_seconds is not None:
-        typer.echo(f"cold compile: {r.compile_seconds:.0f} s (empty kernel cache)")
+    for i, (field, n) in enumerate(workloads):
+        r = run_bench(n, players, field, compile_too=not no_compile and i == 0)
+        if i == 0:
+            typer.echo(f"machine:      {r.machine}; {r.threads} numba threads")
+            if r.compile_seconds is not None:
+                typer.echo(f"cold compile: {r.compile_seconds:.0f} s (empty kernel cache)")
+        typer.echo(
+            f"throughput:   {r.games_per_second:,.0f} games/s, {r.players} players, "
+            f"strategies {r.strategies} ({r.games:,} games in {r.seconds:.1f} s, "
+            "Parquet writing included)"
+        )

@@ -73,8 +73,6 @@ def urgent_patience_nb(cards, s, p):
 @njit(cache=True)
 def bench_value_nb(prm, cards, g, s, p, finishing):
     """What one worker on the roughing or finishing bench would achieve now."""
-    need = np.zeros(3, np.int64)
-    material_need_nb(cards, s, p, need)
     if finishing:
         best = -1.0
         for k in range(2):
@@ -238,6 +236,14 @@ def reroll_value_nb(prm, cards, g, s, p, kind, d):
 
 
 @njit(cache=True)
+def place_value_nb(prm, location_value, skill, chip, apprentices):
+    """A placement: the location's worth at that skill, less the apprentices spent (they
+    pay off most when they reach a bonus threshold) and a nudge to keep high chips."""
+    spend = apprentices * prm[APPRENTICE] * (0.9 if skill == 4 or skill == 6 else 1.2)
+    return location_value - spend - chip * 0.05
+
+
+@njit(cache=True)
 def option_value_nb(prm, cards, g, s, p, opts, k):
     """Estimated worth of option row k to seat p (prestige-equivalent points)."""
     kind = opts[k, 0]
@@ -247,8 +253,7 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
     left = rounds_left_nb(cards, g)
     if kind == Opt.PLACE:
         skill = a + 1 + c3
-        v = location_value_nb(prm, cards, g, s, p, b, skill)
-        return v - c3 * prm[APPRENTICE] * (0.9 if skill == 4 or skill == 6 else 1.2) - a * 0.05
+        return place_value_nb(prm, location_value_nb(prm, cards, g, s, p, b, skill), skill, a, c3)
     if kind == Opt.ACTIVATE or kind == Opt.MARKET or kind == Opt.PASS:
         return turn_value_nb(prm, cards, g, s, p, kind, a)
     if kind == Opt.ALT_MONEY:
@@ -387,11 +392,23 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
 
 @njit(cache=True)
 def heuristic_choose_nb(prm, cards, g, s, p, opts, n):
-    """Index of the option with the highest estimated worth (noise breaks near-ties)."""
+    """Index of the option with the highest estimated worth (noise breaks near-ties).
+
+    Placement decisions list every (chip, location, apprentices): the location's
+    worth for a given skill is computed once and shared by the options that need it.
+    """
     best = -1e18
     pick = 0
+    place_cache = np.full((Location.FINISHING + 1, 16), np.nan)
     for k in range(n):
-        v = option_value_nb(prm, cards, g, s, p, opts, k)
+        if opts[k, 0] == Opt.PLACE:
+            skill = min(opts[k, 1] + 1 + opts[k, 3], 15)
+            loc = opts[k, 2]
+            if np.isnan(place_cache[loc, skill]):
+                place_cache[loc, skill] = location_value_nb(prm, cards, g, s, p, loc, skill)
+            v = place_value_nb(prm, place_cache[loc, skill], skill, opts[k, 1], opts[k, 3])
+        else:
+            v = option_value_nb(prm, cards, g, s, p, opts, k)
         v += prm[NOISE] * random_nb(g.rng, Stream.STRATEGY)
         if v > best:
             best = v

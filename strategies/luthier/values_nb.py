@@ -9,10 +9,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.games.luthier.dice_nb import dice_colors_nb
 from simcore.games.luthier.enums import Res, Rule, Track
 from simcore.games.luthier.state_nb import tier_cost_nb
-from simcore.games.luthier.track_steps import REP_INSTRUMENT_BONUS, TRACK_FINAL
+from simcore.games.luthier.track_steps import (
+    PERF_ONE_BLACK,
+    PERF_TWO_BLACK,
+    REP_INSTRUMENT_BONUS,
+    TRACK_FINAL,
+)
 from strategies.luthier.params import (
     APPRENTICE,
     AWARDS,
@@ -55,12 +59,24 @@ def material_need_nb(cards, s, p, out):
 
 
 @njit(cache=True)
+def one_material_need_nb(cards, s, p, m):
+    """Material m the seat's benches still need beyond what it holds (>= 0)."""
+    need = -s[p].materials[m]
+    for k in range(2):
+        c = s[p].rough_bench[k]
+        if c >= 0:
+            need += cards.inst_rough[c, m] + cards.inst_finish[c, m]
+        c = s[p].finish_bench[k]
+        if c >= 0:
+            need += cards.inst_finish[c, m]
+    return max(need, 0)
+
+
+@njit(cache=True)
 def material_value_nb(prm, cards, g, s, p, m):
     """A material: its price in money, more when the benches need it."""
-    need = np.zeros(3, np.int64)
-    material_need_nb(cards, s, p, need)
     price = cards.market_price[g.market_card, m] if g.market_card >= 0 else 3
-    factor = 1.3 if need[m] > 0 else 0.6
+    factor = 1.3 if one_material_need_nb(cards, s, p, m) > 0 else 0.6
     return price * prm[MONEY] * factor
 
 
@@ -139,32 +155,20 @@ def instrument_value_nb(prm, cards, g, s, p, c, stage):
 
 
 @njit(cache=True)
-def notes_distribution_nb(cards, colors, out):
-    """out[t] (mutated): probability that the two note dice show t notes in total."""
-    out[:] = 0.0
-    for a in range(6):
-        for b in range(6):
-            na = cards.die_black[a] if colors[0] == 1 else cards.die_white[a]
-            nb = cards.die_black[b] if colors[1] == 1 else cards.die_white[b]
-            out[na + nb] += 1.0 / 36.0
-
-
-@njit(cache=True)
 def performance_value_nb(prm, cards, g, s, p, c, base):
     """Expected payout of performing card c with skill + bonuses `base`, before rerolls;
     inspiration may close a gap of up to what the seat holds."""
-    colors = np.zeros(2, np.int8)
-    dice_colors_nb(s[p].tracks[Track.PERFORMANCE], colors)
-    dist = np.zeros(16, np.float64)
-    notes_distribution_nb(cards, colors, dist)
+    track = s[p].tracks[Track.PERFORMANCE]
+    black0 = track >= PERF_ONE_BLACK
+    black1 = track >= PERF_TWO_BLACK
     insp = s[p].inspiration
     v = 0.0
     era = cards.perf_era[c]
     match = patron_match_nb(cards, s, p, -1, era, False)
-    for t in range(16):
-        if dist[t] == 0.0:
-            continue
-        total = t + base
+    for face in range(36):  # every pair of faces, equally likely
+        n0 = cards.die_black[face // 6] if black0 else cards.die_white[face // 6]
+        n1 = cards.die_black[face % 6] if black1 else cards.die_white[face % 6]
+        total = n0 + n1 + base
         level = 0
         spend = 0
         for lv in range(2):
@@ -178,8 +182,8 @@ def performance_value_nb(prm, cards, g, s, p, c, base):
         pay = cards.perf_money[c, level] * prm[MONEY] + cards.perf_prestige[c, level]
         if level >= 1:
             pay += 1.5 + match * prm[PATRONS]
-        v += dist[t] * (pay * prm[PERFORMANCES] - spend * prm[INSPIRATION])
-    return v
+        v += pay * prm[PERFORMANCES] - spend * prm[INSPIRATION]
+    return v / 36.0
 
 
 @njit(cache=True)
