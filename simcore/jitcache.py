@@ -2,10 +2,13 @@
 
 Numba checks a cached function only against its own file: after an edit to a
 kernel in another module, a cached caller would silently run the old code.
-Every source file of `simcore` and `strategies` therefore goes into a hash, and
-the cache lives in `<base>/<hash>`: any edit compiles afresh, an unchanged tree
-reuses the cache. `<base>` is $NUMBA_CACHE_DIR if set (the Makefile sets
-`.numba_cache`), else ~/.cache/tutti/numba.
+Every kernel module (`*_nb.py`) and every module kernels take constants from
+(CONSTANT_MODULES) therefore goes into a hash, and the cache lives in
+`<base>/<hash>`: an edit to any of them compiles afresh, while edits elsewhere
+(the CLI, reports, the strategy registry's default weights) reuse the cache.
+Kernels must take their constants only from those modules. `<base>` is
+$NUMBA_CACHE_DIR if set (the Makefile sets `.numba_cache`), else
+~/.cache/tutti/numba.
 """
 
 from __future__ import annotations
@@ -17,14 +20,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("simcore", "strategies")
+CONSTANT_MODULES = ("enums.py", "codes.py", "dtypes.py", "track_steps.py", "work.py", "params.py")
 BASE_VAR = "TUTTI_NUMBA_CACHE_BASE"
 
 
 def source_hash() -> str:
-    """sha256 (16 hex digits) over every .py file of the engine and strategy packages."""
+    """sha256 (16 hex digits) of the kernel modules and the modules of their constants."""
     digest = hashlib.sha256()
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
+            if not (path.name.endswith("_nb.py") or path.name in CONSTANT_MODULES):
+                continue
             digest.update(path.relative_to(ROOT).as_posix().encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:16]

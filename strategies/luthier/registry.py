@@ -61,7 +61,7 @@ BALANCED = {
     "money": 0.25,
     "inspiration": 0.35,
     "apprentice": 0.9,
-    "patience": 1.0,
+    "patience": 3.0,
     "noise": 0.05,
 }
 
@@ -75,10 +75,9 @@ STRATEGIES: dict[str, StrategySpec] = {
         2,
         "Builds instruments and chases first chairs.",
         instruments=1.6,
-        repairs=0.8,
-        performances=0.7,
         track_craft=1.4,
         track_performance=0.6,
+        patience=6.0,
     ),
     "performer": _archetype(
         "performer",
@@ -89,6 +88,7 @@ STRATEGIES: dict[str, StrategySpec] = {
         track_performance=1.6,
         inspiration=0.45,
         track_craft=0.6,
+        patience=6.0,
     ),
     "restorer": _archetype(
         "restorer",
@@ -98,6 +98,7 @@ STRATEGIES: dict[str, StrategySpec] = {
         instruments=0.9,
         performances=0.7,
         track_craft=1.5,
+        patience=6.0,
     ),
     "courtier": _archetype(
         "courtier",
@@ -106,7 +107,7 @@ STRATEGIES: dict[str, StrategySpec] = {
         patrons=1.6,
         awards=1.5,
         track_reputation=1.6,
-        patience=1.4,
+        patience=6.0,
     ),
 }
 

@@ -80,3 +80,11 @@ def test_strategies_list_command():
     for name in ["random", *HEURISTICS]:
         assert name in result.stdout
     assert "money=0.25" in result.stdout
+
+
+@pytest.mark.parametrize("name", HEURISTICS)
+def test_heuristics_rarely_lose_a_patron_to_patience(cards, name):
+    """Issue 6 target: no built-in heuristic loses more than 5% of the patrons it takes."""
+    seats = parse_seats(f"{name},random,random,random", 4)
+    seat = play_batch(cards, 4, 41, seats, 0, 400).seats[:, 0]
+    assert seat["patrons_lost"].sum() <= 0.05 * seat["patrons_taken"].sum()
