@@ -54,6 +54,27 @@ def simulate(
         out, resume, players, games, seed, chunk_size, strategies, cards
     )
 
+    def run_with(report):
+        try:
+            return run(
+                players=players,
+                games=games,
+                seed=seed,
+                out=out,
+                strategies=strategies,
+                threads=threads,
+                chunk_size=chunk_size,
+                cards=cards,
+                resume=resume,
+                progress=report,
+            )
+        except KeyboardInterrupt:
+            print(
+                f"interrupted: the complete chunks are in {out}; finish with --resume",
+                file=sys.stderr,
+            )
+            raise typer.Exit(130) from None
+
     if sys.stdout.isatty():
         from rich.progress import (
             BarColumn,
@@ -77,33 +98,9 @@ def simulate(
                 speed = bar.tasks[0].speed or 0
                 bar.update(task, completed=done, rate=f"{speed:,.0f} games/s")
 
-            result = _run(
-                run,
-                out,
-                players,
-                games,
-                seed,
-                strategies,
-                threads,
-                chunk_size,
-                cards,
-                resume,
-                report,
-            )
+            result = run_with(report)
     else:
-        result = _run(
-            run,
-            out,
-            players,
-            games,
-            seed,
-            strategies,
-            threads,
-            chunk_size,
-            cards,
-            resume,
-            _plain_progress(),
-        )
+        result = run_with(_plain_progress())
     typer.echo(
         f"{result.games} games in {result.out} ({result.games_this_session} simulated in "
         f"{result.seconds:.1f} s, {result.games_per_second:,.0f} games/s)"
@@ -132,24 +129,3 @@ def _settings(out, resume, players, games, seed, chunk_size, strategies, cards):
         strategies,
         cards,
     )
-
-
-def _run(run, out, players, games, seed, strategies, threads, chunk_size, cards, resume, report):
-    try:
-        return run(
-            players=players,
-            games=games,
-            seed=seed,
-            out=out,
-            strategies=strategies,
-            threads=threads,
-            chunk_size=chunk_size,
-            cards=cards,
-            resume=resume,
-            progress=report,
-        )
-    except KeyboardInterrupt:
-        print(
-            f"interrupted: the complete chunks are in {out}; finish with --resume", file=sys.stderr
-        )
-        raise typer.Exit(130) from None
