@@ -284,7 +284,7 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
         found = 0.5 * best_row_value_nb(prm, cards, g, s, p, a, 0)
         return found - 10 * prm[MONEY] - prm[APPRENTICE]
     if kind == Opt.BUY or kind == Opt.SELL or kind == Opt.HIRE or kind == Opt.TRAIN:
-        return market_value_nb(prm, cards, g, s, p, kind, a, b)
+        return market_value_nb(prm, cards, g, s, p, kind, a, opts[k, 4])
     if kind == Opt.DONE:
         return 0.0
     if kind == Opt.ROUGH or kind == Opt.FINISH:

@@ -23,12 +23,12 @@ def fresh() -> np.ndarray:
 
 def options(t: Table, p: int, traded) -> set[tuple[int, int, int]]:
     n = market_options_nb(*t.args(), p, traded)
-    return {tuple(int(x) for x in t.w.opts[i, :3]) for i in range(n)}
+    return {(int(t.w.opts[i, 0]), int(t.w.opts[i, 1]), int(t.w.opts[i, 4])) for i in range(n)}
 
 
 def apply(t: Table, p: int, kind, a=0, mode=0, traded=None) -> list[int]:
     traded = traded if traded is not None else fresh()
-    t.w.opts[0, :3] = (kind, a, mode)
+    t.w.opts[0, :5] = (kind, a, 0, 0, mode)
     apply_market_option_nb(*t.args(), p, 0, traded)
     return traded
 

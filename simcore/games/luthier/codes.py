@@ -23,10 +23,10 @@ class Opt(IntEnum):
     PASS = 7  # no more resolution turns this round
     ALT_MONEY = 8  # the alternate action available everywhere: 2 money
     ALT_ACTION = 9  # a = Location, b = variant (Balcony: 0 money, 1 apprentices)
-    BUY = 10  # a = Material, b = PayMode
+    BUY = 10  # a = Material, d = PayMode
     SELL = 11  # a = Material
-    HIRE = 12  # b = PayMode: hire one apprentice
-    TRAIN = 13  # a = Track, b = PayMode: one track step
+    HIRE = 12  # d = PayMode: hire one apprentice
+    TRAIN = 13  # a = Track, d = PayMode: one track step
     DONE = 14  # end a multi-part choice (market visit, optional bonus)
     CHOOSE_MATERIAL = 15  # a = Material: for a gain of "any material"
     DISCARD_MATERIAL = 16  # a = Material: storage is over capacity

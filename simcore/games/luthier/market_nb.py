@@ -12,16 +12,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.games.luthier.codes import Ev, Opt, PayMode, Why
+from simcore.games.luthier.access_nb import add_paid_nb, pay_split_nb
+from simcore.games.luthier.codes import Ev, Opt, Why
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.enums import PatronPower, Res, Rule
 from simcore.games.luthier.log_nb import log_nb
 from simcore.games.luthier.resources_nb import (
     apprentice_cap_nb,
     apprentices_held_nb,
-    can_pay_nb,
     gain_apprentices_nb,
-    split_payment_nb,
 )
 from simcore.games.luthier.tracks_nb import advance_track_nb, can_train_nb
 
@@ -51,43 +50,21 @@ def sell_price_nb(cards, g, m):
 
 
 @njit(cache=True)
-def add_paid_options_nb(s, p, w, n, kind, a, cost):
-    """Add option `kind` once per distinct split of `cost` between money and inspiration."""
-    if not can_pay_nb(s, p, cost):
-        return n
-    n = set_opt_nb(w, n, kind, a, PayMode.MONEY_FIRST)
-    m0, _ = split_payment_nb(s, p, cost, PayMode.MONEY_FIRST)
-    m1, _ = split_payment_nb(s, p, cost, PayMode.INSPIRATION_FIRST)
-    if m1 != m0:
-        n = set_opt_nb(w, n, kind, a, PayMode.INSPIRATION_FIRST)
-    return n
-
-
-@njit(cache=True)
 def market_options_nb(cards, g, s, w, p, traded):
     """List seat p's market options into w.opts; `traded[m]` holds BOUGHT/SOLD flags."""
     n = set_opt_nb(w, 0, Opt.DONE)
     room = s[p].storage - s[p].materials.sum()
     for m in range(3):
         if room > 0 and (traded[m] & SOLD) == 0:
-            n = add_paid_options_nb(s, p, w, n, Opt.BUY, m, buy_price_nb(cards, g, s, p, m))
+            n = add_paid_nb(s, p, w, n, Opt.BUY, m, 0, 0, buy_price_nb(cards, g, s, p, m))
         if s[p].materials[m] > 0 and (traded[m] & BOUGHT) == 0:
             n = set_opt_nb(w, n, Opt.SELL, m)
     if apprentices_held_nb(g, s, p) < apprentice_cap_nb(cards, s, p):
-        n = add_paid_options_nb(s, p, w, n, Opt.HIRE, 0, cards.rules[Rule.APPRENTICE_COST])
+        n = add_paid_nb(s, p, w, n, Opt.HIRE, 0, 0, 0, cards.rules[Rule.APPRENTICE_COST])
     for t in range(2):  # training: performance or craft track only
         if can_train_nb(s, p, t):
-            n = add_paid_options_nb(s, p, w, n, Opt.TRAIN, t, cards.rules[Rule.TRAINING_COST])
+            n = add_paid_nb(s, p, w, n, Opt.TRAIN, t, 0, 0, cards.rules[Rule.TRAINING_COST])
     return n
-
-
-@njit(cache=True, inline="always")
-def pay_nb(s, p, cost, mode):
-    """Pay `cost` under PayMode `mode`; returns (money, inspiration) spent."""
-    money, insp = split_payment_nb(s, p, cost, mode)
-    s[p].money -= money
-    s[p].inspiration -= insp
-    return money, insp
 
 
 @njit(cache=True)
@@ -95,11 +72,11 @@ def apply_market_option_nb(cards, g, s, w, p, k, traded):
     """Apply option row k of a market visit; returns False when the visit is done."""
     kind = w.opts[k, 0]
     a = w.opts[k, 1]
-    mode = w.opts[k, 2]
+    mode = w.opts[k, 4]
     if kind == Opt.DONE:
         return False
     if kind == Opt.BUY:
-        money, insp = pay_nb(s, p, buy_price_nb(cards, g, s, p, a), mode)
+        money, insp = pay_split_nb(s, p, buy_price_nb(cards, g, s, p, a), mode)
         for i in range(s[p].completed_n):  # Haydn / Mozart took effect
             c = s[p].completed[i]
             power = cards.patron_power[c]
@@ -119,12 +96,12 @@ def apply_market_option_nb(cards, g, s, w, p, k, traded):
         traded[a] |= SOLD
         log_nb(g, w, p, Ev.SELL, a, price)
     elif kind == Opt.HIRE:
-        money, insp = pay_nb(s, p, cards.rules[Rule.APPRENTICE_COST], mode)
+        money, insp = pay_split_nb(s, p, cards.rules[Rule.APPRENTICE_COST], mode)
         s[p].n_hired += 1
         log_nb(g, w, p, Ev.HIRE, 0, money, insp)
         gain_apprentices_nb(cards, g, s, w, p, 1, Why.MARKET)
     elif kind == Opt.TRAIN:
-        money, insp = pay_nb(s, p, cards.rules[Rule.TRAINING_COST], mode)
+        money, insp = pay_split_nb(s, p, cards.rules[Rule.TRAINING_COST], mode)
         s[p].n_trained[a] += 1
         log_nb(g, w, p, Ev.TRAIN, a, money, insp)
         advance_track_nb(cards, g, s, w, p, a)
