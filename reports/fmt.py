@@ -64,3 +64,17 @@ def seconds(s: float | None) -> str:
     if s is None:
         return DASH
     return f"{s:.1f} s" if s < 120 else f"{s / 60:.1f} min"
+
+
+def source_rows(sources: list[dict], escape=str) -> list[list[str]]:
+    """Prestige-by-source table rows (winners' and losers' means and shares)."""
+    return [
+        [
+            escape(r["source"].replace("_", " ")),
+            num(r["winners_mean"], 2),
+            pct(r["winners_share"]),
+            num(r["losers_mean"], 2),
+            pct(r["losers_share"]),
+        ]
+        for r in sources
+    ]

@@ -295,16 +295,7 @@ def section_scores(report: Report) -> str:
         ]
         for s in summary
     ]
-    src = [
-        [
-            e(r["source"].replace("_", " ")),
-            fmt.num(r["winners_mean"], 2),
-            fmt.pct(r["winners_share"]),
-            fmt.num(r["losers_mean"], 2),
-            fmt.pct(r["losers_share"]),
-        ]
-        for r in sc["sources"]
-    ]
+    src = fmt.source_rows(sc["sources"], e)
     m = sc["margin"]
     ms = m["summary"]
     margin_text = (

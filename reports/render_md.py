@@ -202,16 +202,7 @@ def scores(report: Report) -> list[str]:
         ]
         for s in sc["prestige"]["summary"]
     ]
-    src = [
-        [
-            r["source"].replace("_", " "),
-            fmt.num(r["winners_mean"], 2),
-            fmt.pct(r["winners_share"]),
-            fmt.num(r["losers_mean"], 2),
-            fmt.pct(r["losers_share"]),
-        ]
-        for r in sc["sources"]
-    ]
+    src = fmt.source_rows(sc["sources"])
     m = sc["margin"]
     ms = m["summary"]
     margin = (
