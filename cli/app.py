@@ -8,10 +8,12 @@ import typer
 
 from cli.bench import bench
 from cli.cards import cards_app
+from cli.ladder import ladder
 from cli.play import play
 from cli.report import report
 from cli.simulate import simulate
 from cli.strategies import strategies_app
+from cli.tune import tune
 
 app = typer.Typer(
     name="tutti",
@@ -26,6 +28,8 @@ app.command()(play)
 app.command()(simulate)
 app.command()(bench)
 app.command()(report)
+app.command()(tune)
+app.command()(ladder)
 
 
 def main() -> None:

@@ -16,3 +16,18 @@ CardsOpt = Annotated[
     Path | None,
     typer.Option(help="Directory of card files overriding the default set card by card."),
 ]
+ParamsOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--params",
+        help="TOML file of strategy parameters ([strategy] name = value), e.g. from tutti tune.",
+    ),
+]
+StrategyModuleOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--strategy-module",
+        help="Python file of user strategies (@strategy-decorated @njit functions). "
+        "Loading it runs its code.",
+    ),
+]

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import CardsOpt, PlayersOpt, StrategiesOpt
+from cli.options import CardsOpt, ParamsOpt, PlayersOpt, StrategiesOpt, StrategyModuleOpt
 
 
 def play(
@@ -14,26 +14,36 @@ def play(
     seed: Annotated[int, typer.Option(help="Game seed; the same seed replays the same game.")] = 1,
     strategies: StrategiesOpt = None,
     cards: CardsOpt = None,
+    params: ParamsOpt = None,
+    strategy_module: StrategyModuleOpt = None,
 ) -> None:
     """Play one game and print every placement, action, purchase and the final scores."""
     from importlib.metadata import version
+
+    if strategy_module is not None:  # first: it decides where compiled kernels are cached
+        from strategies.luthier.user import load_strategy_module
+
+        load_strategy_module(strategy_module)
 
     from simcore.games.luthier import RULES_VERSION
     from simcore.games.luthier.cards import load_cards
     from simcore.games.luthier.engine import check_players, play_game
     from simcore.games.luthier.transcript import SEAT_NAMES, render_transcript
+    from strategies.luthier.paramfile import read_params, seat_params
     from strategies.luthier.registry import parse_seats
 
     check_players(players)
     card_set = load_cards(cards)
     seats = parse_seats(strategies, players)
-    played = play_game(card_set, players, seed, seats)
+    pm = seat_params(seats, read_params(params)) if params else None
+    played = play_game(card_set, players, seed, seats, pm)
     where = str(cards) if cards else "default set"
     header = [
         f"Luthier: {players} players, seed {seed}",
         "Seats: " + ", ".join(f"{SEAT_NAMES[p]} = {s.name}" for p, s in enumerate(seats)),
         f"Cards: {where} (hash {card_set.data_hash[:12]}); "
         f"tutti {version('tutti-sim')}, rules version {RULES_VERSION}",
+        *([f"Parameters: {params}"] if params else []),
         "",
     ]
     typer.echo(render_transcript(card_set, played, header), nl=False)

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import typer
 
+from cli.options import StrategyModuleOpt
+
 strategies_app = typer.Typer(help="Decision policies that play the seats.", no_args_is_help=True)
 
 
 @strategies_app.command("list")
-def list_strategies() -> None:
+def list_strategies(strategy_module: StrategyModuleOpt = None) -> None:
     """Print every strategy: name, description, parameters with their defaults."""
+    if strategy_module is not None:
+        from strategies.luthier.user import load_strategy_module
+
+        load_strategy_module(strategy_module)
     from rich.console import Console
     from rich.table import Table
 

@@ -60,6 +60,24 @@ def difference_interval(
     return diff, diff - z * se, diff + z * se, normal_two_sided_p(diff / se)
 
 
+def paired_interval(
+    n: float, total: float, total_sq: float, z: float = Z95
+) -> tuple[float, float, float, float]:
+    """Mean of n paired differences (given by their sum and sum of squares) with a
+    normal-approximation interval: (mean, low, high, two-sided p-value of mean 0).
+
+    Common random numbers make the differences small and their variance low,
+    which is where the interval's narrowness comes from.
+    """
+    if n <= 1:
+        return math.nan, math.nan, math.nan, math.nan
+    mean, var = mean_and_variance(n, total, total_sq)
+    se = math.sqrt(var / (n - 1))  # sample variance / n
+    if se == 0:
+        return mean, mean, mean, (1.0 if mean == 0 else 0.0)
+    return mean, mean - z * se, mean + z * se, normal_two_sided_p(mean / se)
+
+
 def normal_two_sided_p(z: float) -> float:
     """Two-sided p-value of a standard normal statistic: P(|Z| >= |z|)."""
     return math.erfc(abs(z) / math.sqrt(2.0))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,8 +25,9 @@ CONSTANT_MODULES = ("enums.py", "codes.py", "dtypes.py", "track_steps.py", "work
 BASE_VAR = "TUTTI_NUMBA_CACHE_BASE"
 
 
-def source_hash() -> str:
-    """sha256 (16 hex digits) of the kernel modules and the modules of their constants."""
+def source_hash(extra: Sequence[Path] = ()) -> str:
+    """sha256 (16 hex digits) of the kernel modules, the modules of their constants,
+    and `extra` files (a user strategy module)."""
     digest = hashlib.sha256()
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
@@ -33,15 +35,17 @@ def source_hash() -> str:
                 continue
             digest.update(path.relative_to(ROOT).as_posix().encode())
             digest.update(path.read_bytes())
+    for path in extra:
+        digest.update(b"extra:" + Path(path).read_bytes())
     return digest.hexdigest()[:16]
 
 
-def configure() -> None:
+def configure(extra: Sequence[Path] = ()) -> None:
     """Point numba's cache at `<base>/<source hash>` (before any kernel is decorated)."""
     if BASE_VAR not in os.environ:
         default = Path.home() / ".cache" / "tutti" / "numba"
         os.environ[BASE_VAR] = os.environ.get("NUMBA_CACHE_DIR") or str(default)
-    cache_dir = str(Path(os.environ[BASE_VAR]) / source_hash())
+    cache_dir = str(Path(os.environ[BASE_VAR]) / source_hash(extra))
     os.environ["NUMBA_CACHE_DIR"] = cache_dir
     numba = sys.modules.get("numba")
     if numba is not None:  # numba read its config already: update it in place

@@ -37,6 +37,8 @@ class RunConfig:
     cards_dir: str | None
     rules_version: int
     package_version: str
+    strategy_module: str | None = None  # user strategies (--strategy-module), if any
+    strategy_module_hash: str | None = None
 
     def same_games_as(self, other: RunConfig) -> list[str]:
         """Names of the settings that differ (a resume must match on all of them)."""
@@ -50,6 +52,7 @@ class RunConfig:
             "params",
             "card_hash",
             "rules_version",
+            "strategy_module_hash",
         )
         return [k for k in keys if getattr(self, k) != getattr(other, k)]
 

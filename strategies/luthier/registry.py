@@ -1,7 +1,8 @@
 """Luthier strategy registry: names -> ids, parameter names and defaults.
 
-Adding a strategy is one module with a jitted `*_choose_nb` plus one entry here
-and one branch in `dispatch_nb.choose_nb`.
+Adding a built-in strategy is one module with a jitted `*_choose_nb` plus one
+entry here and one branch in `dispatch_nb.choose_nb`; user strategies come from
+a module file (`user.py`, `--strategy-module`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ class StrategySpec:
     description: str
     param_names: tuple[str, ...] = ()
     defaults: tuple[float, ...] = ()
+    module: str | None = None  # the user strategy module it came from (None: built in)
 
     def vector(self, overrides: dict[str, float] | None = None) -> np.ndarray:
         """The float64[MAX_PARAMS] parameter vector: defaults, then overrides by name."""

@@ -1,0 +1,87 @@
+"""`tutti ladder`: win rates of every strategy against every other, with intervals."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import asdict
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cli.options import CardsOpt, PlayersOpt, StrategyModuleOpt
+
+
+def ladder(
+    players: PlayersOpt = 4,
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="Games per cell (each deal from every seat).")
+    ] = 2000,
+    strategies: Annotated[
+        str | None,
+        typer.Option(help="Strategies to rank, comma-separated (default: every built-in)."),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Master seed of the deals.")] = 1,
+    cards: CardsOpt = None,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Also write the cells as JSON to this file.")
+    ] = None,
+    strategy_module: StrategyModuleOpt = None,
+) -> None:
+    """Print each strategy's win rate against each other one and against the field.
+
+    Row A, column B: A's win rate seated with players-1 copies of B (an even
+    match is 1/players), with a 95% Wilson interval. Rows are ranked by the field
+    column. The last column: the share of the patrons A took (in all its games) that
+    left through patience.
+    """
+    if strategy_module is not None:
+        from strategies.luthier.user import load_strategy_module
+
+        load_strategy_module(strategy_module)
+    from rich.console import Console
+    from rich.table import Table
+
+    from simcore.games.luthier.cards import load_cards
+    from simcore.games.luthier.engine import check_players
+    from strategies.luthier.ladder import ladder as run
+    from strategies.luthier.registry import STRATEGIES, get
+
+    check_players(players)
+    if games < players:
+        raise typer.BadParameter(f"must be at least --players ({players})", param_hint="--games")
+    names = [n.strip() for n in strategies.split(",")] if strategies else list(STRATEGIES)
+    specs = [get(n) for n in names if n]
+    if len(specs) < 2:
+        raise typer.BadParameter("give at least two strategies", param_hint="--strategies")
+    cells = run(
+        load_cards(cards), specs, players, games, seed,
+        progress=lambda line: print(line, file=sys.stderr, flush=True),
+    )  # fmt: skip
+    by = {(c.focus, c.opponent): c for c in cells}
+    order = sorted(names, key=lambda n: -by[(n, "field")].win)
+    table = Table(
+        title=f"Win rate of the row strategy against {players - 1} x column "
+        f"({players} players, {cells[0].games} games per cell; even = {1 / players:.3f})"
+    )
+    table.add_column("strategy", style="bold")
+    for col in [*order, "field"]:
+        table.add_column(col, justify="right")
+    table.add_column("patrons lost", justify="right")
+    for row in order:
+        values = []
+        for col in [*order, "field"]:
+            c = by.get((row, col))
+            values.append("-" if c is None else f"{c.win:.3f}\n[{c.low:.3f}, {c.high:.3f}]")
+        lost = [c for c in cells if c.focus == row]
+        taken = sum(c.patrons_taken for c in lost)
+        share = sum(c.patrons_lost for c in lost) / taken if taken else 0.0
+        table.add_row(row, *values, f"{share:.1%}\nof {taken:,}")
+    Console(width=max(100, 16 * (len(order) + 2))).print(table)
+    if json_out:
+        json_out.write_text(
+            json.dumps({"players": players, "seed": seed, "cells": [asdict(c) for c in cells]},
+                       indent=2) + "\n"
+        )  # fmt: skip
+        typer.echo(f"wrote {json_out}")

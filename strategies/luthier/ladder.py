@@ -1,0 +1,60 @@
+"""The strength ladder: each strategy's win rate against each other, by duplicate play.
+
+Cell (A, B) seats A once with B in every other seat, deal by deal from every
+seat (`arena.py`), so it is A's win rate in a game of A against P-1 copies of B;
+an even match is 1/P. The "field" column seats A against all the others in
+turn. Intervals are Wilson 95% intervals over the cell's games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reports.stats import wilson_interval
+from strategies.luthier.arena import play_duplicate
+from strategies.luthier.registry import StrategySpec
+
+
+@dataclass(frozen=True)
+class Cell:
+    focus: str
+    opponent: str  # a strategy name, or "field"
+    games: int
+    win: float
+    low: float
+    high: float
+    prestige: float  # the focus seat's mean prestige
+    patrons_taken: int
+    patrons_lost: int  # of those, how many left through patience
+
+    @property
+    def lost_share(self) -> float:
+        return self.patrons_lost / self.patrons_taken if self.patrons_taken else 0.0
+
+
+def ladder(
+    cards,
+    specs: list[StrategySpec],
+    players: int,
+    games: int,
+    seed: int = 1,
+    progress: Callable[[str], None] | None = None,
+) -> list[Cell]:
+    """Every ordered pair of distinct strategies, plus each against the field of the others."""
+    deals = max(1, games // players)
+    cells = []
+    for focus in specs:
+        others = [s for s in specs if s.name != focus.name]
+        for opponent, field in [(o.name, [o]) for o in others] + [("field", others)]:
+            out = play_duplicate(cards, players, seed, focus, field, 0, deals)
+            n = len(out.win)
+            low, high = wilson_interval(float(out.win.sum()), n)
+            cells.append(
+                Cell(focus.name, opponent, n, float(out.win.mean()), low, high,
+                     float(out.prestige.mean()), int(out.patrons_taken.sum()),
+                     int(out.patrons_lost.sum()))
+            )  # fmt: skip
+            if progress:
+                progress(f"{focus.name} vs {opponent}: {cells[-1].win:.3f}")
+    return cells

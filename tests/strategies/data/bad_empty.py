@@ -1,0 +1,3 @@
+"""A module that registers no strategy."""
+
+VALUE = 1

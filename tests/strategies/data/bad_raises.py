@@ -1,0 +1,1 @@
+raise RuntimeError("boom at import")

@@ -1,0 +1,126 @@
+"""User strategy modules (`--strategy-module`): loading, errors, and play.
+
+Loading a module binds its functions into the dispatch before any kernel
+compiles, so each check runs in a fresh process. The games run with
+NUMBA_DISABLE_JIT=1 (the kernels as plain Python, proven identical to the
+compiled ones by tests/luthier/test_nojit.py), so CI does not compile the
+kernels a second time; the slow test compiles them for real.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from simcore.errors import TuttiError
+from simcore.games.luthier.engine import play_game
+from simcore.games.luthier.transcript import render_transcript
+from strategies.luthier.registry import parse_seats
+from strategies.luthier.user import load_strategy_module
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "my_strategies.py"
+DATA = Path(__file__).parent / "data"
+
+
+def tutti(*args: str, jit: bool = False, cache: Path | None = None):
+    env = {**os.environ}
+    if not jit:
+        env["NUMBA_DISABLE_JIT"] = "1"
+    if cache is not None:
+        env["NUMBA_CACHE_DIR"] = str(cache)
+        env.pop("TUTTI_NUMBA_CACHE_BASE", None)
+    return subprocess.run(
+        [sys.executable, "-c", "from cli.app import main; main()", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        cwd=ROOT,
+    )
+
+
+def test_strategies_list_shows_the_module_strategies():
+    proc = tutti("strategies", "list", "--strategy-module", str(EXAMPLE))
+    assert proc.returncode == 0, proc.stderr
+    assert "timid" in proc.stdout and "pass_bias=0.5" in proc.stdout
+    assert "mirror" in proc.stdout and "balanced" in proc.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "message"),
+    [
+        ("bad_not_jitted.py", "strategy 'plain' must be compiled: decorate it with @njit"),
+        ("bad_empty.py", "no strategy found"),
+        ("bad_clash.py", "strategy name 'balanced' is taken"),
+        ("bad_raises.py", "loading failed: RuntimeError: boom at import"),
+        ("missing.py", "no such Python file"),
+    ],
+)
+def test_bad_modules_are_one_line_errors(module, message):
+    proc = tutti("strategies", "list", "--strategy-module", str(DATA / module), jit=True)
+    assert proc.returncode == 2
+    assert message in proc.stderr
+    assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_loading_after_kernels_are_imported_is_refused():
+    import simcore.games.luthier.game_nb  # noqa: F401  (the kernels are imported)
+
+    with pytest.raises(TuttiError, match="before any kernel is imported"):
+        load_strategy_module(EXAMPLE)
+
+
+def _body(transcript: str) -> str:
+    """The transcript after its header (the header names the strategies)."""
+    return transcript.split("\n\n", 1)[1]
+
+
+def test_a_user_strategy_plays_exactly_as_the_code_it_calls(cards):
+    """`mirror` calls the balanced heuristic with balanced's defaults: the same game."""
+    proc = tutti(
+        "play", "--players", "2", "--seed", "5", "--strategies", "mirror,random",
+        "--strategy-module", str(EXAMPLE),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    builtin = play_game(cards, 2, 5, parse_seats("balanced,random", 2))
+    expected = render_transcript(cards, builtin, ["header", ""])
+    assert _body(proc.stdout) == _body(expected)
+
+
+def test_user_parameters_change_play_through_a_params_file(tmp_path):
+    """timid passes whenever it may at pass_bias = 1, never at 0: fewer moves of its own."""
+    out = {}
+    for bias in (0.0, 1.0):
+        params = tmp_path / f"timid{bias}.toml"
+        params.write_text(f"[timid]\npass_bias = {bias}\n")
+        proc = tutti(
+            "play", "--players", "2", "--seed", "8", "--strategies", "timid,random",
+            "--strategy-module", str(EXAMPLE), "--params", str(params),
+        )  # fmt: skip
+        assert proc.returncode == 0, proc.stderr
+        out[bias] = _body(proc.stdout)
+    assert out[0.0] != out[1.0]
+    red = {bias: sum(line.startswith("  Red ") for line in out[bias].splitlines()) for bias in out}
+    assert red[1.0] < red[0.0]
+
+
+@pytest.mark.slow
+def test_compiled_user_strategies_simulate(tmp_path, cards):
+    """For real: compiles the kernels with the module bound in (minutes), in its own cache."""
+    proc = tutti(
+        "simulate", "--players", "4", "--games", "400", "--strategies",
+        "mirror,timid,random,random", "--strategy-module", str(EXAMPLE),
+        "--out", str(tmp_path / "run"), jit=True, cache=tmp_path / "cache",
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    import polars as pl
+
+    seats = pl.read_parquet(tmp_path / "run" / "seats" / "*.parquet")
+    assert set(seats["strategy"].unique()) == {"mirror", "timid", "random"}
+    games = pl.read_parquet(tmp_path / "run" / "games" / "*.parquet")
+    assert (games["violations"] == 0).all()
