@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from simcore.errors import CardDataError, TuttiError
 from simcore.games.luthier.cards_checks import Entry, Problems, check_card_rules, check_set
 from simcore.games.luthier.cards_compile import LuthierCards, compile_cards, data_hash
 from simcore.games.luthier.cards_fields import did_you_mean
+from simcore.games.luthier.cards_patch import Patch, apply_patches
 from simcore.games.luthier.cards_schema import SCHEMAS, FileSchema, Section, check_card
 
 __all__ = [
@@ -94,11 +96,12 @@ class CardSet:
             raise KeyError(f"no {kind} card with id {card_id!r}") from None
 
 
-def load_cards(user_dir: str | Path | None = None) -> CardSet:
-    """Load the default card set, overridden and extended by the files in `user_dir`.
+def load_cards(user_dir: str | Path | None = None, patches: Sequence[Patch] = ()) -> CardSet:
+    """Load the default card set, overridden and extended by the files in `user_dir`,
+    then changed field by field by `patches` (`--set`, cards_patch.py).
 
-    Raises TuttiError if `user_dir` is not a directory and CardDataError listing every
-    problem if the merged data is invalid.
+    Raises TuttiError if `user_dir` is not a directory or a patch names no card or
+    field, and CardDataError listing every problem if the merged data is invalid.
     """
     probs = Problems()
     user_files = _scan_user_dir(user_dir, probs) if user_dir is not None else {}
@@ -114,6 +117,7 @@ def load_cards(user_dir: str | Path | None = None) -> CardSet:
             labels[kind] = user_files[kind]
             doc = _read_toml(Path(user_files[kind]), labels[kind], probs)
             _merge(entries, doc or {}, schema, labels[kind], probs, is_user=True)
+        apply_patches(kind, entries, list(patches))
         _check_entries(kind, schema, entries, probs)
         kinds[kind] = entries
     check_set(kinds, labels, set(user_files), probs)

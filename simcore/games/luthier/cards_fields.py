@@ -27,11 +27,15 @@ TOKEN_KINDS = {"instrument": 0, "performance": 1, "repair": 2}  # orchestra toke
 Report = Callable[[str, str], None]  # (field path, message)
 
 
-def did_you_mean(word: str, options: list[str] | tuple[str, ...]) -> str:
-    """'; did you mean "x"?' for a close match, else the list of valid options."""
-    match = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+def did_you_mean(word: str, options: list[str] | tuple[str, ...], n: int = 1) -> str:
+    """'; did you mean "x"?' for the n closest matches, else the list of valid options."""
+    match = difflib.get_close_matches(word, list(options), n=n, cutoff=0.6)
     if match:
-        return f'; did you mean "{match[0]}"?'
+        quoted = [f'"{m}"' for m in match]
+        alternatives = (
+            quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + f" or {quoted[-1]}"
+        )
+        return f"; did you mean {alternatives}?"
     return "; expected one of: " + ", ".join(options)
 
 
