@@ -1,0 +1,83 @@
+"""One chunk of a run: play its games and write its three Parquet parts.
+
+Local runs and cluster tasks share this code, so a chunk's part files are the
+same bytes wherever it ran: they depend only on the run's configuration and the
+chunk number (never on completion order), and a retried chunk rewrites them.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from simcore.runs.manifest import TABLES, atomic_write, part_name
+
+# numba's default threading layer must not run two parallel kernels at once in one
+# process: tasks sharing a Dask worker take turns on the kernel (their writing overlaps).
+KERNEL_LOCK = threading.Lock()
+
+
+@dataclass(frozen=True)
+class ChunkJob:
+    """Everything a chunk's games depend on, picklable so a Dask task can carry it."""
+
+    out: str  # run directory (absolute on a cluster: workers write there)
+    card_set: Any  # simcore.games.luthier.cards.CardSet, loaded on the client
+    players: int
+    seed: int
+    seats: tuple  # StrategySpec per seat
+    params: np.ndarray | None
+    games: int
+    chunk_size: int
+    config: dict[str, Any]  # the manifest's "config", copied into each part's metadata
+
+    def games_of(self, chunk: int) -> tuple[int, int]:
+        """(first game index, number of games) of `chunk`."""
+        first = chunk * self.chunk_size
+        return first, min(self.chunk_size, self.games - first)
+
+
+def play_chunk(job: ChunkJob, chunk: int, threads: int | None = None):
+    """The chunk's games from the batch kernel (a Batch), on `threads` numba threads."""
+    import numba
+
+    from simcore.games.luthier.engine import play_batch
+
+    first, n_games = job.games_of(chunk)
+    with KERNEL_LOCK:
+        before = numba.get_num_threads()
+        if threads is not None:
+            numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+        try:
+            return play_batch(
+                job.card_set, job.players, job.seed, list(job.seats), first, n_games, job.params
+            )
+        finally:
+            numba.set_num_threads(before)
+
+
+def write_chunk(job: ChunkJob, chunk: int, batch) -> int:
+    """Write the chunk's games/, seats/ and cards/ parts atomically; returns its game count."""
+    from simcore.games.luthier.results import result_tables
+
+    first, n_games = job.games_of(chunk)
+    tables = result_tables(job.card_set, batch, job.players, list(job.seats))
+    meta = {**job.config, "chunk": chunk, "first_game": first, "n_games": n_games}
+    header = {b"tutti": json.dumps(meta).encode()}
+    for table in TABLES:
+        sink = pa.BufferOutputStream()
+        pq.write_table(tables[table].replace_schema_metadata(header), sink, compression="zstd")
+        atomic_write(Path(job.out) / table / part_name(chunk), sink.getvalue().to_pybytes())
+    return n_games
+
+
+def run_chunk(job: ChunkJob, chunk: int, threads: int | None = None) -> tuple[int, int]:
+    """Play and write one chunk (a cluster task); returns (chunk, games written)."""
+    return chunk, write_chunk(job, chunk, play_chunk(job, chunk, threads))
