@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import CardsOpt, StrategiesOpt
+from cli.options import CardsOpt, ParamsOpt, StrategiesOpt, StrategyModuleOpt
 
 
 def _plain_progress():
@@ -36,7 +36,8 @@ def simulate(
     ] = None,
     strategies: StrategiesOpt = None,
     threads: Annotated[
-        int | None, typer.Option(help="Worker threads (default: all cores).")
+        int | None,
+        typer.Option(help="Numba threads (default: all cores; on a cluster: per task)."),
     ] = None,
     chunk_size: Annotated[
         int | None, typer.Option(help="Games per chunk: memory and part-file size (default 4096).")
@@ -46,12 +47,21 @@ def simulate(
         bool,
         typer.Option("--resume", help="Finish the interrupted run in --out, with its options."),
     ] = False,
+    params: ParamsOpt = None,
+    strategy_module: StrategyModuleOpt = None,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            help="Run the chunks as Dask tasks: a scheduler address (tcp://host:8786), "
+            "or local[:N] for N worker processes here (default N: one per core).",
+        ),
+    ] = None,
 ) -> None:
     """Simulate games in parallel and stream the results to Parquet in --out."""
     from simcore.runs.simulate import simulate as run
 
-    players, games, seed, chunk_size, strategies, cards = _settings(
-        out, resume, players, games, seed, chunk_size, strategies, cards
+    players, games, seed, chunk_size, strategies, cards, strategy_module = _settings(
+        out, resume, players, games, seed, chunk_size, strategies, cards, strategy_module
     )
 
     def run_with(report):
@@ -67,6 +77,9 @@ def simulate(
                 cards=cards,
                 resume=resume,
                 progress=report,
+                params_file=params,
+                strategy_module=strategy_module,
+                cluster=cluster,
             )
         except KeyboardInterrupt:
             print(
@@ -107,7 +120,7 @@ def simulate(
     )
 
 
-def _settings(out, resume, players, games, seed, chunk_size, strategies, cards):
+def _settings(out, resume, players, games, seed, chunk_size, strategies, cards, module):
     """Options not given on the command line: the resumed run's, else the defaults."""
     if resume:
         from simcore.runs.manifest import read_manifest
@@ -120,6 +133,7 @@ def _settings(out, resume, players, games, seed, chunk_size, strategies, cards):
             config.chunk_size if chunk_size is None else chunk_size,
             ",".join(config.strategies) if strategies is None else strategies,
             config.cards_dir if cards is None else cards,
+            config.strategy_module if module is None else module,
         )
     return (
         4 if players is None else players,
@@ -128,4 +142,5 @@ def _settings(out, resume, players, games, seed, chunk_size, strategies, cards):
         4096 if chunk_size is None else chunk_size,
         strategies,
         cards,
+        module,
     )

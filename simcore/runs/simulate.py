@@ -2,26 +2,23 @@
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
+from typing import Any
 
 import numpy as np
-import pyarrow as pa
-import pyarrow.parquet as pq
 
 from simcore.errors import TuttiError
+from simcore.runs.chunks import ChunkJob
+from simcore.runs.local import run_local
 from simcore.runs.manifest import (
     TABLES,
     Manifest,
     RunConfig,
-    atomic_write,
     clean_partial_files,
-    part_name,
     read_manifest,
     write_manifest,
 )
@@ -70,6 +67,25 @@ def _params_lists(seats, params) -> tuple[list[list[float]], list[list[str]]]:
     return values, [list(s.param_names) for s in seats]
 
 
+def _run_params(out: Path, seats, params, params_file, resume: bool) -> np.ndarray | None:
+    """The per-seat parameter matrix: given, from a params file, the resumed run's, or None."""
+    if params is not None:
+        return params
+    if params_file is not None:
+        from strategies.luthier.paramfile import read_params, seat_params
+
+        return seat_params(seats, read_params(params_file))
+    if resume:
+        from strategies.luthier.registry import MAX_PARAMS
+
+        stored = read_manifest(out).config.params
+        matrix = np.zeros((len(stored), MAX_PARAMS), np.float64)
+        for p, row in enumerate(stored):
+            matrix[p, : len(row)] = row
+        return matrix
+    return None
+
+
 def _prepare(out: Path, config: RunConfig, resume: bool) -> Manifest:
     """A fresh run directory, or the manifest of the run to resume (checked against config)."""
     if resume:
@@ -93,13 +109,6 @@ def _prepare(out: Path, config: RunConfig, resume: bool) -> Manifest:
     return manifest
 
 
-def _write_part(out: Path, table: str, chunk: int, data: pa.Table, meta: dict) -> None:
-    data = data.replace_schema_metadata({b"tutti": json.dumps(meta).encode()})
-    sink = pa.BufferOutputStream()
-    pq.write_table(data, sink, compression="zstd")
-    atomic_write(out / table / part_name(chunk), sink.getvalue().to_pybytes())
-
-
 def simulate(
     players: int = 4,
     games: int = 100_000,
@@ -112,27 +121,44 @@ def simulate(
     resume: bool = False,
     params: np.ndarray | None = None,
     progress: Progress | None = None,
+    params_file: str | Path | None = None,
+    strategy_module: str | Path | None = None,
+    cluster: Any = None,
 ) -> RunResult:
     """Simulate `games` Luthier games into run directory `out` (the Python twin of
     `tutti simulate`).
 
     Game i of the run is the game with seed `game_seed(seed, i)`: results do not
     depend on `threads`, `chunk_size` or interruptions. Each chunk's Parquet parts
-    are written as soon as it finishes; `resume=True` finishes an interrupted run.
-    """
-    import numba
+    are written as soon as it finishes; `resume=True` finishes an interrupted run
+    (with the run's own parameters unless others are given).
 
+    `params` is a per-seat parameter matrix, `params_file` a TOML file of
+    per-strategy overrides (`strategies/luthier/paramfile.py`); `strategy_module`
+    loads user strategies (which runs that file's code) before any kernel compiles.
+
+    `cluster` runs the chunks as Dask tasks: a scheduler address ("tcp://host:8786"),
+    "local" or "local:N" (a LocalCluster of N worker processes), or a distributed.Client;
+    see simcore/runs/cluster.py.
+    """
     from simcore.games.luthier import RULES_VERSION
     from simcore.games.luthier.cards import load_cards
-    from simcore.games.luthier.engine import play_batch
-    from simcore.games.luthier.results import result_tables
     from strategies.luthier.registry import parse_seats
 
-    _check_args(players, games, chunk_size, threads)
+    if cluster is not None and strategy_module is not None:
+        raise TuttiError("--strategy-module does not work with --cluster yet")
+    user_hash = None
+    if strategy_module is not None:
+        from strategies.luthier.user import load_strategy_module, module_hash
+
+        load_strategy_module(strategy_module)
+        user_hash = module_hash(strategy_module)
+    _check_args(players, games, chunk_size, threads if cluster is None else None)
     out = Path(out)
     card_set = load_cards(cards)
     names = ",".join(strategies) if isinstance(strategies, list) else strategies
     seats = parse_seats(names, players)
+    params = _run_params(out, seats, params, params_file, resume)
     values, param_names = _params_lists(seats, params)
     config = RunConfig(
         game="luthier",
@@ -147,63 +173,59 @@ def simulate(
         cards_dir=str(cards) if cards else None,
         rules_version=RULES_VERSION,
         package_version=version("tutti-sim"),
+        strategy_module=str(strategy_module) if strategy_module else None,
+        strategy_module_hash=user_hash,
     )
-    manifest = _prepare(out, config, resume)
+    session = None
+    if cluster is not None:  # before the run directory is touched
+        from simcore.runs.cluster import connect
+
+        session = connect(cluster)
+    try:
+        manifest = _prepare(out, config, resume)
+    except BaseException:
+        if session is not None:
+            session.close()
+        raise
     todo = [c for c in range(manifest.n_chunks) if c not in set(manifest.chunks_done)]
-    before = numba.get_num_threads()
-    if threads is not None:
-        numba.set_num_threads(threads)
-    warm = time.perf_counter()
-    play_batch(card_set, players, seed, seats, 0, 1, params)  # compile, or load the cache
-    start = time.perf_counter()
+    job = ChunkJob(
+        str(out.resolve()),
+        card_set,
+        players,
+        seed,
+        tuple(seats),
+        params,
+        games,
+        chunk_size,
+        manifest.to_json()["config"],
+    )
     earlier = manifest.seconds  # simulating time of earlier sessions (resume)
+    clock = [time.perf_counter()] * 2  # [before loading kernels or connecting, after]
 
-    def write_chunk(chunk: int, first: int, batch) -> int:
-        """Runs on the writer thread while the next chunk simulates."""
-        tables = result_tables(card_set, batch, players, seats)
-        meta = {
-            **manifest.to_json()["config"],
-            "chunk": chunk,
-            "first_game": first,
-            "n_games": len(batch.games),
-            "games_completed": manifest.games_completed + len(batch.games),
-        }
-        for table in TABLES:
-            _write_part(out, table, chunk, tables[table], meta)
+    def record(chunk: int, n_games: int) -> int:
+        """List a chunk whose part files are on disk in the manifest."""
         manifest.chunks_done.append(chunk)
-        manifest.games_completed += len(batch.games)
-        manifest.seconds = earlier + time.perf_counter() - start
+        manifest.games_completed += n_games
+        manifest.seconds = earlier + time.perf_counter() - clock[1]
         write_manifest(out, manifest)
-        return len(batch.games)
+        return n_games
 
-    played = 0
-    pending = None
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="tutti-writer") as writer:
-        try:
-            if progress:
-                progress(manifest.games_completed, games)
-            for chunk in todo:
-                first = chunk * chunk_size
-                batch = play_batch(
-                    card_set, players, seed, seats, first, min(chunk_size, games - first), params
-                )
-                if pending is not None:
-                    played += pending.result()
-                    pending = None
-                    if progress:
-                        progress(manifest.games_completed, games)
-                pending = writer.submit(write_chunk, chunk, first, batch)
-            if pending is not None:
-                played += pending.result()
-                pending = None
-                if progress:
-                    progress(manifest.games_completed, games)
-        finally:
-            if pending is not None:  # interrupted: let the chunk in flight land completely
-                played += pending.result()
-            numba.set_num_threads(before)
+    def report() -> None:
+        if progress:
+            progress(manifest.games_completed, games)
+
+    def started() -> None:
+        clock[1] = time.perf_counter()
+        report()
+
+    if session is None:
+        played = run_local(job, todo, threads, record, report, started)
+    else:
+        from simcore.runs.cluster import run_on_cluster
+
+        played = run_on_cluster(session, job, todo, threads, record, report, started)
     manifest.complete = True
     manifest.chunks_done.sort()
     write_manifest(out, manifest)
-    seconds = time.perf_counter() - start
-    return RunResult(out, manifest.games_completed, played, seconds, start - warm, manifest)
+    seconds = time.perf_counter() - clock[1]
+    return RunResult(out, manifest.games_completed, played, seconds, clock[1] - clock[0], manifest)
