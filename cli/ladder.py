@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import CardsOpt, PlayersOpt, StrategyModuleOpt
+from cli.options import CardsOpt, ParamsOpt, PlayersOpt, StrategyModuleOpt
 
 
 def ladder(
@@ -27,6 +27,7 @@ def ladder(
     json_out: Annotated[
         Path | None, typer.Option("--json", help="Also write the cells as JSON to this file.")
     ] = None,
+    params: ParamsOpt = None,
     strategy_module: StrategyModuleOpt = None,
 ) -> None:
     """Print each strategy's win rate against each other one and against the field.
@@ -46,6 +47,7 @@ def ladder(
     from simcore.games.luthier.cards import load_cards
     from simcore.games.luthier.engine import check_players
     from strategies.luthier.ladder import ladder as run
+    from strategies.luthier.paramfile import read_params
     from strategies.luthier.registry import STRATEGIES, get
 
     check_players(players)
@@ -55,9 +57,11 @@ def ladder(
     specs = [get(n) for n in names if n]
     if len(specs) < 2:
         raise typer.BadParameter("give at least two strategies", param_hint="--strategies")
+    overrides = read_params(params) if params else {}
+    vectors = {n: STRATEGIES[n].vector(v) for n, v in overrides.items()}
     cells = run(
         load_cards(cards), specs, players, games, seed,
-        progress=lambda line: print(line, file=sys.stderr, flush=True),
+        progress=lambda line: print(line, file=sys.stderr, flush=True), vectors=vectors,
     )  # fmt: skip
     by = {(c.focus, c.opponent): c for c in cells}
     order = sorted(names, key=lambda n: -by[(n, "field")].win)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
+
 from reports.stats import wilson_interval
 from strategies.luthier.arena import play_duplicate
 from strategies.luthier.registry import StrategySpec
@@ -40,14 +42,21 @@ def ladder(
     games: int,
     seed: int = 1,
     progress: Callable[[str], None] | None = None,
+    vectors: dict[str, np.ndarray] | None = None,
 ) -> list[Cell]:
-    """Every ordered pair of distinct strategies, plus each against the field of the others."""
+    """Every ordered pair of distinct strategies, plus each against the field of the others.
+
+    `vectors` maps strategy names to parameter vectors replacing their defaults.
+    """
+    vectors = vectors or {}
     deals = max(1, games // players)
     cells = []
     for focus in specs:
         others = [s for s in specs if s.name != focus.name]
         for opponent, field in [(o.name, [o]) for o in others] + [("field", others)]:
-            out = play_duplicate(cards, players, seed, focus, field, 0, deals)
+            out = play_duplicate(
+                cards, players, seed, focus, field, 0, deals, vectors.get(focus.name), vectors
+            )
             n = len(out.win)
             low, high = wilson_interval(float(out.win.sum()), n)
             cells.append(

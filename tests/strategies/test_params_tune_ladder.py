@@ -126,3 +126,15 @@ def test_ladder_command_prints_the_matrix(tmp_path):
     assert result.exit_code == 0, result.output
     assert "field" in result.output and "balanced" in result.output
     assert '"cells"' in out.read_text()
+
+
+def test_ladder_plays_given_vectors(cards):
+    a, b = get("balanced"), get("random")
+    vec = a.vector({"repairs": 3.0, "noise": 0.0})
+    default = {(c.focus, c.opponent): c for c in ladder(cards, [a, b], 2, 60, seed=9)}
+    tuned = {
+        (c.focus, c.opponent): c
+        for c in ladder(cards, [a, b], 2, 60, seed=9, vectors={"balanced": vec})
+    }
+    assert tuned[("random", "balanced")].games == 60
+    assert tuned[("balanced", "random")].prestige != default[("balanced", "random")].prestige
