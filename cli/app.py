@@ -8,6 +8,7 @@ import typer
 
 from cli.bench import bench
 from cli.cards import cards_app
+from cli.drift import baseline, check, drift
 from cli.ladder import ladder
 from cli.play import play
 from cli.report import report
@@ -28,6 +29,9 @@ app.command()(play)
 app.command()(simulate)
 app.command()(bench)
 app.command()(report)
+app.command()(drift)
+app.command()(baseline)
+app.command()(check)
 app.command()(tune)
 app.command()(ladder)
 

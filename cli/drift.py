@@ -1,0 +1,172 @@
+"""`tutti drift`, `tutti baseline` and `tutti check`: catch changes that move win rates.
+
+Exit codes of drift and check: 0 pass, 1 drift, 3 inconclusive, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cli.options import CardsOpt, StrategiesOpt
+
+ToleranceOpt = Annotated[
+    float,
+    typer.Option(min=0.0, max=1.0, help="Largest acceptable win-rate change (0.02 = 2 points)."),
+]
+ScoreToleranceOpt = Annotated[
+    float, typer.Option(min=0.0, help="Largest acceptable change of mean final prestige.")
+]
+CardToleranceOpt = Annotated[
+    float | None,
+    typer.Option(
+        min=0.0,
+        max=1.0,
+        help="Largest acceptable change of a card's win-rate difference (default: --tolerance).",
+    ),
+]
+AlphaOpt = Annotated[
+    float, typer.Option(min=0.0001, max=0.5, help="Error rate: confidence is 1 - alpha.")
+]
+JsonOpt = Annotated[
+    Path | None, typer.Option("--json", help="Also write every number as JSON here ('-': stdout).")
+]
+MarkdownOpt = Annotated[
+    Path | None, typer.Option("--markdown", help="Also write the Markdown summary here.")
+]
+MinSampleOpt = Annotated[
+    int, typer.Option(min=1, help="Cards held by fewer seat-games (either side) are untested.")
+]
+
+
+def _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample):
+    from reports.drift_verdict import Tolerances
+
+    return Tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample)
+
+
+def _finish(result: dict, markdown: Path | None, json_out: Path | None) -> None:
+    """Print the Markdown (unless the JSON goes to stdout), write the files, exit by verdict."""
+    from reports.drift_render import render_json, render_markdown
+    from reports.drift_verdict import EXIT_CODES
+    from reports.output import check_writable, write_text
+
+    for path in (markdown, json_out):
+        if path is not None and str(path) != "-":
+            check_writable(path)
+    text = render_markdown(result)
+    if markdown is not None:
+        write_text(markdown, text)
+    if json_out is not None and str(json_out) == "-":
+        sys.stdout.write(render_json(result))
+    else:
+        sys.stdout.write(text)
+        if json_out is not None:
+            write_text(json_out, render_json(result))
+    raise typer.Exit(EXIT_CODES[result["verdict"]])
+
+
+def drift(
+    baseline: Annotated[
+        Path,
+        typer.Argument(help="Baseline: a run directory or a baseline file.", show_default=False),
+    ],
+    candidate: Annotated[
+        Path,
+        typer.Argument(help="Candidate: a run directory or a baseline file.", show_default=False),
+    ],
+    tolerance: ToleranceOpt = 0.02,
+    score_tolerance: ScoreToleranceOpt = 1.0,
+    card_tolerance: CardToleranceOpt = None,
+    alpha: AlphaOpt = 0.05,
+    min_sample: MinSampleOpt = 30,
+    json_out: JsonOpt = None,
+    markdown: MarkdownOpt = None,
+) -> None:
+    """Compare two runs' win rates, scores and per-card win rates: pass, drift or inconclusive.
+
+    Runs with the same seed and player count are compared game by game (paired);
+    others unpaired. Exit code 0 pass, 1 drift, 3 inconclusive, 2 bad input.
+    """
+    from reports.drift import compare_paths
+
+    tol = _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample)
+    _finish(compare_paths(baseline, candidate, tol), markdown, json_out)
+
+
+def baseline(
+    out: Annotated[Path, typer.Option("--out", "-o", help="Baseline file to write (.parquet).")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Players: 2, 3 or 4.")] = 4,
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 20_000,
+    seed: Annotated[int, typer.Option(help="Master seed.")] = 1,
+    strategies: StrategiesOpt = None,
+    cards: CardsOpt = None,
+) -> None:
+    """Simulate games and write a small, committable baseline file for `tutti check`."""
+    import time
+
+    from reports.drift import WINDOW
+    from reports.drift_baseline import write_baseline
+    from reports.drift_window import window_from_tables
+    from simcore.errors import TuttiError
+    from simcore.runs.replay import new_replayer
+
+    if out.is_dir():
+        raise TuttiError(f"{out}: cannot write the baseline: it is a directory")
+    start = time.perf_counter()
+    replayer = new_replayer(players, games, seed, strategies, cards, WINDOW)
+    windows = [
+        window_from_tables(*replayer.tables(first, min(WINDOW, games - first)))
+        for first in range(0, games, WINDOW)
+    ]
+    size = write_baseline(out, replayer.config, windows)
+    typer.echo(
+        f"baseline of {games:,} games ({players} players, seed {seed}, strategies "
+        f"{','.join(replayer.config.strategies)}, rules version "
+        f"{replayer.config.rules_version}) in {out}: {size / 1024:,.0f} KiB, "
+        f"{time.perf_counter() - start:.1f} s"
+    )
+
+
+def check(
+    baseline_file: Annotated[
+        Path, typer.Option("--baseline", help="Baseline file written by `tutti baseline`.")
+    ],
+    cards: CardsOpt = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Refuse a baseline with another player count."),
+    ] = None,
+    sequential: Annotated[
+        bool,
+        typer.Option(
+            "--sequential", help="Stop as soon as the verdict is clear (always-valid test)."
+        ),
+    ] = False,
+    tolerance: ToleranceOpt = 0.02,
+    score_tolerance: ScoreToleranceOpt = 1.0,
+    card_tolerance: CardToleranceOpt = None,
+    alpha: AlphaOpt = 0.05,
+    min_sample: MinSampleOpt = 30,
+    json_out: JsonOpt = None,
+    markdown: MarkdownOpt = None,
+) -> None:
+    """Replay a baseline's games under the current code and card data, and compare.
+
+    Exit code 0 pass, 1 drift, 3 inconclusive, 2 bad input (also a baseline of
+    another rules version or player count).
+    """
+    from reports.drift import describe
+    from reports.drift_baseline import read_baseline
+    from reports.drift_check import check_baseline
+    from simcore.runs.replay import replayer_for
+
+    tol = _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample)
+    base = read_baseline(baseline_file)
+    replayer = replayer_for(base.config, cards, str(baseline_file), players)
+    candidate = describe("current code", "replayed", base.games, replayer.config)
+    result = check_baseline(base, replayer.tables, candidate, tol, sequential=sequential)
+    _finish(result, markdown, json_out)

@@ -1,0 +1,267 @@
+"""Compare a baseline's games with a candidate's: metrics, intervals and verdicts.
+
+    from reports.drift import compare_paths
+    result = compare_paths("runs/before", "runs/after")   # a JSON-ready dict
+    result["verdict"]                                     # "pass", "drift" or "inconclusive"
+
+Either side is a run directory or a baseline file. When both used the same
+master seed and player count, game i of one is game i of the other (common
+random numbers) and the games are compared in pairs; otherwise unpaired.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from reports.drift_baseline import Baseline, read_baseline
+from reports.drift_metrics import GROUPS, MetricSpace, game_numbers, label
+from reports.drift_moments import Moments, SideEstimate, paired_difference, unpaired_difference
+from reports.drift_verdict import ORDER, Tolerances, decide
+from reports.drift_window import CARD_COLUMNS, SEAT_COLUMNS, Window, window_from_tables
+from reports.load import Run, open_run
+from simcore.errors import TuttiError
+from simcore.runs.manifest import RunConfig
+
+FORMAT = "tutti-drift/1"
+WINDOW = 4096  # games read and compared at a time: memory depends on it, not on the run
+MIN_GAMES = 50  # fewer games in a run: nothing is tested (intervals need many games)
+MIN_EVENTS = 5  # a win rate is tested only with at least 5 wins and 5 losses in each group
+
+
+@dataclass(frozen=True)
+class Source:
+    """One side of a comparison: a run directory or a baseline file."""
+
+    path: Path
+    config: RunConfig
+    games: int
+    run: Run | None = None
+    baseline: Baseline | None = None
+
+    def window(self, start: int, stop: int) -> Window:
+        if self.baseline is not None:
+            return self.baseline.window(start, stop)
+        assert self.run is not None
+        size = self.config.chunk_size
+        chunks = [c for c in self.run.chunks if c * size < stop and (c + 1) * size > start]
+        in_range = pl.col("game").is_between(start, stop - 1)
+        seats = self.run.scan("seats", chunks).filter(in_range).select(SEAT_COLUMNS)
+        cards = self.run.scan("cards", chunks).filter(in_range).select(CARD_COLUMNS)
+        return window_from_tables(*pl.collect_all([seats, cards]))
+
+    def windows(self, stop: int) -> Iterator[Window]:
+        for start in range(0, stop, WINDOW):
+            yield self.window(start, min(start + WINDOW, stop))
+
+    def describe(self) -> dict[str, Any]:
+        kind = "baseline file" if self.baseline is not None else "run directory"
+        return describe(str(self.path), kind, self.games, self.config)
+
+
+def describe(where: str, kind: str, games: int, c: RunConfig) -> dict[str, Any]:
+    """What one side of a comparison is: where, how many games, and its configuration."""
+    return {
+        "path": where,
+        "kind": kind,
+        "games": games,
+        "players": c.players,
+        "seed": c.seed,
+        "strategies": c.strategies,
+        "card_hash": c.card_hash,
+        "cards_dir": c.cards_dir,
+        "rules_version": c.rules_version,
+        "package_version": c.package_version,
+    }
+
+
+def open_source(path: Path) -> Source:
+    path = Path(path)
+    if path.is_dir():
+        run = open_run(path)
+        return Source(path, run.manifest.config, run.games, run=run)
+    if not path.exists():
+        raise TuttiError(f"{path}: no such run directory or baseline file")
+    baseline = read_baseline(path)
+    return Source(path, baseline.config, baseline.games, baseline=baseline)
+
+
+def check_comparable(base: RunConfig, cand: RunConfig, base_name: str, cand_name: str) -> None:
+    if base.game != cand.game:
+        raise TuttiError(f"{cand_name} is a {cand.game!r} run; {base_name} is {base.game!r}")
+    if base.players != cand.players:
+        raise TuttiError(
+            f"{base_name} has {base.players} players and {cand_name} {cand.players}: "
+            "win rates of different player counts are not comparable"
+        )
+
+
+def can_pair(base: RunConfig, cand: RunConfig) -> bool:
+    """The same master seed and player count: game i is the same deal and dice in both."""
+    return base.seed == cand.seed and base.players == cand.players
+
+
+@dataclass
+class Comparison:
+    """Moments of both sides, window by window, and the metric rows they give."""
+
+    paired: bool
+    space: MetricSpace = field(default_factory=MetricSpace)
+    moments: Moments = field(init=False)
+    base_moments: Moments = field(init=False)  # unpaired only
+    cand_moments: Moments = field(init=False)
+    sequential_state: dict[tuple[str, str], float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.moments = Moments(4)
+        self.base_moments, self.cand_moments = Moments(2), Moments(2)
+
+    def add_pair(self, base: Window, cand: Window) -> None:
+        b, c = game_numbers(base, self.space), game_numbers(cand, self.space)
+        if len(b.games) != len(c.games) or (b.games != c.games).any():
+            raise TuttiError("paired windows hold different games (a run is missing games?)")
+        self.moments.add_pair(b, c)
+
+    def add_base(self, window: Window) -> None:
+        self.base_moments.add_one(game_numbers(window, self.space))
+
+    def add_cand(self, window: Window) -> None:
+        self.cand_moments.add_one(game_numbers(window, self.space))
+
+    @property
+    def games(self) -> tuple[int, int]:
+        if self.paired:
+            return self.moments.n, self.moments.n
+        return self.base_moments.n, self.cand_moments.n
+
+    def rows(self, tol: Tolerances, sequential: bool = False) -> tuple[str, list[dict[str, Any]]]:
+        """The overall verdict and one row per metric (drifted first)."""
+        vs_others = self.space.vs_others()
+        rows = []
+        for m, (group, key) in enumerate(self.space.keys):
+            kind = GROUPS[group][1]
+            if self.paired:
+                d = paired_difference(self.moments, m, bool(vs_others[m]))
+            else:
+                d = unpaired_difference(self.base_moments, self.cand_moments, m, bool(vs_others[m]))
+            tested = (
+                min(self.games) >= MIN_GAMES
+                and not math.isnan(d.diff)
+                and not math.isinf(d.variance)
+                and all(_enough(side, kind, bool(vs_others[m]), tol) for side in (d.base, d.cand))
+            )
+            row = {
+                "group": group,
+                "key": key,
+                "metric": label(group, key),
+                "kind": kind,
+                "baseline": _num(d.base.value),
+                "candidate": _num(d.cand.value),
+                "diff": _num(d.diff),
+                "variance": d.variance if tested else None,
+                "tolerance": tol.of(kind),
+                "n_baseline": int(d.base.n),
+                "n_candidate": int(d.cand.n),
+                "tested": bool(tested),
+            }
+            if sequential and (group, key) in self.sequential_state:
+                row["p_running"] = self.sequential_state[(group, key)]
+            rows.append(row)
+        verdict = decide(rows, tol, sequential)
+        if sequential:
+            for r in rows:
+                if "p_running" in r:
+                    self.sequential_state[(r["group"], r["key"])] = r.pop("p_running")
+        rows.sort(key=lambda r: (ORDER[r["verdict"]], list(GROUPS).index(r["group"]), r["key"]))
+        return verdict, rows
+
+
+def _enough(side: SideEstimate, kind: str, vs_others: bool, tol: Tolerances) -> bool:
+    """Enough seat-games, wins and losses in each group for the normal approximation."""
+    if kind == "score":
+        return side.n >= tol.min_sample
+    groups = [(side.n, side.w)] + ([(side.n_others, side.w_others)] if vs_others else [])
+    smallest = tol.min_sample if kind == "card" else 1
+    return all(n >= smallest and min(w, n - w) >= MIN_EVENTS for n, w in groups)
+
+
+def _num(x: float) -> float | None:
+    return None if x is None or math.isnan(x) else float(x)
+
+
+def result_dict(
+    comparison: Comparison,
+    tol: Tolerances,
+    base: dict[str, Any],
+    cand: dict[str, Any],
+    sequential: bool = False,
+    notes: list[str] | None = None,
+) -> dict[str, Any]:
+    """The JSON-ready result: verdict, how the games were compared, settings and metrics."""
+    verdict, rows = comparison.rows(tol, sequential)
+    n_base, n_cand = comparison.games
+    counts = {v: sum(r["verdict"] == v for r in rows) for v in ("drift", "inconclusive", "pass")}
+    counts["untested"] = sum(not r["tested"] for r in rows)
+    return {
+        "format": FORMAT,
+        "verdict": verdict,
+        "paired": comparison.paired,
+        "games_baseline": n_base,
+        "games_candidate": n_cand,
+        "games_changed": comparison.moments.changed if comparison.paired else None,
+        "sequential": sequential,
+        "settings": {
+            "tolerance": tol.win,
+            "score_tolerance": tol.score,
+            "card_tolerance": tol.of("card"),
+            "alpha": tol.alpha,
+            "min_sample": tol.min_sample,
+        },
+        "counts": counts,
+        "baseline": base,
+        "candidate": cand,
+        "notes": notes or [],
+        "metrics": rows,
+    }
+
+
+def compare_sources(base: Source, cand: Source, tol: Tolerances) -> dict[str, Any]:
+    """Compare every game of two sources (the common games when they can be paired)."""
+    check_comparable(base.config, cand.config, str(base.path), str(cand.path))
+    notes = []
+    if can_pair(base.config, cand.config):
+        comparison = Comparison(paired=True)
+        common = min(base.games, cand.games)
+        for b, c in zip(base.windows(common), cand.windows(common), strict=True):
+            comparison.add_pair(b, c)
+        if base.games != cand.games:
+            notes.append(
+                f"Paired on the {common:,} games both runs played "
+                f"(baseline {base.games:,}, candidate {cand.games:,})."
+            )
+    else:
+        comparison = Comparison(paired=False)
+        for w in base.windows(base.games):
+            comparison.add_base(w)
+        for w in cand.windows(cand.games):
+            comparison.add_cand(w)
+        notes.append(
+            f"Unpaired: the runs used different master seeds ({base.config.seed} and "
+            f"{cand.config.seed}), so their games cannot be matched one to one; the "
+            "intervals are wider than a paired comparison's."
+        )
+    return result_dict(comparison, tol, base.describe(), cand.describe(), notes=notes)
+
+
+def compare_paths(
+    baseline: str | Path, candidate: str | Path, tol: Tolerances | None = None
+) -> dict[str, Any]:
+    """`tutti drift` in Python: compare a baseline and a candidate (run dirs or baseline files)."""
+    return compare_sources(
+        open_source(Path(baseline)), open_source(Path(candidate)), tol or Tolerances()
+    )

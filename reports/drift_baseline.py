@@ -1,0 +1,149 @@
+"""Baseline files: a run's configuration and per-game outcomes in one small Parquet file.
+
+One row per game and seat: game, seat, start order, family, win, final prestige,
+and the keys of the cards the seat held and completed (`reports.drift_window`).
+The configuration (a `RunConfig`: rules version, card hash, seed, strategies and
+their parameters) is the file's key-value metadata under "tutti". zstd and
+dictionary-encoded card keys keep a 20,000-game 4-player baseline near 1 MB.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import polars as pl
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from reports.drift_window import CARD_SCHEMA, Window
+from simcore.errors import TuttiError
+from simcore.runs.manifest import RunConfig, atomic_write
+
+FORMAT = "tutti-baseline/1"
+META_KEY = b"tutti"
+COLUMNS = ("game", "seat", "start_order", "family", "win", "prestige", "held", "completed")
+
+
+@dataclass(frozen=True)
+class Baseline:
+    path: Path
+    config: RunConfig
+    rows: pl.DataFrame  # the file's rows, strings for dictionaries
+
+    @property
+    def games(self) -> int:
+        return self.config.games
+
+    def window(self, start: int, stop: int) -> Window:
+        """Games start .. stop - 1 as a Window."""
+        part = self.rows.filter(pl.col("game").is_between(start, stop - 1))
+        strategy = pl.col("seat").replace_strict(
+            list(range(len(self.config.strategies))), self.config.strategies, return_dtype=pl.String
+        )
+        seats = part.select(
+            pl.col("game").cast(pl.Int64),
+            pl.col("seat").cast(pl.Int8),
+            pl.col("start_order").cast(pl.Int8),
+            pl.col("family").cast(pl.String),
+            strategy.alias("strategy"),
+            pl.col("win").cast(pl.Float64),
+            pl.col("prestige").cast(pl.Float64),
+        )
+        cards = pl.concat(
+            [
+                part.select(
+                    pl.col("game").cast(pl.Int64),
+                    pl.col("seat").cast(pl.Int8),
+                    pl.col(role).alias("key"),
+                    pl.lit(role).alias("role"),
+                )
+                .explode("key")
+                .drop_nulls("key")
+                .cast(CARD_SCHEMA)
+                for role in ("held", "completed")
+            ]
+        )
+        return Window(seats, cards)
+
+
+def baseline_table(windows: list[Window]) -> pa.Table:
+    """The rows of a baseline file from consecutive windows."""
+    seats = pl.concat([w.seats for w in windows])
+    cards = pl.concat([w.cards for w in windows])
+    lists = (
+        cards.sort("game", "seat", "role", "key")
+        .group_by("game", "seat", "role", maintain_order=True)
+        .agg(pl.col("key"))
+        .pivot("role", index=["game", "seat"], values="key")
+    )
+    for role in ("held", "completed"):
+        if role not in lists.columns:
+            lists = lists.with_columns(pl.lit(None, pl.List(pl.String)).alias(role))
+    rows = seats.join(lists, on=["game", "seat"], how="left").sort("game", "seat")
+    empty = pl.lit([], pl.List(pl.String))
+    rows = rows.select(
+        pl.col("game").cast(pl.Int32),
+        pl.col("seat").cast(pl.Int8),
+        pl.col("start_order").cast(pl.Int8),
+        pl.col("family").cast(pl.Categorical),
+        pl.col("win").cast(pl.Float32),
+        pl.col("prestige").cast(pl.Int16),
+        pl.col("held").fill_null(empty).list.eval(pl.element().cast(pl.Categorical)),
+        pl.col("completed").fill_null(empty).list.eval(pl.element().cast(pl.Categorical)),
+    )
+    return rows.to_arrow()
+
+
+def write_baseline(path: Path, config: RunConfig, windows: list[Window]) -> int:
+    """Write the baseline file atomically; returns its size in bytes."""
+    table = baseline_table(windows)
+    meta = {"format": FORMAT, "config": asdict(config)}
+    table = table.replace_schema_metadata({META_KEY: json.dumps(meta).encode()})
+    sink = pa.BufferOutputStream()
+    pq.write_table(table, sink, compression="zstd", compression_level=19)
+    data = sink.getvalue().to_pybytes()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, data)
+    except OSError as err:
+        raise TuttiError(f"{path}: cannot write the baseline ({err.strerror or err})") from None
+    return len(data)
+
+
+def read_baseline(path: Path) -> Baseline:
+    """Read and check a baseline file; a missing, foreign or broken one is refused."""
+    path = Path(path)
+    if not path.is_file():
+        raise TuttiError(f"{path}: no such baseline file")
+    try:
+        parquet = pq.ParquetFile(path)
+        meta = json.loads((parquet.schema_arrow.metadata or {}).get(META_KEY, b"{}"))
+        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+            raise TuttiError(
+                f"{path}: not a tutti baseline (no {FORMAT} metadata); write one with "
+                "`tutti baseline`"
+            )
+        config = RunConfig(**meta["config"])
+        table = parquet.read()
+    except (OSError, ValueError, TypeError, KeyError, pa.ArrowException) as err:
+        raise TuttiError(f"{path}: not a readable tutti baseline ({_first_line(err)})") from None
+    missing = [c for c in COLUMNS if c not in table.column_names]
+    if missing:
+        raise TuttiError(f"{path}: corrupt baseline: missing column(s) {', '.join(missing)}")
+    rows = pl.from_arrow(table).with_columns(
+        pl.col(pl.Categorical).cast(pl.String),
+        pl.col("held", "completed").cast(pl.List(pl.String)),
+    )
+    if rows.height != config.games * config.players:
+        raise TuttiError(
+            f"{path}: corrupt baseline: {rows.height} rows, expected "
+            f"{config.games} games x {config.players} seats"
+        )
+    return Baseline(path, config, rows)
+
+
+def _first_line(err: Exception) -> str:
+    text = str(err).strip()
+    return text.splitlines()[0] if text else type(err).__name__

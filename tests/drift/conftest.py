@@ -1,0 +1,57 @@
+"""Small baselines and runs, made once per session, and the CLI through its real entry point."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+GAMES = 8192  # two windows of 4096: the sequential check can stop after the first
+
+
+@pytest.fixture(scope="session")
+def violin6(tmp_path_factory) -> Path:
+    """A card directory raising the violin's prestige from 2 to 6."""
+    where = tmp_path_factory.mktemp("violin6")
+    (where / "instruments.toml").write_text('[[instrument]]\nid = "violin"\nprestige = 6\n')
+    return where
+
+
+@pytest.fixture(scope="session")
+def baseline4(tmp_path_factory) -> Path:
+    """4 players, random play, 8,192 games of the shipped card set."""
+    out = tmp_path_factory.mktemp("baselines") / "b4.parquet"
+    code, _, err = tutti("baseline", "--out", str(out), "--games", str(GAMES), "--seed", "3")
+    assert code == 0, err
+    return out
+
+
+@pytest.fixture(scope="session")
+def run4(tmp_path_factory) -> Path:
+    from simcore import simulate
+
+    out = tmp_path_factory.mktemp("runs") / "run4"
+    simulate(players=4, games=2000, seed=4, out=out, chunk_size=700)
+    return out
+
+
+def tutti(*args: str) -> tuple[int, str, str]:
+    """Run `tutti ARGS` through cli.app.main in this process: (exit code, stdout, stderr)."""
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
+
+    from cli.app import main
+
+    out, err = io.StringIO(), io.StringIO()
+    argv = sys.argv
+    sys.argv = ["tutti", *args]
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            main()
+        code = 0
+    except SystemExit as exit_:
+        code = exit_.code if isinstance(exit_.code, int) else 1
+    finally:
+        sys.argv = argv
+    return code, out.getvalue(), err.getvalue()
