@@ -5,7 +5,7 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 export NUMBA_CACHE_DIR ?= $(CURDIR)/.numba_cache
 
-.PHONY: demo test test-slow lint bench clean
+.PHONY: demo test test-slow lint bench clean baseline check-baseline
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -21,6 +21,17 @@ demo: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/tutti bench
+
+# The drift baseline CI checks against (README "Drift check in CI"). Regenerate it only
+# on purpose: with a RULES_VERSION bump and a CHANGELOG.md line.
+BASELINE      := baselines/luthier-4p.parquet
+BASELINE_ARGS := --players 4 --games 20000 --seed 1 --strategies random
+
+baseline: $(STAMP)
+	$(BIN)/tutti baseline --out $(BASELINE) $(BASELINE_ARGS)
+
+check-baseline: $(STAMP)
+	$(BIN)/tutti check --baseline $(BASELINE) --players 4
 
 test: $(STAMP)
 	$(BIN)/ruff check .

@@ -20,10 +20,17 @@ def bench(
     no_compile: Annotated[
         bool, typer.Option("--no-compile", help="Skip the cold-compile measurement.")
     ] = False,
+    check_games: Annotated[
+        int,
+        typer.Option(
+            "--check-games", min=0, help="Games in the `tutti check` measurement (0: skip it)."
+        ),
+    ] = 20_000,
 ) -> None:
     """Measure throughput (Parquet writing included) and the cold compile time.
 
-    Without --strategies it measures random play and the four heuristic archetypes.
+    Without --strategies it measures random play and the four heuristic archetypes, and
+    a full `tutti check` of a baseline of the heuristics' games.
     """
     from simcore.errors import TuttiError
     from simcore.runs.bench import run_bench
@@ -45,4 +52,13 @@ def bench(
             f"throughput:   {r.games_per_second:,.0f} games/s, {r.players} players, "
             f"strategies {r.strategies} ({r.games:,} games in {r.seconds:.1f} s, "
             "Parquet writing included)"
+        )
+    if check_games:
+        from simcore.runs.bench_check import run_check_bench
+
+        c = run_check_bench(check_games, players, strategies or HEURISTIC_FIELD)
+        typer.echo(
+            f"check:        `tutti check` of a {c.games:,}-game {c.players}-player baseline "
+            f"({c.strategies}) in {c.check_seconds:.1f} s, verdict {c.verdict} (baseline "
+            f"written in {c.baseline_seconds:.1f} s, {c.baseline_bytes / 1024:,.0f} KiB)"
         )

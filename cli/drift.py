@@ -108,26 +108,17 @@ def baseline(
     """Simulate games and write a small, committable baseline file for `tutti check`."""
     import time
 
-    from reports.drift import WINDOW
-    from reports.drift_baseline import write_baseline
-    from reports.drift_window import window_from_tables
     from simcore.errors import TuttiError
-    from simcore.runs.replay import new_replayer
+    from simcore.runs.replay import write_new_baseline
 
     if out.is_dir():
         raise TuttiError(f"{out}: cannot write the baseline: it is a directory")
     start = time.perf_counter()
-    replayer = new_replayer(players, games, seed, strategies, cards, WINDOW)
-    windows = [
-        window_from_tables(*replayer.tables(first, min(WINDOW, games - first)))
-        for first in range(0, games, WINDOW)
-    ]
-    size = write_baseline(out, replayer.config, windows)
+    config, size = write_new_baseline(out, players, games, seed, strategies, cards)
     typer.echo(
         f"baseline of {games:,} games ({players} players, seed {seed}, strategies "
-        f"{','.join(replayer.config.strategies)}, rules version "
-        f"{replayer.config.rules_version}) in {out}: {size / 1024:,.0f} KiB, "
-        f"{time.perf_counter() - start:.1f} s"
+        f"{','.join(config.strategies)}, rules version {config.rules_version}) in {out}: "
+        f"{size / 1024:,.0f} KiB, {time.perf_counter() - start:.1f} s"
     )
 
 
@@ -159,14 +150,8 @@ def check(
     Exit code 0 pass, 1 drift, 3 inconclusive, 2 bad input (also a baseline of
     another rules version or player count).
     """
-    from reports.drift import describe
-    from reports.drift_baseline import read_baseline
-    from reports.drift_check import check_baseline
-    from simcore.runs.replay import replayer_for
+    from simcore.runs.replay import check_file
 
     tol = _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample)
-    base = read_baseline(baseline_file)
-    replayer = replayer_for(base.config, cards, str(baseline_file), players)
-    candidate = describe("current code", "replayed", base.games, replayer.config)
-    result = check_baseline(base, replayer.tables, candidate, tol, sequential=sequential)
+    result = check_file(baseline_file, cards, players, tol, sequential=sequential)
     _finish(result, markdown, json_out)

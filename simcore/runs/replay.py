@@ -79,6 +79,27 @@ def new_replayer(
     return Replayer(config, card_set, seats, params_matrix(seats, None))
 
 
+def write_new_baseline(
+    out: Path,
+    players: int = 4,
+    games: int = 20_000,
+    seed: int = 1,
+    strategies: str | None = None,
+    cards: str | Path | None = None,
+) -> tuple[RunConfig, int]:
+    """Play `games` games and write them as a baseline file; (its configuration, bytes)."""
+    from reports.drift import WINDOW
+    from reports.drift_baseline import write_baseline
+    from reports.drift_window import window_from_tables
+
+    replayer = new_replayer(players, games, seed, strategies, cards, WINDOW)
+    windows = [
+        window_from_tables(*replayer.tables(first, min(WINDOW, games - first)))
+        for first in range(0, games, WINDOW)
+    ]
+    return replayer.config, write_baseline(Path(out), replayer.config, windows)
+
+
 def replayer_for(
     config: RunConfig, cards: str | Path | None, where: str, players: int | None = None
 ) -> Replayer:
@@ -120,3 +141,25 @@ def replayer_for(
         package_version=version("tutti-sim"),
     )
     return Replayer(candidate, card_set, seats, params_matrix(seats, np.array(rows)))
+
+
+def check_file(
+    path: Path,
+    cards: str | Path | None = None,
+    players: int | None = None,
+    tolerances=None,
+    sequential: bool = False,
+) -> dict:
+    """`tutti check` in Python: replay a baseline file's games under the current code and
+    `cards`, and compare them with it (the drift result dict)."""
+    from reports.drift import describe
+    from reports.drift_baseline import read_baseline
+    from reports.drift_check import check_baseline
+    from reports.drift_verdict import Tolerances
+
+    base = read_baseline(Path(path))
+    replayer = replayer_for(base.config, cards, str(path), players)
+    candidate = describe("current code", "replayed", base.games, replayer.config)
+    return check_baseline(
+        base, replayer.tables, candidate, tolerances or Tolerances(), sequential=sequential
+    )
