@@ -15,6 +15,7 @@ from cli.report import report
 from cli.simulate import simulate
 from cli.strategies import strategies_app
 from cli.tune import tune
+from cli.whatif import ablate, sweep, whatif
 
 app = typer.Typer(
     name="tutti",
@@ -34,6 +35,9 @@ app.command()(baseline)
 app.command()(check)
 app.command()(tune)
 app.command()(ladder)
+app.command()(whatif)
+app.command()(ablate)
+app.command()(sweep)
 
 
 def main() -> None:

@@ -191,7 +191,13 @@ def card_label(row: Row) -> str:
 
 
 @_styled
-def forest_plot(rows: list[Row], name: str, key: str = "diff", with_kind: bool = False) -> str:
+def forest_plot(
+    rows: list[Row],
+    name: str,
+    key: str = "diff",
+    with_kind: bool = False,
+    xlabel: str = "win rate of holders minus others (points, 95% interval)",
+) -> str:
     """Win-rate difference of each card's holders with its 95% interval.
 
     Flagged cards are coloured (blue stronger, orange weaker), very uncertain ones
@@ -221,6 +227,33 @@ def forest_plot(rows: list[Row], name: str, key: str = "diff", with_kind: bool =
     )
     ax.axvline(0, color=INK, lw=0.8)
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v * 100:+.0f}"))
-    ax.set_xlabel("win rate of holders minus others (points, 95% interval)")
+    ax.set_xlabel(xlabel)
     ax.tick_params(axis="y", labelsize=8)
+    return to_svg(fig, name)
+
+
+@_styled
+def sweep_plot(points: list[Row], name: str, xlabel: str, band: tuple[float, float] | None) -> str:
+    """The changed card's holders-minus-others win rate at each value, with 95% intervals."""
+    fig = _figure(3.0)
+    ax = fig.add_subplot()
+    labels = [str(p["value"]) for p in points]
+    effects = [p["card_effect"][0] if p["card_effect"] else None for p in points]
+    xs = [i for i, r in enumerate(effects) if r and r.get("candidate_low") is not None]
+    ys = [effects[i]["candidate"] for i in xs]
+    err = [
+        [ys[k] - effects[i]["candidate_low"] for k, i in enumerate(xs)],
+        [effects[i]["candidate_high"] - ys[k] for k, i in enumerate(xs)],
+    ]
+    if band is not None:
+        centre, width = band
+        ax.axhspan(centre - width, centre + width, color=BLUE, alpha=0.12, lw=0, label="target")
+    ax.errorbar(xs, ys, yerr=err, fmt="o-", color=INK, ms=4.5, capsize=3,
+                label="card holders minus others")  # fmt: skip
+    ax.axhline(0, color=GREY, lw=0.8)
+    ax.set_xticks(range(len(labels)), labels)
+    ax.set_xlabel(xlabel)
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v * 100:+.0f}"))
+    ax.set_ylabel("win-rate difference (points)")
+    ax.legend(frameon=False, loc="best")
     return to_svg(fig, name)

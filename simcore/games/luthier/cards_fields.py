@@ -228,12 +228,13 @@ def _levels(value: Any, f: Field, path: str, report: Report) -> Any:
         out.append(pair)
     if any(BAD in pair for pair in out):
         return BAD
-    for k in (0, 1):
-        column = [pair[k] for pair in out]
-        if any(b <= a for a, b in zip(column, column[1:], strict=False)):
-            key = ("threshold", "prestige")[k]
-            report(path, f"levels must be in ascending order of {key}, got {column}")
-            return BAD
+    thresholds, prestige = ([pair[k] for pair in out] for k in (0, 1))
+    if any(b <= a for a, b in zip(thresholds, thresholds[1:], strict=False)):
+        report(path, f"levels must be in ascending order of threshold, got {thresholds}")
+        return BAD
+    if any(b < a for a, b in zip(prestige, prestige[1:], strict=False)):  # equal: allowed
+        report(path, f"a level's prestige may not be below the level before, got {prestige}")
+        return BAD
     return out
 
 

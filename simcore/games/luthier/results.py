@@ -32,6 +32,14 @@ def _dict(indices: np.ndarray, dictionary: list[str]) -> pa.DictionaryArray:
     )
 
 
+def _seat_strategies(strategies, n_games: int) -> pa.DictionaryArray:
+    """Each seat's strategy name, with a dictionary of distinct names (first-seen order)
+    so the column's bytes depend on the names only, not on how parts were written."""
+    names = list(dict.fromkeys(x.name for x in strategies))
+    codes = np.array([names.index(x.name) for x in strategies])
+    return _dict(np.tile(codes, n_games), names)
+
+
 def games_table(card_set, batch: Batch, n_players: int) -> pa.Table:
     """One row per game: index, seed, winners, margins and engine counters."""
     g = np.asarray(batch.games)  # plain ndarray: pyarrow converts record-array fields slowly
@@ -88,7 +96,7 @@ def seats_table(card_set, batch: Batch, n_players: int, strategies) -> pa.Table:
         "game": pa.array(np.repeat(g["index"], n_players)),
         "seat": pa.array(np.tile(np.arange(n_players, dtype=np.int8), n)),
         "start_order": pa.array((flat["start_pos"] + 1).astype(np.int8)),
-        "strategy": _dict(np.tile(np.arange(n_players), n), [x.name for x in strategies]),
+        "strategy": _seat_strategies(strategies, n),
         "family": _dict(flat["family"], card_set.ids["families"]),
         "prestige": pa.array(flat["prestige"]),
         "rank": pa.array(flat["rank"]),

@@ -1,0 +1,155 @@
+"""`tutti whatif`, `tutti ablate`, `tutti sweep`: card changes on common random numbers."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cli.options import CardsOpt, ParamsOpt, PlayersOpt, StrategiesOpt
+
+SeedOpt = Annotated[int, typer.Option(help="Master seed: both sides play the same games.")]
+OutOpt = Annotated[
+    Path | None, typer.Option("--out", "-o", help="Folder for the Markdown, JSON (and HTML).")
+]
+
+
+def _progress(label: str):
+    def report(done: int, total: int) -> None:
+        print(f"{label}: {done:,}/{total:,} games", file=sys.stderr, flush=True)
+
+    return report
+
+
+def _write(out: Path | None, name: str, files: dict[str, str]) -> None:
+    if out is None:
+        return
+    from reports.output import write_text
+
+    out.mkdir(parents=True, exist_ok=True)
+    for ext, text in files.items():
+        write_text(out / f"{name}.{ext}", text)
+    typer.echo("wrote " + ", ".join(str(out / f"{name}.{ext}") for ext in files))
+
+
+def _print(title: str, headers: list[str], rows: list[list[str]], summary: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left")
+    for i, h in enumerate(headers):
+        table.add_column(h, justify="left" if i == 0 else "right", overflow="fold")
+    for row in rows:
+        table.add_row(*row)
+    console = Console(width=140)
+    console.print(table)
+    console.print(summary, soft_wrap=True)
+
+
+def whatif(
+    set_: Annotated[
+        list[str],
+        typer.Option("--set", help="KIND.CARD.FIELD=VALUE, e.g. instruments.violin.prestige=3."),
+    ],
+    players: PlayersOpt = 4,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per side.")] = 20_000,
+    seed: SeedOpt = 1,
+    strategies: StrategiesOpt = None,
+    cards: CardsOpt = None,
+    params: ParamsOpt = None,
+    out: OutOpt = None,
+) -> None:
+    """Play the card set with and without the change on the same seeds; show what moved."""
+    from reports.whatif import whatif as run
+    from reports.whatif_render import WHATIF_HEADERS, whatif_markdown, whatif_summary, whatif_table
+
+    result = run(set_, players, games, seed, strategies, cards, params, _progress("whatif"))
+    _print("What if: " + ", ".join(result["patches"]), WHATIF_HEADERS, whatif_table(result),
+           whatif_summary(result))  # fmt: skip
+    _write(out, "whatif", {"md": whatif_markdown(result), "json": json.dumps(result, indent=2)})
+
+
+def ablate(
+    kind: Annotated[
+        str,
+        typer.Argument(
+            help="instruments, performances, repairs, patrons, awards, goals, families "
+            "or specialty."
+        ),
+    ],
+    players: PlayersOpt = 4,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per card.")] = 2000,
+    seed: SeedOpt = 1,
+    strategies: StrategiesOpt = None,
+    cards: CardsOpt = None,
+    params: ParamsOpt = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Folder (default runs/ablate-KIND).")
+    ] = None,
+    only: Annotated[str | None, typer.Option(help="Only these card ids, comma-separated.")] = None,
+) -> None:
+    """Each card of KIND against a neutral stand-in: its effect on its holders, ranked."""
+    from reports.ablate import ablate as run
+    from reports.whatif_render import (
+        ABLATE_HEADERS,
+        ablate_html,
+        ablate_markdown,
+        ablate_summary,
+        ablate_table,
+    )
+
+    ids = [x.strip() for x in only.split(",") if x.strip()] if only else None
+    result = run(kind, players, games, seed, strategies, cards, params, _progress("ablate"), ids)
+    _print(f"Ablation: {kind}", ABLATE_HEADERS, ablate_table(result), ablate_summary(result))
+    files = {
+        "html": ablate_html(result),
+        "md": ablate_markdown(result),
+        "json": json.dumps(result, indent=2),
+    }
+    _write(out or Path("runs") / f"ablate-{kind}", "ablate", files)
+
+
+def sweep(
+    target: Annotated[
+        str, typer.Argument(help="KIND.CARD.FIELD, e.g. instruments.violin.prestige.")
+    ],
+    values: Annotated[str, typer.Option(help="Values to try, comma-separated: 1,2,3,4.")],
+    band: Annotated[
+        str | None,
+        typer.Option("--target", help="Band for the card's effect, e.g. 0.00±0.02 (or 0+-0.02)."),
+    ] = None,
+    players: PlayersOpt = 4,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per value.")] = 20_000,
+    seed: SeedOpt = 1,
+    strategies: StrategiesOpt = None,
+    cards: CardsOpt = None,
+    params: ParamsOpt = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Folder (default runs/sweep).")
+    ] = None,
+) -> None:
+    """One paired comparison per value; the card's win-rate effect at each, and a plot."""
+    from reports.whatif import sweep as run
+    from reports.whatif_render import (
+        SWEEP_HEADERS,
+        sweep_html,
+        sweep_markdown,
+        sweep_summary,
+        sweep_table,
+    )
+
+    items = [v.strip() for v in values.split(",") if v.strip()]
+    result = run(
+        target, items, players, games, seed, strategies, cards, band, params,
+        progress=lambda line: print(line, file=sys.stderr, flush=True),
+    )  # fmt: skip
+    _print(f"Sweep: {target}", SWEEP_HEADERS, sweep_table(result), sweep_summary(result))
+    files = {
+        "html": sweep_html(result),
+        "md": sweep_markdown(result),
+        "json": json.dumps(result, indent=2),
+    }
+    _write(out or Path("runs") / "sweep", "sweep", files)

@@ -1,0 +1,151 @@
+"""Per-card ablation: each card against its neutral stand-in, on the same seeds.
+
+For every card of a kind, the games are played again with that card replaced by
+its neutral stand-in (`reports.variants.NEUTRAL`: same deck position, no value
+of its own), all variants in the one compiled engine. A card's effect is
+measured on the seats that held it in the baseline game (the seats that would
+have used it): their win rate (and prestige) with the card minus without, over
+the same games. Games are the independent units (a ratio estimator with
+game-clustered variance); p-values are Holm-corrected across the kind's cards.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from reports.stats import Z95, holm, normal_two_sided_p
+from reports.variants import (
+    NEUTRAL,
+    NEUTRAL_WORDS,
+    TABLE_KIND,
+    baseline,
+    neutral_patches,
+    paired_windows,
+    variant,
+)
+from reports.whatif import settings
+from simcore.errors import TuttiError
+from simcore.games.luthier.cards_fields import did_you_mean
+
+FORMAT = "tutti-ablate/1"
+ALPHA = 0.05
+MIN_HOLDERS = 30  # fewer holder seat-games: the card is reported but not tested
+
+
+@dataclass
+class Effect:
+    """Per-game sums for one card: holders, and their win and prestige differences."""
+
+    n: list[np.ndarray] = field(default_factory=list)
+    win: list[np.ndarray] = field(default_factory=list)
+    score: list[np.ndarray] = field(default_factory=list)
+
+    def estimate(self, which: str) -> tuple[float, float, float, float]:
+        """(effect, low, high, p) of the ratio sum(d) / sum(n), clustered by game."""
+        n = np.concatenate(self.n) if self.n else np.zeros(0)
+        d = np.concatenate(getattr(self, which)) if self.n else np.zeros(0)
+        total = n.sum()
+        if total == 0:
+            return math.nan, math.nan, math.nan, math.nan
+        r = d.sum() / total
+        used = n > 0
+        g = int(used.sum())
+        resid = d[used] - r * n[used]
+        var = float((resid * resid).sum()) / (total * total) * (g / (g - 1) if g > 1 else math.inf)
+        se = math.sqrt(var)
+        if se == 0:
+            return r, r, r, (1.0 if r == 0 else 0.0)
+        return r, r - Z95 * se, r + Z95 * se, normal_two_sided_p(r / se)
+
+
+def _holders(window_cards: pl.DataFrame, prefix: str) -> pl.DataFrame:
+    """(game, seat) of the seat-games that held the card (any level, for awards)."""
+    key = pl.col("key")
+    match = (key == prefix) | key.str.starts_with(prefix + "/")
+    return window_cards.filter((pl.col("role") == "held") & match).select("game", "seat").unique()
+
+
+def ablate(
+    kind: str,
+    players: int = 4,
+    games: int = 2000,
+    seed: int = 1,
+    strategies: str | None = None,
+    cards: str | Path | None = None,
+    params_file: str | Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    only: list[str] | None = None,
+) -> dict[str, Any]:
+    """Every card of `kind` (or the `only` ones) against its neutral stand-in, strongest first."""
+    if kind not in NEUTRAL:
+        raise TuttiError(f"cannot ablate {kind!r}{did_you_mean(kind, list(NEUTRAL))}")
+    base = baseline(players, games, seed, strategies, cards, params_file)
+    ids = base.card_set.ids[kind]
+    for cid in only or []:
+        if cid not in ids:
+            raise TuttiError(f"--only: no {kind} card {cid!r}{did_you_mean(cid, ids, 3)}")
+    ids = [cid for cid in ids if not only or cid in only]
+    variants = [variant(base, neutral_patches(base, kind, cid)) for cid in ids]
+    prefixes = [f"{TABLE_KIND[kind]}/{cid}" for cid in ids]
+    effects = [Effect() for _ in ids]
+    for base_window, windows in paired_windows(base, variants, games, progress):
+        seats = base_window.seats.with_row_index("row")
+        game0 = int(seats["game"].min())
+        n_games = int(seats["game"].max()) - game0 + 1
+        for c, var_window in enumerate(windows):
+            if not (var_window.seats["game"] == base_window.seats["game"]).all():
+                raise TuttiError("internal: variant windows are not aligned with the baseline")
+            held = _holders(base_window.cards, prefixes[c]).join(seats, on=["game", "seat"])
+            rows = held["row"].to_numpy()
+            game = held["game"].to_numpy() - game0
+            for name, col in (("win", "win"), ("score", "prestige")):
+                diff = (
+                    base_window.seats[col].to_numpy()[rows] - var_window.seats[col].to_numpy()[rows]
+                )
+                getattr(effects[c], name).append(np.bincount(game, diff, minlength=n_games))
+            effects[c].n.append(np.bincount(game, minlength=n_games).astype(np.float64))
+    rows = _rows(base, kind, ids, effects)
+    return {
+        "format": FORMAT,
+        **settings(base, games),
+        "kind": kind,
+        "neutral": NEUTRAL_WORDS[kind],
+        "cards": rows,
+    }
+
+
+def _rows(base, kind: str, ids: list[str], effects: list[Effect]) -> list[dict[str, Any]]:
+    rows = []
+    for c, cid in enumerate(ids):
+        holders = int(sum(x.sum() for x in effects[c].n))
+        win = effects[c].estimate("win")
+        score = effects[c].estimate("score")
+        rows.append(
+            {
+                "card_id": cid,
+                "card": base.card_set.names[kind][base.card_set.index(kind, cid)],
+                "holders": holders,
+                "tested": holders >= MIN_HOLDERS and not math.isnan(win[3]),
+                **dict(zip(("win_effect", "win_low", "win_high", "p_value"), win, strict=True)),
+                **dict(zip(("score_effect", "score_low", "score_high"), score[:3], strict=True)),
+            }
+        )
+    tested = [r for r in rows if r["tested"]]
+    for r, h in zip(tested, holm([r["p_value"] for r in tested]), strict=True):
+        r["holm_p"] = h
+        r["significant"] = h <= ALPHA
+    for r in rows:
+        r.setdefault("holm_p", None)
+        r.setdefault("significant", False)
+        for k, v in r.items():
+            if isinstance(v, float) and math.isnan(v):
+                r[k] = None
+    rows.sort(key=lambda r: (not r["tested"], -(r["win_effect"] or 0.0), r["card_id"]))
+    return rows

@@ -1,0 +1,192 @@
+"""What-if: a card variant against the baseline on the same seeds, with paired intervals.
+
+    from reports.whatif import whatif, sweep
+    result = whatif(["instruments.violin.prestige=3"], players=4, games=20_000)
+    result["metrics"]       # win rates by seat, family, strategy; mean score; cards
+
+Every metric is the drift check's (`reports.drift`), compared with tolerance 0:
+"changed" means the paired difference is significant after Holm's correction
+across all metrics (alpha 0.05); the interval says by how much.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from reports.drift import Comparison
+from reports.drift_moments import quadratic_variance, side_estimate
+from reports.drift_verdict import Tolerances
+from reports.stats import Z95
+from reports.variants import TABLE_KIND, baseline, paired_windows, variant
+from simcore.errors import TuttiError
+from simcore.games.luthier.cards_patch import Patch, parse_patch
+
+FORMAT = "tutti-whatif/1"
+SIGNIFICANT = Tolerances(win=0.0, score=0.0, card=0.0, alpha=0.05, min_sample=30)
+Progress = Callable[[int, int], None]
+
+
+def card_prefix(patch: Patch) -> str:
+    """The cards-table key of the patched card ("instrument/violin"; awards add "/level")."""
+    return f"{TABLE_KIND.get(patch.kind, patch.kind)}/{patch.card}"
+
+
+def _variant_interval(comparison: Comparison, row: dict[str, Any]) -> tuple[Any, Any]:
+    """95% interval of a metric's value in the variant's games alone (not the difference)."""
+    m = comparison.space.index[(row["group"], row["key"])]
+    mom = comparison.moments
+    side = side_estimate(mom, m, 1, bool(comparison.space.vs_others()[m]))
+    if math.isnan(side.value) or mom.n < 2:
+        return None, None
+    zero = np.zeros(2)
+    var = quadratic_variance(
+        mom, m, np.concatenate([zero, side.coef_a]), np.concatenate([zero, side.coef_t])
+    )
+    half = Z95 * math.sqrt(var)
+    return float(side.value - half), float(side.value + half)
+
+
+def _rows(comparison: Comparison) -> list[dict[str, Any]]:
+    _, rows = comparison.rows(SIGNIFICANT)
+    for r in rows:
+        r["changed"] = r.pop("verdict") == "drift"
+        for key in ("tolerance", "p_running"):
+            r.pop(key, None)
+    return rows
+
+
+def compare_variant(
+    base, patches: list[Patch], games: int, progress: Progress | None = None
+) -> dict[str, Any]:
+    """Play the baseline and one variant on the same games; the paired metric rows."""
+    var = variant(base, patches)
+    comparison = Comparison(paired=True)
+    for base_window, (var_window,) in paired_windows(base, [var], games, progress):
+        comparison.add_pair(base_window, var_window)
+    rows = _rows(comparison)
+    prefixes = tuple(card_prefix(p) for p in patches)
+    for r in rows:
+        r["changed_card"] = r["group"] in ("card", "completed") and (
+            r["key"] in prefixes or r["key"].startswith(tuple(f"{p}/" for p in prefixes))
+        )
+        if r["changed_card"]:
+            r["candidate_low"], r["candidate_high"] = _variant_interval(comparison, r)
+    return {
+        "patches": [p.text for p in patches],
+        "card_hash": var.card_set.data_hash,
+        "games_changed": comparison.moments.changed,
+        "metrics": rows,
+    }
+
+
+def whatif(
+    sets: list[str],
+    players: int = 4,
+    games: int = 20_000,
+    seed: int = 1,
+    strategies: str | None = None,
+    cards: str | Path | None = None,
+    params_file: str | Path | None = None,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Compare the card set changed by `sets` ("KIND.CARD.FIELD=VALUE") with the baseline."""
+    if not sets:
+        raise TuttiError("give at least one --set KIND.CARD.FIELD=VALUE")
+    patches = [parse_patch(s) for s in sets]
+    base = baseline(players, games, seed, strategies, cards, params_file)
+    result = compare_variant(base, patches, games, progress)
+    return {"format": FORMAT, **settings(base, games), **result}
+
+
+def settings(base, games: int) -> dict[str, Any]:
+    c = base.config
+    return {
+        "players": c.players,
+        "games": games,
+        "seed": c.seed,
+        "strategies": c.strategies,
+        "cards_dir": c.cards_dir,
+        "baseline_card_hash": base.card_set.data_hash,
+        "rules_version": c.rules_version,
+        "alpha": SIGNIFICANT.alpha,
+    }
+
+
+def parse_target(text: str) -> tuple[float, float]:
+    """ "0.00±0.02" (or "0+-0.02") -> (centre, half-width)."""
+    for sep in ("±", "+-", "+/-"):
+        if sep in text:
+            centre, half = text.split(sep, 1)
+            try:
+                c, h = float(centre), float(half)
+            except ValueError:
+                break
+            if h < 0:
+                break
+            return c, h
+    raise TuttiError(f"--target {text!r}: expected CENTRE±HALF_WIDTH, e.g. 0.00±0.02")
+
+
+def sweep(
+    target: str,
+    values: list[str],
+    players: int = 4,
+    games: int = 20_000,
+    seed: int = 1,
+    strategies: str | None = None,
+    cards: str | Path | None = None,
+    band: str | None = None,
+    params_file: str | Path | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """One paired comparison per value of KIND.CARD.FIELD; the card's effect per value.
+
+    The card's effect is its holders' win-rate difference (holders minus other
+    seats, as in the report) in the variant's games; `band` ("0.00±0.02") marks
+    the values whose effect lies inside it.
+    """
+    if not values:
+        raise TuttiError("give the values to try: --values a,b,c")
+    centre, half = parse_target(band) if band is not None else (None, None)
+    base = baseline(players, games, seed, strategies, cards, params_file)
+    points = []
+    for value in values:
+        patch = parse_patch(f"{target}={value}")
+        result = compare_variant(base, [patch], games)
+        own = [r for r in result["metrics"] if r["changed_card"] and r["group"] == "card"]
+        point = {"value": value, **result, "card_effect": own}
+        if centre is not None:
+            for r in own:
+                r["in_band"] = bool(
+                    r["candidate"] is not None and abs(r["candidate"] - centre) <= half
+                )
+                r["interval_in_band"] = bool(
+                    r["candidate_low"] is not None
+                    and centre - half <= r["candidate_low"]
+                    and r["candidate_high"] <= centre + half
+                )
+        points.append(point)
+        if progress:
+            progress(f"{target}={value}: done")
+    in_band = (
+        [
+            p["value"]
+            for p in points
+            if p["card_effect"] and all(r["in_band"] for r in p["card_effect"])
+        ]
+        if centre is not None
+        else None
+    )
+    return {
+        "format": FORMAT,
+        **settings(base, games),
+        "target": target,
+        "band": None if centre is None else {"centre": centre, "half_width": half},
+        "values_in_band": in_band,
+        "points": points,
+    }

@@ -1,0 +1,258 @@
+"""What-if, ablation and sweep results as terminal tables, Markdown and HTML."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reports.html_kit import CSS, e, figure, table
+from reports.plots import forest_plot, sweep_plot
+
+Row = dict[str, Any]
+GROUP_ORDER = ("card", "completed", "strategy", "seat", "family", "score")
+
+
+def fmt_value(row: Row, key: str) -> str:
+    v = row.get(key)
+    if v is None:
+        return "-"
+    return f"{v:.2f}" if row["kind"] == "score" else f"{v:.1%}"
+
+
+def fmt_diff(row: Row, key: str = "diff") -> str:
+    v = row.get(key)
+    if v is None:
+        return "-"
+    return f"{v:+.2f}" if row["kind"] == "score" else f"{v * 100:+.1f} pts"
+
+
+def fmt_interval(row: Row) -> str:
+    if row.get("low") is None:
+        return "not tested"
+    if row["kind"] == "score":
+        return f"[{row['low']:+.2f}, {row['high']:+.2f}]"
+    return f"[{row['low'] * 100:+.1f}, {row['high'] * 100:+.1f}]"
+
+
+def whatif_rows(result: Row, everything: bool = False) -> list[Row]:
+    """The rows to show: the changed card, then strategies, seats, families, score; other
+    cards only where they changed significantly (all of them if `everything`)."""
+
+    def shown(r: Row) -> bool:
+        return (
+            everything
+            or r["changed_card"]
+            or r["group"] not in ("card", "completed")
+            or r["changed"]
+        )
+
+    rows = [r for r in result["metrics"] if shown(r)]
+    return sorted(
+        rows,
+        key=lambda r: (not r["changed_card"], GROUP_ORDER.index(r["group"]), not r["changed"]),
+    )
+
+
+def whatif_table(result: Row) -> list[list[str]]:
+    return [
+        [
+            r["metric"],
+            fmt_value(r, "baseline"),
+            fmt_value(r, "candidate"),
+            fmt_diff(r),
+            fmt_interval(r),
+            "yes" if r["changed"] else "",
+        ]
+        for r in whatif_rows(result)
+    ]
+
+
+WHATIF_HEADERS = ["metric", "baseline", "variant", "difference", "95% interval", "changed"]
+
+
+def _md_table(headers: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    lines += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def whatif_summary(result: Row) -> str:
+    changed = sum(r["changed"] for r in result["metrics"])
+    return (
+        f"{', '.join(result['patches'])}: {result['games']:,} games of {result['players']} "
+        f"players (seed {result['seed']}; {', '.join(result['strategies'])}) played with both "
+        f"card sets; {result['games_changed']:,} games played out differently; "
+        f"{changed} metric(s) changed significantly (Holm, alpha {result['alpha']})."
+    )
+
+
+def whatif_markdown(result: Row) -> str:
+    return (
+        f"## What if: {', '.join(f'`{p}`' for p in result['patches'])}\n\n"
+        f"{whatif_summary(result)}\n\n"
+        + _md_table(WHATIF_HEADERS, whatif_table(result))
+        + "\n\nDifferences are variant minus baseline, paired game by game; other cards "
+        "are listed only where they changed significantly (all are in the JSON).\n"
+    )
+
+
+# ----------------------------------------------------------------- ablation
+
+
+def pts(v: float | None, signed: bool = True) -> str:
+    return "-" if v is None else (f"{v * 100:+.1f}" if signed else f"{v * 100:.1f}")
+
+
+def ablate_table(result: Row) -> list[list[str]]:
+    rows = []
+    for rank, r in enumerate(result["cards"], 1):
+        tested = r["tested"]
+        rows.append(
+            [
+                str(rank) if tested else "",
+                r["card"],
+                f"{r['holders']:,}",
+                pts(r["win_effect"]),
+                f"[{pts(r['win_low'])}, {pts(r['win_high'])}]" if tested else "not tested",
+                "-" if r["score_effect"] is None else f"{r['score_effect']:+.2f}",
+                "yes" if r["significant"] else "",
+            ]
+        )
+    return rows
+
+
+ABLATE_HEADERS = [
+    "rank",
+    "card",
+    "holder seat-games",
+    "win effect (pts)",
+    "95% interval",
+    "prestige effect",
+    "significant",
+]
+
+
+def ablate_summary(result: Row) -> str:
+    sig = sum(r["significant"] for r in result["cards"])
+    return (
+        f"{len(result['cards'])} {result['kind']} cards, each replaced in turn by a stand-in "
+        f"that {result['neutral']}; {result['games']:,} games of {result['players']} players "
+        f"(seed {result['seed']}; {', '.join(result['strategies'])}) per card. Effect = the "
+        "win rate (prestige) of the seats that held the card with it, minus without, in the "
+        f"same games. {sig} card(s) significant after Holm's correction (alpha 0.05)."
+    )
+
+
+def ablate_markdown(result: Row) -> str:
+    return (
+        f"## Ablation: {result['kind']}\n\n{ablate_summary(result)}\n\n"
+        + _md_table(ABLATE_HEADERS, ablate_table(result))
+        + "\n"
+    )
+
+
+def _page(title: str, body: str) -> str:
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{e(title)}</title><style>{CSS}</style></head><body><main>"
+        f"<h1>{e(title)}</h1>{body}</main></body></html>\n"
+    )
+
+
+def ablate_html(result: Row) -> str:
+    rows = [
+        {
+            "tested": r["tested"],
+            "flag": ("stronger" if r["win_effect"] > 0 else "weaker") if r["significant"] else None,
+            "too_uncertain": False,
+            "card": r["card"],
+            "kind": result["kind"],
+            "diff": r["win_effect"],
+            "diff_low": r["win_low"],
+            "diff_high": r["win_high"],
+        }
+        for r in result["cards"]
+    ]
+    plot = forest_plot(
+        rows, "ablation", xlabel="holders' win rate with the card minus without (points, 95%)"
+    )
+    body = (
+        f"<p>{e(ablate_summary(result))}</p>"
+        + figure(plot, "Strongest first. Blue: significantly helps its holders; orange: hurts.")
+        + table(ABLATE_HEADERS, [[e(c) for c in row] for row in ablate_table(result)], left=2)
+    )
+    return _page(f"Ablation: {result['kind']}", body)
+
+
+# ----------------------------------------------------------------- sweep
+
+
+def sweep_table(result: Row) -> list[list[str]]:
+    rows = []
+    for p in result["points"]:
+        own = p["card_effect"][0] if p["card_effect"] else None
+        effect = "-" if own is None or own["candidate"] is None else pts(own["candidate"])
+        if own is not None and own.get("candidate_low") is not None:
+            effect += f" [{pts(own['candidate_low'])}, {pts(own['candidate_high'])}]"
+        change = "-" if own is None else f"{fmt_diff(own)} {fmt_interval(own)}"
+        band = (
+            ""
+            if result["band"] is None
+            else ("yes" if p["value"] in result["values_in_band"] else "")
+        )
+        rows.append(
+            [
+                str(p["value"]),
+                effect,
+                change,
+                str(sum(r["changed"] for r in p["metrics"])),
+                band,
+            ]
+        )
+    return rows
+
+
+SWEEP_HEADERS = [
+    "value",
+    "card effect, 95% (pts)",
+    "change vs baseline, 95%",
+    "metrics changed",
+    "in target band",
+]
+
+
+def sweep_summary(result: Row) -> str:
+    text = (
+        f"{result['target']} at {len(result['points'])} values; each compared with the "
+        f"baseline on the same {result['games']:,} games of {result['players']} players "
+        f"(seed {result['seed']}; {', '.join(result['strategies'])}). Card effect: the win "
+        "rate of the seats holding the card minus the other seats, in the variant's games."
+    )
+    if result["band"] is not None:
+        b = result["band"]
+        inside = ", ".join(map(str, result["values_in_band"])) or "none"
+        text += f" Target {b['centre']:+.2f}±{b['half_width']:.2f}: values inside: {inside}."
+    return text
+
+
+def sweep_markdown(result: Row) -> str:
+    return (
+        f"## Sweep: `{result['target']}`\n\n{sweep_summary(result)}\n\n"
+        + _md_table(SWEEP_HEADERS, sweep_table(result))
+        + "\n"
+    )
+
+
+def sweep_html(result: Row) -> str:
+    band = result["band"]
+    plot = sweep_plot(
+        result["points"],
+        "sweep",
+        result["target"],
+        None if band is None else (band["centre"], band["half_width"]),
+    )
+    body = (
+        f"<p>{e(sweep_summary(result))}</p>"
+        + figure(plot, "The card's holders-minus-others win rate at each value (95% interval).")
+        + table(SWEEP_HEADERS, [[e(c) for c in row] for row in sweep_table(result)])
+    )
+    return _page(f"Sweep: {result['target']}", body)

@@ -1,0 +1,126 @@
+"""What-if, ablation and sweeps on common random numbers (issue 9)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.app import app
+from reports.ablate import ablate
+from reports.whatif import parse_target, sweep, whatif
+from simcore.errors import TuttiError
+
+NOOP = """
+[[performance]]
+id = "noop"
+name = "Silent étude"
+era = "baroque"
+medium = 6
+high = 9
+money = [0, 0, 0]
+prestige = [0, 0, 0]
+source = "estimate"
+"""
+
+
+def test_a_variant_identical_to_the_baseline_changes_nothing_exactly():
+    result = whatif(["instruments.violin.prestige=2"], players=4, games=600, seed=3)
+    assert result["games_changed"] == 0
+    assert result["metrics"]
+    for row in result["metrics"]:
+        assert row["diff"] in (0.0, None)
+        assert not row["changed"]
+        assert row["baseline"] == row["candidate"]
+
+
+def test_a_stronger_violin_helps_its_holders_significantly():
+    result = whatif(["instruments.violin.prestige=6"], players=4, games=4000, seed=5)
+    assert 0 < result["games_changed"] < 4000
+    own = [r for r in result["metrics"] if r["changed_card"] and r["group"] == "card"]
+    assert [r["key"] for r in own] == ["instrument/violin"]
+    assert own[0]["changed"] and own[0]["low"] > 0
+    assert own[0]["candidate_low"] <= own[0]["candidate"] <= own[0]["candidate_high"]
+    score = next(r for r in result["metrics"] if r["group"] == "score")
+    assert score["changed"] and score["diff"] > 0  # more prestige on the table
+
+
+def test_ablating_a_no_op_card_shows_no_effect(tmp_path):
+    (tmp_path / "performances.toml").write_text(NOOP)
+    result = ablate("performances", players=2, games=800, seed=2, cards=tmp_path, only=["noop"])
+    (row,) = result["cards"]
+    assert row["card_id"] == "noop" and row["holders"] > 0
+    assert row["win_effect"] == 0.0 and row["score_effect"] == 0.0
+    assert not row["significant"]
+
+
+def test_ablation_ranks_cards_and_finds_real_ones():
+    result = ablate("repairs", players=4, games=600, seed=4, only=["r1", "r2", "r3"])
+    effects = [r["win_effect"] for r in result["cards"] if r["tested"]]
+    assert effects == sorted(effects, reverse=True)
+    assert all(r["score_effect"] > 0 for r in result["cards"])  # prestige lost without the card
+
+
+def test_ablate_and_whatif_errors_are_precise():
+    with pytest.raises(
+        TuttiError, match="cannot ablate 'instrument'; did you mean \"instruments\""
+    ):
+        ablate("instrument", games=10)
+    with pytest.raises(TuttiError, match="--only: no repairs card 'r99'"):
+        ablate("repairs", games=10, only=["r99"])
+    with pytest.raises(TuttiError, match="give at least one --set"):
+        whatif([], games=10)
+
+
+@pytest.mark.parametrize(
+    ("text", "band"),
+    [("0.00±0.02", (0.0, 0.02)), ("0.01+-0.03", (0.01, 0.03)), ("-0.1±0", (-0.1, 0))],
+)
+def test_target_bands_parse(text, band):
+    assert parse_target(text) == pytest.approx(band)
+
+
+@pytest.mark.parametrize("text", ["0.02", "a±b", "0±-0.1"])
+def test_bad_target_bands_are_refused(text):
+    with pytest.raises(TuttiError, match="expected CENTRE±HALF_WIDTH"):
+        parse_target(text)
+
+
+def test_sweep_reports_each_value_and_the_band():
+    result = sweep(
+        "instruments.violin.prestige", ["2", "9"], players=4, games=1500, seed=6, band="0.00±0.03"
+    )
+    low, high = result["points"]
+    assert low["games_changed"] == 0  # 2 is the printed value: the baseline itself
+    assert high["card_effect"][0]["candidate"] > low["card_effect"][0]["candidate"]
+    inside = [p["value"] for p in result["points"] if p["card_effect"][0]["in_band"]]
+    assert result["values_in_band"] == inside
+
+
+def test_cli_commands_write_their_files(tmp_path):
+    runner = CliRunner()
+    out = tmp_path / "w"
+    r = runner.invoke(app, ["whatif", "--set", "instruments.violin.prestige=5", "-n", "300",
+                            "--out", str(out)])  # fmt: skip
+    assert r.exit_code == 0, r.output
+    assert "instrument/violin" in r.output
+    data = json.loads((out / "whatif.json").read_text())
+    assert data["patches"] == ["instruments.violin.prestige=5"]
+    assert "| metric |" in (out / "whatif.md").read_text()
+    r = runner.invoke(app, ["ablate", "repairs", "-n", "200", "--only", "r1,r2", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "<svg" in (out / "ablate.html").read_text()
+    r = runner.invoke(app, ["sweep", "instruments.violin.prestige", "--values", "1,3",
+                            "-n", "200", "--target", "0±0.05", "--out", str(out)])  # fmt: skip
+    assert r.exit_code == 0, r.output
+    assert "<svg" in (out / "sweep.html").read_text()
+    assert Path(out / "sweep.json").is_file()
+
+
+def test_cli_set_error_is_one_line():
+    r = CliRunner().invoke(app, ["whatif", "--set", "instruments.violn.prestige=3", "-n", "10"])
+    assert r.exit_code != 0
+    assert isinstance(r.exception, TuttiError)
+    assert 'did you mean "violin"' in str(r.exception)
