@@ -143,9 +143,8 @@ def sweep(
 
     items = [v.strip() for v in values.split(",") if v.strip()]
     result = run(
-        target, items, players, games, seed, strategies, cards, band, params,
-        progress=lambda line: print(line, file=sys.stderr, flush=True),
-    )  # fmt: skip
+        target, items, players, games, seed, strategies, cards, band, params, _progress("sweep")
+    )
     _print(f"Sweep: {target}", SWEEP_HEADERS, sweep_table(result), sweep_summary(result))
     files = {
         "html": sweep_html(result),

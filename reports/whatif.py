@@ -60,14 +60,22 @@ def _rows(comparison: Comparison) -> list[dict[str, Any]]:
     return rows
 
 
-def compare_variant(
-    base, patches: list[Patch], games: int, progress: Progress | None = None
-) -> dict[str, Any]:
-    """Play the baseline and one variant on the same games; the paired metric rows."""
-    var = variant(base, patches)
-    comparison = Comparison(paired=True)
-    for base_window, (var_window,) in paired_windows(base, [var], games, progress):
-        comparison.add_pair(base_window, var_window)
+def compare_variants(
+    base, variants: list[list[Patch]], games: int, progress: Progress | None = None
+) -> list[dict[str, Any]]:
+    """Play the baseline once and each variant on the same games; paired metric rows each."""
+    arms = [variant(base, patches) for patches in variants]
+    comparisons = [Comparison(paired=True) for _ in arms]
+    for base_window, windows in paired_windows(base, arms, games, progress):
+        for comparison, window in zip(comparisons, windows, strict=True):
+            comparison.add_pair(base_window, window)
+    return [
+        _result(c, patches, arm)
+        for c, patches, arm in zip(comparisons, variants, arms, strict=True)
+    ]
+
+
+def _result(comparison: Comparison, patches: list[Patch], var) -> dict[str, Any]:
     rows = _rows(comparison)
     prefixes = tuple(card_prefix(p) for p in patches)
     for r in rows:
@@ -99,7 +107,7 @@ def whatif(
         raise TuttiError("give at least one --set KIND.CARD.FIELD=VALUE")
     patches = [parse_patch(s) for s in sets]
     base = baseline(players, games, seed, strategies, cards, params_file)
-    result = compare_variant(base, patches, games, progress)
+    (result,) = compare_variants(base, [patches], games, progress)
     return {"format": FORMAT, **settings(base, games), **result}
 
 
@@ -142,7 +150,7 @@ def sweep(
     cards: str | Path | None = None,
     band: str | None = None,
     params_file: str | Path | None = None,
-    progress: Callable[[str], None] | None = None,
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
     """One paired comparison per value of KIND.CARD.FIELD; the card's effect per value.
 
@@ -154,10 +162,9 @@ def sweep(
         raise TuttiError("give the values to try: --values a,b,c")
     centre, half = parse_target(band) if band is not None else (None, None)
     base = baseline(players, games, seed, strategies, cards, params_file)
+    patches = [[parse_patch(f"{target}={value}")] for value in values]
     points = []
-    for value in values:
-        patch = parse_patch(f"{target}={value}")
-        result = compare_variant(base, [patch], games)
+    for value, result in zip(values, compare_variants(base, patches, games, progress), strict=True):
         own = [r for r in result["metrics"] if r["changed_card"] and r["group"] == "card"]
         point = {"value": value, **result, "card_effect": own}
         if centre is not None:
@@ -171,8 +178,6 @@ def sweep(
                     and r["candidate_high"] <= centre + half
                 )
         points.append(point)
-        if progress:
-            progress(f"{target}={value}: done")
     in_band = (
         [
             p["value"]
