@@ -27,6 +27,8 @@ NEUTRAL: dict[str, tuple[str, ...]] = {
     "patrons": ("prestige=0", "gifts=[{}, {}]", 'power="none"'),
     "awards": ("levels",),  # every level keeps its threshold and scores 0 (see neutral_patches)
     "goals": ("levels",),
+    "families": ("start={}", 'ability="none"'),
+    "specialty": ('ability="none"',),
 }
 NEUTRAL_WORDS = {
     "instruments": "scores 0 prestige (it can still be built and placed in the orchestra)",
@@ -36,6 +38,8 @@ NEUTRAL_WORDS = {
     "patience stay)",
     "awards": "scores 0 prestige at every level",
     "goals": "scores 0 prestige at every level",
+    "families": "gives no starting resources and no ability (its turn order stays)",
+    "specialty": "is a plain extra worker with no ability",
 }
 TABLE_KIND = {  # card file kind -> kind in the cards table
     "instruments": "instrument",

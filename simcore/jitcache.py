@@ -35,8 +35,8 @@ def source_hash(extra: Sequence[Path] = ()) -> str:
                 continue
             digest.update(path.relative_to(ROOT).as_posix().encode())
             digest.update(path.read_bytes())
-    for path in extra:
-        digest.update(b"extra:" + Path(path).read_bytes())
+    for path in extra:  # the file name too: it is the module name compiled code refers to
+        digest.update(f"extra:{Path(path).name}:".encode() + Path(path).read_bytes())
     return digest.hexdigest()[:16]
 
 

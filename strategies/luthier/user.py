@@ -94,12 +94,16 @@ def load_strategy_module(path: str | Path) -> list[StrategySpec]:
             "(in Python, call load_strategy_module first in a fresh session)"
         )
     configure(extra=[path])
-    spec = importlib.util.spec_from_file_location(f"tutti_user_{path.stem}", path)
+    name = f"tutti_user_{path.stem}"
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
+    # Registered like an import: numba's cache finds compiled code's globals by module name.
+    sys.modules[name] = module
     _pending.clear()
     try:
         spec.loader.exec_module(module)
     except Exception as err:  # the user's code: report it in one line
+        del sys.modules[name]
         raise TuttiError(f"{path}: loading failed: {type(err).__name__}: {err}") from None
     found = list(_pending)
     _pending.clear()

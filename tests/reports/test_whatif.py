@@ -124,3 +124,11 @@ def test_cli_set_error_is_one_line():
     assert r.exit_code != 0
     assert isinstance(r.exception, TuttiError)
     assert 'did you mean "violin"' in str(r.exception)
+
+
+@pytest.mark.parametrize(("kind", "card"), [("families", "amati"), ("specialty", "virtuoso")])
+def test_families_and_specialty_workers_have_a_no_ability_stand_in(kind, card):
+    result = ablate(kind, players=4, games=300, seed=8, only=[card])
+    (row,) = result["cards"]
+    assert row["card_id"] == card and row["holders"] > 0
+    assert "no ability" in result["neutral"]

@@ -111,13 +111,15 @@ def test_user_parameters_change_play_through_a_params_file(tmp_path):
 
 @pytest.mark.slow
 def test_compiled_user_strategies_simulate(tmp_path, cards):
-    """For real: compiles the kernels with the module bound in (minutes), in its own cache."""
-    proc = tutti(
-        "simulate", "--players", "4", "--games", "400", "--strategies",
-        "mirror,timid,random,random", "--strategy-module", str(EXAMPLE),
-        "--out", str(tmp_path / "run"), jit=True, cache=tmp_path / "cache",
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr
+    """For real: compiles the kernels with the module bound in (minutes), in its own cache;
+    a second run loads them from that cache."""
+    for run in ("run", "again"):
+        proc = tutti(
+            "simulate", "--players", "4", "--games", "400", "--strategies",
+            "mirror,timid,random,random", "--strategy-module", str(EXAMPLE),
+            "--out", str(tmp_path / run), jit=True, cache=tmp_path / "cache",
+        )  # fmt: skip
+        assert proc.returncode == 0, proc.stderr
     import polars as pl
 
     seats = pl.read_parquet(tmp_path / "run" / "seats" / "*.parquet")

@@ -39,7 +39,11 @@ from simcore.games.luthier.enums import (
 
 # powers / abilities that use their card's `power_amount` / `amount`
 AMOUNT_POWERS = frozenset(PatronPower) - {PatronPower.NONE, PatronPower.ROUND_GAIN}
-AMOUNT_ABILITIES = frozenset(SpecialtyAbility) - {SpecialtyAbility.GAIN, SpecialtyAbility.FREE_TIER}
+AMOUNT_ABILITIES = frozenset(SpecialtyAbility) - {
+    SpecialtyAbility.GAIN,
+    SpecialtyAbility.FREE_TIER,
+    SpecialtyAbility.NONE,
+}
 
 MAX_SETUP_TOKENS = 6  # neutral tokens on one two-player setup card at most
 

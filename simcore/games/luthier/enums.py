@@ -172,6 +172,7 @@ class FamilyAbility(IntEnum):
     TAKE_PATRON = 2  # take a face-up tier I patron into an empty slot, with its bonus
     GAIN_CHOICE = 3  # gain `amount` materials of choice
     EXTRA_GOAL = 4  # keep one more personal goal (3 of 4)
+    NONE = 5  # no ability (a designer's variant; ablation's neutral stand-in)
 
 
 class SpecialtyAbility(IntEnum):
@@ -184,6 +185,7 @@ class SpecialtyAbility(IntEnum):
     DISCOUNT = 4  # the action's material requirement -`amount`
     FREE_TIER = 5  # tier II and III access for free at the location
     PRESTIGE = 6  # +`amount` prestige after a main action at the location
+    NONE = 7  # a plain extra worker (a designer's variant; ablation's neutral stand-in)
 
 
 class Source(IntEnum):
