@@ -50,10 +50,9 @@ def new_replayer(
     window: int,
 ) -> Replayer:
     """A fresh configuration (a new baseline) under the current code and card data."""
-    from simcore.games.luthier import RULES_VERSION
     from simcore.games.luthier.cards import load_cards
     from simcore.games.luthier.engine import params_matrix
-    from simcore.runs.simulate import _check_args, _params_lists
+    from simcore.runs.simulate import _check_args, run_config
     from strategies.luthier.registry import parse_seats
 
     _check_args(players, games, window, None)
@@ -61,21 +60,7 @@ def new_replayer(
         raise TuttiError(f"--seed must be between 0 and 2**63 - 1 (got {seed})")
     card_set = load_cards(cards)
     seats = parse_seats(strategies, players)
-    values, names = _params_lists(seats, None)
-    config = RunConfig(
-        game="luthier",
-        players=players,
-        games=games,
-        seed=seed,
-        chunk_size=window,
-        strategies=[s.name for s in seats],
-        params=values,
-        param_names=names,
-        card_hash=card_set.data_hash,
-        cards_dir=str(cards) if cards else None,
-        rules_version=RULES_VERSION,
-        package_version=version("tutti-sim"),
-    )
+    config = run_config(players, games, seed, window, seats, None, card_set, cards)
     return Replayer(config, card_set, seats, params_matrix(seats, None))
 
 

@@ -67,6 +67,40 @@ def _params_lists(seats, params) -> tuple[list[list[float]], list[list[str]]]:
     return values, [list(s.param_names) for s in seats]
 
 
+def run_config(
+    players: int,
+    games: int,
+    seed: int,
+    chunk_size: int,
+    seats,
+    params: np.ndarray | None,
+    card_set,
+    cards: str | Path | None,
+    strategy_module: str | Path | None = None,
+    module_hash: str | None = None,
+) -> RunConfig:
+    """The configuration a run (or a baseline) records: everything its games depend on."""
+    from simcore.games.luthier import RULES_VERSION
+
+    values, param_names = _params_lists(seats, params)
+    return RunConfig(
+        game="luthier",
+        players=players,
+        games=games,
+        seed=seed,
+        chunk_size=chunk_size,
+        strategies=[s.name for s in seats],
+        params=values,
+        param_names=param_names,
+        card_hash=card_set.data_hash,
+        cards_dir=str(cards) if cards else None,
+        rules_version=RULES_VERSION,
+        package_version=version("tutti-sim"),
+        strategy_module=str(strategy_module) if strategy_module else None,
+        strategy_module_hash=module_hash,
+    )
+
+
 def _run_params(out: Path, seats, params, params_file, resume: bool) -> np.ndarray | None:
     """The per-seat parameter matrix: given, from a params file, the resumed run's, or None."""
     if params is not None:
@@ -141,7 +175,6 @@ def simulate(
     "local" or "local:N" (a LocalCluster of N worker processes), or a distributed.Client;
     see simcore/runs/cluster.py.
     """
-    from simcore.games.luthier import RULES_VERSION
     from simcore.games.luthier.cards import load_cards
     from strategies.luthier.registry import parse_seats
 
@@ -159,22 +192,8 @@ def simulate(
     names = ",".join(strategies) if isinstance(strategies, list) else strategies
     seats = parse_seats(names, players)
     params = _run_params(out, seats, params, params_file, resume)
-    values, param_names = _params_lists(seats, params)
-    config = RunConfig(
-        game="luthier",
-        players=players,
-        games=games,
-        seed=seed,
-        chunk_size=chunk_size,
-        strategies=[s.name for s in seats],
-        params=values,
-        param_names=param_names,
-        card_hash=card_set.data_hash,
-        cards_dir=str(cards) if cards else None,
-        rules_version=RULES_VERSION,
-        package_version=version("tutti-sim"),
-        strategy_module=str(strategy_module) if strategy_module else None,
-        strategy_module_hash=user_hash,
+    config = run_config(
+        players, games, seed, chunk_size, seats, params, card_set, cards, strategy_module, user_hash
     )
     session = None
     if cluster is not None:  # before the run directory is touched
