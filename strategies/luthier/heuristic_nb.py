@@ -15,7 +15,7 @@ from simcore.games.luthier.dtypes import Stream
 from simcore.games.luthier.enums import Location, Metric, Rule, Track
 from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
 from simcore.games.luthier.priority_nb import skill_nb
-from simcore.games.luthier.state_nb import apprentices_held_nb, tier_cost_nb
+from simcore.games.luthier.state_nb import LEAVES, apprentices_held_nb, tier_cost_nb
 from simcore.rng_nb import random_nb
 from strategies.luthier.params import (
     APPRENTICE,
@@ -56,18 +56,44 @@ def chips_ahead_nb(cards, g, s, p, loc, skill):
 
 
 @njit(cache=True)
-def urgent_patience_nb(cards, s, p):
-    """Prestige at risk from the patron closest to leaving (patience step 2)."""
-    worst = 0.0
-    for slot in range(3):
-        c = s[p].patrons[slot]
-        if c >= 0 and s[p].patience[slot] >= 1:
-            unmet = 0
-            for k in range(1 + cards.patron_n_secondary[c]):
-                if s[p].patron_met[slot, k] == 0:
-                    unmet += 1
-            worst = max(worst, unmet * cards.rules[Rule.LEAVE_PENALTY] * s[p].patience[slot] / 2)
-    return worst
+def patron_risk_nb(cards, s, p, slot):
+    """Prestige at risk from the patron in `slot`: its unmet requirements' penalty, in full
+    when it leaves at the next start of round unless calmed, half a round earlier."""
+    c = s[p].patrons[slot]
+    if c < 0 or s[p].patience[slot] < LEAVES - 2:
+        return 0.0
+    unmet = 0
+    for k in range(1 + cards.patron_n_secondary[c]):
+        if s[p].patron_met[slot, k] == 0:
+            unmet += 1
+    weight = 1.0 if s[p].patience[slot] >= LEAVES - 1 else 0.5
+    return unmet * cards.rules[Rule.LEAVE_PENALTY] * weight
+
+
+@njit(cache=True)
+def urgent_patience_nb(cards, g, s, p):
+    """Prestige at risk from the patron closest to leaving that the seat's Salon chips
+    already placed this round (each 4+ chip calms one patron) will not calm."""
+    covered = 0
+    bonus_skill = cards.rules[Rule.LOCATION_BONUS_SKILL]
+    for i in range(g.pl_n):
+        mine = g.pl_seat[i] == p and g.pl_loc[i] == Location.SALON and g.pl_done[i] == 0
+        if mine and skill_nb(cards, g, s, i) >= bonus_skill:
+            covered += 1
+    a = patron_risk_nb(cards, s, p, 0)
+    b = patron_risk_nb(cards, s, p, 1)
+    c = patron_risk_nb(cards, s, p, 2)
+    if a < b:
+        a, b = b, a
+    if b < c:
+        b, c = c, b
+    if a < b:
+        a, b = b, a
+    if covered == 0:
+        return a
+    if covered == 1:
+        return b
+    return c if covered == 2 else 0.0
 
 
 @njit(cache=True)
@@ -107,7 +133,7 @@ def location_value_nb(prm, cards, g, s, p, loc, skill):
     bonus = 0.0
     if skill >= r[Rule.LOCATION_BONUS_SKILL]:
         if loc == Location.SALON:
-            bonus = urgent_patience_nb(cards, s, p) * prm[PATIENCE] + 1.0
+            bonus = urgent_patience_nb(cards, g, s, p) * prm[PATIENCE] + 1.0
         elif loc == Location.GUILD:
             bonus = 1.5
         elif loc == Location.PERFORM:

@@ -63,7 +63,7 @@ BALANCED = {
     "money": 0.25,
     "inspiration": 0.35,
     "apprentice": 0.9,
-    "patience": 3.0,
+    "patience": 4.5,
     "noise": 0.05,
 }
 
@@ -109,7 +109,7 @@ STRATEGIES: dict[str, StrategySpec] = {
         patrons=1.6,
         awards=1.5,
         track_reputation=1.6,
-        patience=6.0,
+        patience=8.0,  # it takes the most patrons, so it guards them hardest
     ),
 }
 

@@ -9,9 +9,9 @@ from simcore.games.luthier.enums import CardRow, PatronPower, Rule, Source
 from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, gain_any_material_nb, gain_bundle_nb
 from simcore.games.luthier.rows_nb import discard_nb
+from simcore.games.luthier.state_nb import LEAVES
 
 STORAGE_MARKER = 1  # award-marker bit covering the extra-storage benefit
-LEAVES = 3  # patience step at which a patron leaves (ruling 1)
 
 
 @njit(cache=True)

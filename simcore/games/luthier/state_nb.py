@@ -11,6 +11,7 @@ from numba import njit
 from simcore.games.luthier.enums import Rule, Track
 from simcore.games.luthier.track_steps import REP_TIER2, REP_TIER3
 
+LEAVES = 3  # patience step at which a patron leaves (ruling 1)
 INSTRUMENT_TOKEN = 0
 PERFORMANCE_TOKEN = 1
 REPAIR_TOKEN = 2
