@@ -36,10 +36,54 @@ from strategies.luthier.values_nb import (
     patron_value_nb,
     rounds_left_nb,
     row_card_value_nb,
+    row_top3_nb,
     track_step_value_nb,
 )
 
 LOC_ROW = (0, 1, 2, 3)  # Salon, Guild, Perform, Repair -> CardRow
+
+# One decision's memo of the skill-independent parts of location values (NaN: not yet):
+MEMO_ROWS = 0  # memo[3 * row + k]: the row's k-th best card value (rows 0-3)
+MEMO_BENCH = 12  # memo[12]: the roughing bench, memo[13]: the finishing bench
+MEMO_AWARDS = 14  # the best award the Balcony could claim now
+MEMO_SIZE = 15
+
+
+@njit(cache=True)
+def memo_row_nb(prm, cards, g, s, p, row, skip, memo):
+    """best_row_value_nb, each row's three best cards valued once per decision."""
+    base = MEMO_ROWS + 3 * row
+    if np.isnan(memo[base]):
+        row_top3_nb(prm, cards, g, s, p, row, memo[base : base + 3])
+    return memo[base + min(skip, 2)]
+
+
+@njit(cache=True)
+def memo_bench_nb(prm, cards, g, s, p, finishing, memo):
+    k = MEMO_BENCH + (1 if finishing else 0)
+    if np.isnan(memo[k]):
+        memo[k] = bench_value_nb(prm, cards, g, s, p, finishing)
+    return memo[k]
+
+
+@njit(cache=True)
+def balcony_awards_nb(prm, cards, g, s, p):
+    """Best worth of an award level the seat could claim at the Balcony now (-1e18: none)."""
+    best = -1e18
+    if s[p].award_markers == 0:
+        return best
+    values = np.zeros(N_METRICS, np.int64)
+    metrics_nb(cards, g, s, p, values)
+    for t in range(g.awards.shape[0]):
+        tile = g.awards[t]
+        if tile < 0:
+            continue
+        for lv in range(3):
+            if g.award_claimed[t, lv] == -1 and (
+                values[cards.award_metric[tile]] >= cards.award_threshold[tile, lv]
+            ):
+                best = max(best, (cards.award_prestige[tile, lv] + 2.0) * prm[AWARDS])
+    return best
 
 
 @njit(cache=True)
@@ -126,8 +170,9 @@ def bench_value_nb(prm, cards, g, s, p, finishing):
 
 
 @njit(cache=True)
-def location_value_nb(prm, cards, g, s, p, loc, skill):
-    """Estimated worth of sending a chip of `skill` to `loc` this round."""
+def location_value_nb(prm, cards, g, s, p, loc, skill, memo):
+    """Estimated worth of sending a chip of `skill` to `loc` this round (`memo`: this
+    decision's MEMO_SIZE cache of the parts that do not depend on the skill)."""
     r = cards.rules
     ahead = chips_ahead_nb(cards, g, s, p, loc, skill)
     bonus = 0.0
@@ -144,23 +189,13 @@ def location_value_nb(prm, cards, g, s, p, loc, skill):
             bonus = track_step_value_nb(prm, cards, s, p, Track.REPUTATION)
     alt = 2.0 * prm[MONEY]
     if loc == Location.ROUGHING:
-        return max(bench_value_nb(prm, cards, g, s, p, False) + 0.25 * skill, alt)
+        return max(memo_bench_nb(prm, cards, g, s, p, False, memo) + 0.25 * skill, alt)
     if loc == Location.FINISHING:
-        return max(bench_value_nb(prm, cards, g, s, p, True) + 0.25 * skill, alt)
+        return max(memo_bench_nb(prm, cards, g, s, p, True, memo) + 0.25 * skill, alt)
     if loc == Location.BALCONY:
-        values = np.zeros(N_METRICS, np.int64)
-        metrics_nb(cards, g, s, p, values)
-        best = 6.0 * prm[MONEY] - 0.5 * ahead
-        if s[p].award_markers != 0:
-            for t in range(g.awards.shape[0]):
-                tile = g.awards[t]
-                if tile < 0:
-                    continue
-                for lv in range(3):
-                    if g.award_claimed[t, lv] == -1 and (
-                        values[cards.award_metric[tile]] >= cards.award_threshold[tile, lv]
-                    ):
-                        best = max(best, (cards.award_prestige[tile, lv] + 2.0) * prm[AWARDS])
+        if np.isnan(memo[MEMO_AWARDS]):
+            memo[MEMO_AWARDS] = balcony_awards_nb(prm, cards, g, s, p)
+        best = max(6.0 * prm[MONEY] - 0.5 * ahead, memo[MEMO_AWARDS])
         return best + bonus + 0.3
     main = -1e9
     if loc == Location.SALON:
@@ -169,17 +204,17 @@ def location_value_nb(prm, cards, g, s, p, loc, skill):
             if s[p].patrons[slot] < 0:
                 empty = True
         if empty:
-            main = best_row_value_nb(prm, cards, g, s, p, 0, ahead)
+            main = memo_row_nb(prm, cards, g, s, p, 0, ahead, memo)
         alt = max(alt, 2.0 * prm[INSPIRATION] + prm[APPRENTICE])
     elif loc == Location.GUILD:
-        main = best_row_value_nb(prm, cards, g, s, p, 1, ahead) * 0.7
+        main = memo_row_nb(prm, cards, g, s, p, 1, ahead, memo) * 0.7
         alt = max(alt, material_value_nb(prm, cards, g, s, p, 2))
     elif loc == Location.PERFORM:
-        main = best_row_value_nb(prm, cards, g, s, p, 2, ahead)
+        main = memo_row_nb(prm, cards, g, s, p, 2, ahead, memo)
         main += (skill - 3) * 0.6  # the row estimate assumed skill 3
         alt = max(alt, 3 * material_value_nb(prm, cards, g, s, p, 0))
     elif loc == Location.REPAIR:
-        main = best_row_value_nb(prm, cards, g, s, p, 3, ahead)
+        main = memo_row_nb(prm, cards, g, s, p, 3, ahead, memo)
         alt = max(alt, 2 * material_value_nb(prm, cards, g, s, p, 1))
     return max(main, alt) + bonus
 
@@ -279,7 +314,9 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
     left = rounds_left_nb(cards, g)
     if kind == Opt.PLACE:
         skill = a + 1 + c3
-        return place_value_nb(prm, location_value_nb(prm, cards, g, s, p, b, skill), skill, a, c3)
+        memo = np.full(MEMO_SIZE, np.nan)
+        v = location_value_nb(prm, cards, g, s, p, b, skill, memo)
+        return place_value_nb(prm, v, skill, a, c3)
     if kind == Opt.ACTIVATE or kind == Opt.MARKET or kind == Opt.PASS:
         return turn_value_nb(prm, cards, g, s, p, kind, a)
     if kind == Opt.ALT_MONEY:
@@ -426,12 +463,15 @@ def heuristic_choose_nb(prm, cards, g, s, p, opts, n):
     best = -1e18
     pick = 0
     place_cache = np.full((Location.FINISHING + 1, 16), np.nan)
+    memo = np.full(MEMO_SIZE, np.nan)
     for k in range(n):
         if opts[k, 0] == Opt.PLACE:
             skill = min(opts[k, 1] + 1 + opts[k, 3], 15)
             loc = opts[k, 2]
             if np.isnan(place_cache[loc, skill]):
-                place_cache[loc, skill] = location_value_nb(prm, cards, g, s, p, loc, skill)
+                place_cache[loc, skill] = location_value_nb(
+                    prm, cards, g, s, p, loc, skill, memo
+                )
             v = place_value_nb(prm, place_cache[loc, skill], skill, opts[k, 1], opts[k, 3])
         else:
             v = option_value_nb(prm, cards, g, s, p, opts, k)

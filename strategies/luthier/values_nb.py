@@ -223,7 +223,16 @@ def track_step_value_nb(prm, cards, s, p, t):
 def best_row_value_nb(prm, cards, g, s, p, row, skip):
     """Value of the best face-up card of a row the seat can pay the tier cost for
     (`skip` best ones removed: chips ahead of ours take them first)."""
-    best = np.full(3, -1e9)
+    best = np.empty(3)
+    row_top3_nb(prm, cards, g, s, p, row, best)
+    return best[min(skip, 2)]
+
+
+@njit(cache=True)
+def row_top3_nb(prm, cards, g, s, p, row, best):
+    """The three best values (descending, -1e9 if fewer) of a row's face-up cards the
+    seat can pay the tier cost for, into best[0:3]."""
+    best[:] = -1e9
     for tier in range(3):
         cost = tier_cost_nb(cards, s, p, tier)
         if cost > s[p].money + s[p].inspiration:
@@ -239,7 +248,6 @@ def best_row_value_nb(prm, cards, g, s, p, row, skip):
                         best[i] = best[i - 1]
                     best[j] = v
                     break
-    return best[min(skip, 2)]
 
 
 @njit(cache=True)
