@@ -18,10 +18,11 @@ from simcore.games.luthier.dtypes import (
 )
 from simcore.games.luthier.enums import CardRow, FamilyAbility, PatronDeck, Rule, Source
 from simcore.games.luthier.families_nb import family_ability_nb
+from simcore.games.luthier.keep_nb import keep_one_instrument_nb
 from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.patrons_nb import place_patron_nb
 from simcore.games.luthier.resources_nb import gain_bundle_nb
-from simcore.games.luthier.rows_nb import deck_to_bottom_nb, discard_nb, draw_nb, refill_rows_nb
+from simcore.games.luthier.rows_nb import discard_nb, draw_nb, refill_rows_nb
 from simcore.rng_nb import randint_nb, seed_streams_nb, shuffle_nb
 
 
@@ -266,24 +267,9 @@ def choose_goals_nb(cards, g, s, w, p):
 @njit(cache=True)
 def choose_instrument_nb(cards, g, s, w, p, dealt):
     """Keep 1 of the 2 dealt instrument cards; the other goes under the deck (p.6)."""
-    n = 0
-    for c in dealt:
-        if c >= 0:
-            n = set_opt_nb(w, n, Opt.KEEP_INSTRUMENT, c)
-    if n == 0:
+    kept = keep_one_instrument_nb(cards, g, s, w, p, dealt, Opt.KEEP_INSTRUMENT)
+    if kept < 0:
         return
-    k = decide_nb(cards, g, s, w, p, n)
-    kept = w.opts[k, 1]
-    skipped = False
-    for c in dealt:
-        if c < 0:
-            continue
-        if c == kept and not skipped:
-            skipped = True
-            s[p].hand[s[p].hand_n] = c
-            s[p].hand_n += 1
-        else:
-            deck_to_bottom_nb(g, CardRow.INSTRUMENTS, c)
     log_nb(g, w, p, Ev.KEEP_INSTRUMENT, kept)
     card_event_nb(g, w, p, CardKind.INSTRUMENT, kept, CardEvent.KEPT, 0)
 

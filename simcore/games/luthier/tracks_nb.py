@@ -13,9 +13,10 @@ from simcore.games.luthier.awards_nb import offer_claim_nb
 from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt, Why
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.enums import CardRow, Rule, Source, SpecialtyDeck, Track
+from simcore.games.luthier.keep_nb import keep_one_instrument_nb
 from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, gain_apprentices_nb
-from simcore.games.luthier.rows_nb import add_to_hand_nb, deck_to_bottom_nb, draw_nb
+from simcore.games.luthier.rows_nb import draw_nb
 from simcore.games.luthier.track_steps import (
     CRAFT_SPECIALTY,
     PERF_SPECIALTY,
@@ -38,23 +39,9 @@ def draw_three_keep_one_nb(cards, g, s, w, p):
     drawn = np.empty(3, np.int16)
     for i in range(3):
         drawn[i] = draw_nb(g, CardRow.INSTRUMENTS)
-    n = 0
-    for c in drawn:
-        if c >= 0:
-            n = set_opt_nb(w, n, Opt.KEEP_DRAWN, c)
-    if n == 0:
+    kept = keep_one_instrument_nb(cards, g, s, w, p, drawn, Opt.KEEP_DRAWN)
+    if kept < 0:
         return
-    k = decide_nb(cards, g, s, w, p, n)
-    kept = w.opts[k, 1]
-    skipped = False
-    for c in drawn:
-        if c < 0:
-            continue
-        if c == kept and not skipped:
-            skipped = True
-            add_to_hand_nb(g, s, p, c)
-        else:
-            deck_to_bottom_nb(g, CardRow.INSTRUMENTS, c)
     log_nb(g, w, p, Ev.DRAW_KEEP, kept)
     card_event_nb(g, w, p, CardKind.INSTRUMENT, kept, CardEvent.TAKEN, 0)
 
