@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -24,29 +23,27 @@ def _progress(label: str):
     return report
 
 
-def _write(out: Path | None, name: str, files: dict[str, str]) -> None:
-    if out is None:
-        return
-    from reports.output import write_text
-
-    out.mkdir(parents=True, exist_ok=True)
-    for ext, text in files.items():
-        write_text(out / f"{name}.{ext}", text)
-    typer.echo("wrote " + ", ".join(str(out / f"{name}.{ext}") for ext in files))
-
-
-def _print(title: str, headers: list[str], rows: list[list[str]], summary: str) -> None:
+def _show(view, out: Path | None) -> None:
+    """Print the view's table and summary; write its files into `out` (if given)."""
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=title, title_justify="left")
-    for i, h in enumerate(headers):
+    from reports.output import write_text
+
+    table = Table(title=view.title, title_justify="left")
+    for i, h in enumerate(view.headers):
         table.add_column(h, justify="left" if i == 0 else "right", overflow="fold")
-    for row in rows:
+    for row in view.rows:
         table.add_row(*row)
     console = Console(width=140)
     console.print(table)
-    console.print(summary, soft_wrap=True)
+    console.print(view.summary, soft_wrap=True)
+    if out is None:
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    for ext, text in view.files.items():
+        write_text(out / f"{view.name}.{ext}", text)
+    typer.echo("wrote " + ", ".join(str(out / f"{view.name}.{ext}") for ext in view.files))
 
 
 def whatif(
@@ -64,12 +61,10 @@ def whatif(
 ) -> None:
     """Play the card set with and without the change on the same seeds; show what moved."""
     from reports.whatif import whatif as run
-    from reports.whatif_render import WHATIF_HEADERS, whatif_markdown, whatif_summary, whatif_table
+    from reports.whatif_render import whatif_view
 
     result = run(set_, players, games, seed, strategies, cards, params, _progress("whatif"))
-    _print("What if: " + ", ".join(result["patches"]), WHATIF_HEADERS, whatif_table(result),
-           whatif_summary(result))  # fmt: skip
-    _write(out, "whatif", {"md": whatif_markdown(result), "json": json.dumps(result, indent=2)})
+    _show(whatif_view(result), out)
 
 
 def ablate(
@@ -93,23 +88,11 @@ def ablate(
 ) -> None:
     """Each card of KIND against a neutral stand-in: its effect on its holders, ranked."""
     from reports.ablate import ablate as run
-    from reports.whatif_render import (
-        ABLATE_HEADERS,
-        ablate_html,
-        ablate_markdown,
-        ablate_summary,
-        ablate_table,
-    )
+    from reports.whatif_render import ablate_view
 
     ids = [x.strip() for x in only.split(",") if x.strip()] if only else None
     result = run(kind, players, games, seed, strategies, cards, params, _progress("ablate"), ids)
-    _print(f"Ablation: {kind}", ABLATE_HEADERS, ablate_table(result), ablate_summary(result))
-    files = {
-        "html": ablate_html(result),
-        "md": ablate_markdown(result),
-        "json": json.dumps(result, indent=2),
-    }
-    _write(out or Path("runs") / f"ablate-{kind}", "ablate", files)
+    _show(ablate_view(result), out or Path("runs") / f"ablate-{kind}")
 
 
 def sweep(
@@ -133,22 +116,10 @@ def sweep(
 ) -> None:
     """One paired comparison per value; the card's win-rate effect at each, and a plot."""
     from reports.whatif import sweep as run
-    from reports.whatif_render import (
-        SWEEP_HEADERS,
-        sweep_html,
-        sweep_markdown,
-        sweep_summary,
-        sweep_table,
-    )
+    from reports.whatif_render import sweep_view
 
     items = [v.strip() for v in values.split(",") if v.strip()]
     result = run(
         target, items, players, games, seed, strategies, cards, band, params, _progress("sweep")
     )
-    _print(f"Sweep: {target}", SWEEP_HEADERS, sweep_table(result), sweep_summary(result))
-    files = {
-        "html": sweep_html(result),
-        "md": sweep_markdown(result),
-        "json": json.dumps(result, indent=2),
-    }
-    _write(out or Path("runs") / "sweep", "sweep", files)
+    _show(sweep_view(result), out or Path("runs") / "sweep")

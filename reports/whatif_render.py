@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, NamedTuple
 
 from reports.html_kit import CSS, e, figure, table
 from reports.plots import forest_plot, sweep_plot
@@ -256,3 +257,54 @@ def sweep_html(result: Row) -> str:
         + table(SWEEP_HEADERS, [[e(c) for c in row] for row in sweep_table(result)])
     )
     return _page(f"Sweep: {result['target']}", body)
+
+
+# ----------------------------------------------------------------- what a command shows
+
+
+class View(NamedTuple):
+    """What a command prints (a titled table and a summary) and the files it writes."""
+
+    name: str  # file stem: whatif, ablate, sweep
+    title: str
+    headers: list[str]
+    rows: list[list[str]]
+    summary: str
+    files: dict[str, str]  # extension -> text
+
+
+def _json(result: Row) -> str:
+    return json.dumps(result, indent=2)
+
+
+def whatif_view(result: Row) -> View:
+    return View(
+        "whatif",
+        "What if: " + ", ".join(result["patches"]),
+        WHATIF_HEADERS,
+        whatif_table(result),
+        whatif_summary(result),
+        {"md": whatif_markdown(result), "json": _json(result)},
+    )
+
+
+def ablate_view(result: Row) -> View:
+    return View(
+        "ablate",
+        f"Ablation: {result['kind']}",
+        ABLATE_HEADERS,
+        ablate_table(result),
+        ablate_summary(result),
+        {"html": ablate_html(result), "md": ablate_markdown(result), "json": _json(result)},
+    )
+
+
+def sweep_view(result: Row) -> View:
+    return View(
+        "sweep",
+        f"Sweep: {result['target']}",
+        SWEEP_HEADERS,
+        sweep_table(result),
+        sweep_summary(result),
+        {"html": sweep_html(result), "md": sweep_markdown(result), "json": _json(result)},
+    )
