@@ -3,7 +3,6 @@ PY      ?= python3
 VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
-export NUMBA_CACHE_DIR ?= $(CURDIR)/.numba_cache
 
 .PHONY: demo test test-slow lint bench clean baseline check-baseline
 
@@ -45,4 +44,4 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 clean:
-	rm -rf $(VENV) .numba_cache .pytest_cache build *.egg-info
+	rm -rf $(VENV) .pytest_cache build *.egg-info

@@ -1,9 +1,5 @@
 """tutti's engine: card data -> state arrays -> jitted kernels -> results."""
 
-from simcore.jitcache import configure as _configure_jit_cache
-
-_configure_jit_cache()
-
 
 def simulate(*args, **kwargs):
     """Run a batch simulation into a run directory; see `simcore.runs.simulate.simulate`."""

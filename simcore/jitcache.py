@@ -1,52 +1,136 @@
-"""Numba's on-disk kernel cache, in a directory keyed by the kernels' source.
+"""Where compiled kernels are kept, and when they must be compiled again.
 
-Numba checks a cached function only against its own file: after an edit to a
-kernel in another module, a cached caller would silently run the old code.
-Every kernel module (`*_nb.py`) and every module kernels take constants from
-(CONSTANT_MODULES) therefore goes into a hash, and the cache lives in
-`<base>/<hash>`: an edit to any of them compiles afresh, while edits elsewhere
-(the CLI, reports, the strategy registry's default weights) reuse the cache.
-Kernels must take their constants only from those modules. `<base>` is
-$NUMBA_CACHE_DIR if set (the Makefile sets `.numba_cache`), else
-~/.cache/tutti/numba.
+One cache for every way tutti starts (the make targets, `.venv/bin/tutti`, the
+Python API, pytest): `$TUTTI_CACHE_DIR` if set, else `$XDG_CACHE_HOME/tutti/kernels`,
+else `~/.cache/tutti/kernels`.
+
+Numba checks a cached function only against its own file: after an edit to a kernel
+in another module, a cached caller would silently run the old code. So each kernel
+module's compiled code lives in `<cache>/<module>-<key>`, where the key is a hash of
+the module's source and of the keys of every project module it imports (constants
+included), and of any user strategy module bound into it: editing one kernel module
+recompiles the kernels that depend on it and nothing else.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
-import sys
-from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
+
+from numba.core.caching import _CacheLocator
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("simcore", "strategies")
-CONSTANT_MODULES = ("enums.py", "codes.py", "dtypes.py", "track_steps.py", "work.py", "params.py")
-BASE_VAR = "TUTTI_NUMBA_CACHE_BASE"
+CACHE_VAR = "TUTTI_CACHE_DIR"
+
+_extra: dict[str, list[Path]] = {}  # module name -> files compiled into it (user strategies)
 
 
-def source_hash(extra: Sequence[Path] = ()) -> str:
-    """sha256 (16 hex digits) of the kernel modules, the modules of their constants,
-    and `extra` files (a user strategy module)."""
-    digest = hashlib.sha256()
-    for package in PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            if not (path.name.endswith("_nb.py") or path.name in CONSTANT_MODULES):
-                continue
-            digest.update(path.relative_to(ROOT).as_posix().encode())
-            digest.update(path.read_bytes())
-    for path in extra:  # the file name too: it is the module name compiled code refers to
-        digest.update(f"extra:{Path(path).name}:".encode() + Path(path).read_bytes())
+def cache_dir() -> Path:
+    """The kernel cache directory of this machine (see the module docstring)."""
+    if os.environ.get(CACHE_VAR):
+        return Path(os.environ[CACHE_VAR])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "tutti" / "kernels"
+
+
+def module_name(path: Path) -> str | None:
+    """`simcore.games.luthier.market_nb` for a file of the project's packages, else None."""
+    try:
+        rel = path.resolve().relative_to(ROOT)
+    except ValueError:
+        return None
+    if not rel.parts or rel.parts[0] not in PACKAGES or rel.suffix != ".py":
+        return None
+    return ".".join(rel.with_suffix("").parts)
+
+
+def _file_of(name: str) -> Path | None:
+    path = ROOT.joinpath(*name.split("."))
+    if path.with_suffix(".py").is_file():
+        return path.with_suffix(".py")
+    return None
+
+
+@cache
+def _imports(name: str) -> tuple[str, ...]:
+    """Project modules `name` imports (its `from x import module` included)."""
+    tree = ast.parse(_file_of(name).read_bytes())
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            candidates = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            candidates = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        else:
+            continue
+        for candidate in candidates:
+            if candidate.split(".")[0] in PACKAGES and _file_of(candidate) is not None:
+                found.add(candidate)
+    found.discard(name)
+    return tuple(sorted(found))
+
+
+def _key(name: str, visiting: frozenset[str]) -> str:
+    digest = hashlib.sha256(name.encode())
+    digest.update(_file_of(name).read_bytes())
+    for path in _extra.get(name, ()):  # its file name too: compiled code refers to it
+        digest.update(f"extra:{path.name}:".encode() + path.read_bytes())
+    for dep in _imports(name):
+        if dep not in visiting:  # an import cycle counts each module once
+            digest.update(_key(dep, visiting | {name}).encode())
     return digest.hexdigest()[:16]
 
 
-def configure(extra: Sequence[Path] = ()) -> None:
-    """Point numba's cache at `<base>/<source hash>` (before any kernel is decorated)."""
-    if BASE_VAR not in os.environ:
-        default = Path.home() / ".cache" / "tutti" / "numba"
-        os.environ[BASE_VAR] = os.environ.get("NUMBA_CACHE_DIR") or str(default)
-    cache_dir = str(Path(os.environ[BASE_VAR]) / source_hash(extra))
-    os.environ["NUMBA_CACHE_DIR"] = cache_dir
-    numba = sys.modules.get("numba")
-    if numba is not None:  # numba read its config already: update it in place
-        numba.config.CACHE_DIR = cache_dir
+@cache
+def module_key(name: str) -> str:
+    """16 hex digits that change when `name` or anything it imports changes."""
+    return _key(name, frozenset())
+
+
+def bind_extra(module: str, path: Path) -> None:
+    """Record that `path` (a user strategy module) is compiled into kernel module `module`."""
+    _extra.setdefault(module, []).append(Path(path))
+    module_key.cache_clear()
+
+
+def source_hash() -> str:
+    """One key for all kernels of this installation (Dask workers must match the client)."""
+    digest = hashlib.sha256()
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*_nb.py")):
+            digest.update(module_key(module_name(path)).encode())
+    return digest.hexdigest()[:16]
+
+
+class KernelLocator(_CacheLocator):
+    """Numba cache locator for the project's kernels: `<cache>/<module>-<module key>`."""
+
+    def __init__(self, py_func, py_file):
+        self._lineno = py_func.__code__.co_firstlineno
+        self._name = module_name(Path(py_file))
+        self._key = module_key(self._name)
+        self._cache_path = str(cache_dir() / f"{self._name}-{self._key}")
+
+    def get_cache_path(self):
+        return self._cache_path
+
+    def get_source_stamp(self):
+        return self._key
+
+    def get_disambiguator(self):
+        return str(self._lineno)
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        if module_name(Path(py_file)) is None:
+            return None
+        self = cls(py_func, py_file)
+        try:
+            self.ensure_cache_path()
+        except OSError:  # an unwritable cache: numba tries its other locations
+            return None
+        return self

@@ -11,7 +11,8 @@ when their strategies or card numbers differ.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from simcore.jit import kernel
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -23,7 +24,7 @@ S11 = np.uint64(11)
 INV53 = 1.0 / 9007199254740992.0  # 2**-53
 
 
-@njit(cache=True)
+@kernel
 def mix64_nb(z):
     """SplitMix64 finaliser: a bijective avalanche of one uint64."""
     z = np.uint64(z)
@@ -35,14 +36,14 @@ def mix64_nb(z):
 MASK63 = np.uint64(0x7FFFFFFFFFFFFFFF)
 
 
-@njit(cache=True)
+@kernel
 def game_seed_nb(master_seed, game_index):
     """The seed of game `game_index` of a run: a 63-bit int that `tutti play --seed` replays."""
     z = mix64_nb(np.uint64(master_seed) ^ mix64_nb(np.uint64(game_index) + GOLDEN))
     return np.int64(z & MASK63)
 
 
-@njit(cache=True)
+@kernel
 def seed_streams_nb(game_seed, out):
     """Fill out[k] (uint64[n_streams], mutated) with stream k's start state for one game."""
     base = mix64_nb(np.uint64(game_seed))
@@ -50,27 +51,27 @@ def seed_streams_nb(game_seed, out):
         out[k] = mix64_nb(base + np.uint64(k + 1) * GOLDEN)
 
 
-@njit(cache=True)
+@kernel
 def next_u64_nb(state, k):
     """Advance stream k of `state` (uint64[n_streams], mutated) and return 64 random bits."""
     state[k] += GOLDEN
     return mix64_nb(state[k])
 
 
-@njit(cache=True)
+@kernel
 def randint_nb(state, k, n):
     """Uniform integer in [0, n) from stream k (n >= 1)."""
     u = next_u64_nb(state, k) >> S11
     return int(u * INV53 * n)
 
 
-@njit(cache=True)
+@kernel
 def random_nb(state, k):
     """Uniform float in [0, 1) from stream k."""
     return (next_u64_nb(state, k) >> S11) * INV53
 
 
-@njit(cache=True)
+@kernel
 def shuffle_nb(state, k, arr, n):
     """Fisher-Yates shuffle of arr[:n] in place with stream k."""
     for i in range(n - 1, 0, -1):

@@ -63,8 +63,7 @@ def machine() -> str:
 def cold_compile_seconds(players: int, strategies: str) -> float:
     """Compile every kernel into an empty cache, in a fresh process."""
     with tempfile.TemporaryDirectory(prefix="tutti-bench-cache-") as cache:
-        env = {**os.environ, "TUTTI_NUMBA_CACHE_BASE": cache}
-        env.pop("NUMBA_CACHE_DIR", None)
+        env = {**os.environ, "TUTTI_CACHE_DIR": cache}
         code = COMPILE_SNIPPET.format(players=players, strategies=strategies)
         out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
         if out.returncode != 0:

@@ -10,8 +10,7 @@ Unfilled slots play `random`.
 
 from __future__ import annotations
 
-from numba import njit
-
+from simcore.jit import kernel
 from strategies.luthier.heuristic_nb import heuristic_choose_nb
 from strategies.luthier.random_nb import random_choose_nb
 
@@ -25,7 +24,7 @@ user2_nb = random_choose_nb
 user3_nb = random_choose_nb
 
 
-@njit(cache=True)
+@kernel
 def choose_nb(sid, params, cards, g, s, p, opts, n):
     """Index of the option seat p takes among opts[:n], by the seat's strategy `sid`."""
     if sid == RANDOM:

@@ -8,7 +8,6 @@ parameter vectors (params.py), so sweeps and tuning never recompile.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simcore.games.luthier.codes import Opt
 from simcore.games.luthier.dtypes import Stream
@@ -16,6 +15,7 @@ from simcore.games.luthier.enums import Location, Metric, Rule, Track
 from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
 from simcore.games.luthier.priority_nb import skill_nb
 from simcore.games.luthier.state_nb import LEAVES, apprentices_held_nb, tier_cost_nb
+from simcore.jit import kernel
 from simcore.rng_nb import random_nb
 from strategies.luthier.params import (
     APPRENTICE,
@@ -49,7 +49,7 @@ MEMO_AWARDS = 14  # the best award the Balcony could claim now
 MEMO_SIZE = 15
 
 
-@njit(cache=True)
+@kernel
 def memo_row_nb(prm, cards, g, s, p, row, skip, memo):
     """best_row_value_nb, each row's three best cards valued once per decision."""
     base = MEMO_ROWS + 3 * row
@@ -58,7 +58,7 @@ def memo_row_nb(prm, cards, g, s, p, row, skip, memo):
     return memo[base + min(skip, 2)]
 
 
-@njit(cache=True)
+@kernel
 def memo_bench_nb(prm, cards, g, s, p, finishing, memo):
     k = MEMO_BENCH + (1 if finishing else 0)
     if np.isnan(memo[k]):
@@ -66,7 +66,7 @@ def memo_bench_nb(prm, cards, g, s, p, finishing, memo):
     return memo[k]
 
 
-@njit(cache=True)
+@kernel
 def balcony_awards_nb(prm, cards, g, s, p):
     """Best worth of an award level the seat could claim at the Balcony now (-1e18: none)."""
     best = -1e18
@@ -86,7 +86,7 @@ def balcony_awards_nb(prm, cards, g, s, p):
     return best
 
 
-@njit(cache=True)
+@kernel
 def chips_ahead_nb(cards, g, s, p, loc, skill):
     """Chips already at `loc` that will act before a chip of `skill` placed now."""
     n = 0
@@ -99,7 +99,7 @@ def chips_ahead_nb(cards, g, s, p, loc, skill):
     return n
 
 
-@njit(cache=True)
+@kernel
 def patron_risk_nb(cards, s, p, slot):
     """Prestige at risk from the patron in `slot`: its unmet requirements' penalty, in full
     when it leaves at the next start of round unless calmed, half a round earlier."""
@@ -114,7 +114,7 @@ def patron_risk_nb(cards, s, p, slot):
     return unmet * cards.rules[Rule.LEAVE_PENALTY] * weight
 
 
-@njit(cache=True)
+@kernel
 def urgent_patience_nb(cards, g, s, p):
     """Prestige at risk from the patron closest to leaving that the seat's Salon chips
     already placed this round (each 4+ chip calms one patron) will not calm."""
@@ -140,7 +140,7 @@ def urgent_patience_nb(cards, g, s, p):
     return c if covered == 2 else 0.0
 
 
-@njit(cache=True)
+@kernel
 def bench_value_nb(prm, cards, g, s, p, finishing):
     """What one worker on the roughing or finishing bench would achieve now."""
     if finishing:
@@ -169,7 +169,7 @@ def bench_value_nb(prm, cards, g, s, p, finishing):
     return best
 
 
-@njit(cache=True)
+@kernel
 def location_value_nb(prm, cards, g, s, p, loc, skill, memo):
     """Estimated worth of sending a chip of `skill` to `loc` this round (`memo`: this
     decision's MEMO_SIZE cache of the parts that do not depend on the skill)."""
@@ -219,7 +219,7 @@ def location_value_nb(prm, cards, g, s, p, loc, skill, memo):
     return max(main, alt) + bonus
 
 
-@njit(cache=True)
+@kernel
 def my_chips_first_nb(cards, g, s, p, loc):
     """True if the first chip to act at `loc` is seat p's."""
     best = -1
@@ -235,7 +235,7 @@ def my_chips_first_nb(cards, g, s, p, loc):
     return first_seat == p
 
 
-@njit(cache=True)
+@kernel
 def turn_value_nb(prm, cards, g, s, p, kind, loc):
     """Order of a resolution turn: main-board locations where we act first, then the
     market when the benches lack materials, then the benches, then passing."""
@@ -253,7 +253,7 @@ def turn_value_nb(prm, cards, g, s, p, kind, loc):
     return 4.0 + (1.0 if my_chips_first_nb(cards, g, s, p, loc) else 0.0)
 
 
-@njit(cache=True)
+@kernel
 def market_value_nb(prm, cards, g, s, p, kind, a, mode):
     """A market step: buy what the benches need, sell surplus late, hire and train sensibly."""
     need = np.zeros(3, np.int64)
@@ -283,7 +283,7 @@ def market_value_nb(prm, cards, g, s, p, kind, a, mode):
     return -1.0
 
 
-@njit(cache=True)
+@kernel
 def reroll_value_nb(prm, cards, g, s, p, kind, d):
     """Reroll a die only when it shows less than its average and the level is not reached."""
     if kind == Opt.DONE:
@@ -296,7 +296,7 @@ def reroll_value_nb(prm, cards, g, s, p, kind, d):
     return mean - g.perf_notes[d] - 0.1
 
 
-@njit(cache=True)
+@kernel
 def place_value_nb(prm, location_value, skill, chip, apprentices):
     """A placement: the location's worth at that skill, less the apprentices spent (they
     pay off most when they reach a bonus threshold) and a nudge to keep high chips."""
@@ -304,7 +304,7 @@ def place_value_nb(prm, location_value, skill, chip, apprentices):
     return location_value - spend - chip * 0.05
 
 
-@njit(cache=True)
+@kernel
 def option_value_nb(prm, cards, g, s, p, opts, k):
     """Estimated worth of option row k to seat p (prestige-equivalent points)."""
     kind = opts[k, 0]
@@ -453,7 +453,7 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
     return 0.0
 
 
-@njit(cache=True)
+@kernel
 def heuristic_choose_nb(prm, cards, g, s, p, opts, n):
     """Index of the option with the highest estimated worth (noise breaks near-ties).
 
@@ -469,9 +469,7 @@ def heuristic_choose_nb(prm, cards, g, s, p, opts, n):
             skill = min(opts[k, 1] + 1 + opts[k, 3], 15)
             loc = opts[k, 2]
             if np.isnan(place_cache[loc, skill]):
-                place_cache[loc, skill] = location_value_nb(
-                    prm, cards, g, s, p, loc, skill, memo
-                )
+                place_cache[loc, skill] = location_value_nb(prm, cards, g, s, p, loc, skill, memo)
             v = place_value_nb(prm, place_cache[loc, skill], skill, opts[k, 1], opts[k, 3])
         else:
             v = option_value_nb(prm, cards, g, s, p, opts, k)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from numba import njit
-
 from simcore.games.luthier.dtypes import Stream
+from simcore.jit import kernel
 from simcore.rng_nb import randint_nb
 
 
-@njit(cache=True)
+@kernel
 def random_choose_nb(params, cards, g, s, p, opts, n):
     """Uniform index in [0, n) from the game's strategy stream."""
     return randint_nb(g.rng, Stream.STRATEGY, n)

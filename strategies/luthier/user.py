@@ -14,9 +14,9 @@ Loading the module RUNS ITS CODE, like any Python import: load only files you tr
 
 The engine calls strategies from compiled kernels, so a user function is bound
 into the dispatch slots of `dispatch_nb` before any kernel compiles, and the
-kernel cache directory is keyed on the module's source as well
-(`simcore/jitcache.py`): the first run with a new or edited module compiles the
-kernels (minutes), later runs load them from the cache.
+kernel cache keys the strategy dispatch, and every kernel that calls it, on the
+module's source as well (`simcore/jitcache.py`): the first run with a new or
+edited module compiles those kernels, later runs load them from the cache.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def load_strategy_module(path: str | Path) -> list[StrategySpec]:
     Must run before any kernel module is imported (the CLI does it first thing).
     Loading the same file again in one process is a no-op.
     """
-    from simcore.jitcache import configure
+    from simcore.jitcache import bind_extra
 
     path = Path(path)
     if not path.is_file() or path.suffix != ".py":
@@ -93,7 +93,7 @@ def load_strategy_module(path: str | Path) -> list[StrategySpec]:
             "a strategy module must be loaded before any kernel is imported "
             "(in Python, call load_strategy_module first in a fresh session)"
         )
-    configure(extra=[path])
+    bind_extra("strategies.luthier.dispatch_nb", path)
     name = f"tutti_user_{path.stem}"
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)

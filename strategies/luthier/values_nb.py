@@ -7,7 +7,6 @@ archetypes and tuning change the weights without recompiling anything.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simcore.games.luthier.enums import Res, Rule, Track
 from simcore.games.luthier.state_nb import tier_cost_nb
@@ -17,6 +16,7 @@ from simcore.games.luthier.track_steps import (
     REP_INSTRUMENT_BONUS,
     TRACK_FINAL,
 )
+from simcore.jit import kernel
 from strategies.luthier.params import (
     APPRENTICE,
     AWARDS,
@@ -31,7 +31,7 @@ from strategies.luthier.params import (
 )
 
 
-@njit(cache=True)
+@kernel
 def rounds_left_nb(cards, g):
     """Rounds still to play, this one included (6 during setup)."""
     rounds = cards.rules[Rule.ROUNDS]
@@ -40,7 +40,7 @@ def rounds_left_nb(cards, g):
     return max(rounds - g.round_no + 1, 1)
 
 
-@njit(cache=True)
+@kernel
 def material_need_nb(cards, s, p, out):
     """out[m] (mutated): materials the seat's benches still need, less what it holds (>= 0)."""
     for m in range(3):
@@ -58,7 +58,7 @@ def material_need_nb(cards, s, p, out):
         out[m] = max(out[m], 0)
 
 
-@njit(cache=True)
+@kernel
 def one_material_need_nb(cards, s, p, m):
     """Material m the seat's benches still need beyond what it holds (>= 0)."""
     need = -s[p].materials[m]
@@ -72,7 +72,7 @@ def one_material_need_nb(cards, s, p, m):
     return max(need, 0)
 
 
-@njit(cache=True)
+@kernel
 def material_value_nb(prm, cards, g, s, p, m):
     """A material: its price in money, more when the benches need it."""
     price = cards.market_price[g.market_card, m] if g.market_card >= 0 else 3
@@ -80,7 +80,7 @@ def material_value_nb(prm, cards, g, s, p, m):
     return price * prm[MONEY] * factor
 
 
-@njit(cache=True)
+@kernel
 def bundle_value_nb(prm, cards, g, s, p, bundle):
     """A resource bundle (gift, bonus, alternate action)."""
     v = bundle[Res.MONEY] * prm[MONEY] + bundle[Res.INSPIRATION] * prm[INSPIRATION]
@@ -95,7 +95,7 @@ def bundle_value_nb(prm, cards, g, s, p, bundle):
     return v + bundle[Res.PRESTIGE]
 
 
-@njit(cache=True)
+@kernel
 def cost_value_nb(prm, cards, g, s, p, cost):
     """The money value of a material cost (rough, finish, repair)."""
     v = 0.0
@@ -105,7 +105,7 @@ def cost_value_nb(prm, cards, g, s, p, cost):
     return v
 
 
-@njit(cache=True)
+@kernel
 def patron_match_nb(cards, s, p, family, era, primary):
     """Best completion share an instrument (primary=True) / repair / performance would bring
     to an active patron's unmet requirement: prestige per requirement, and how urgent."""
@@ -134,7 +134,7 @@ def patron_match_nb(cards, s, p, family, era, primary):
     return best
 
 
-@njit(cache=True)
+@kernel
 def instrument_value_nb(prm, cards, g, s, p, c, stage):
     """An instrument type: prestige when finished, its first chair, a patron it would
     satisfy, less the materials still to pay (stage 0 plan, 1 roughed)."""
@@ -154,7 +154,7 @@ def instrument_value_nb(prm, cards, g, s, p, c, stage):
     return v - cost
 
 
-@njit(cache=True)
+@kernel
 def performance_value_nb(prm, cards, g, s, p, c, base):
     """Expected payout of performing card c with skill + bonuses `base`, before rerolls;
     inspiration may close a gap of up to what the seat holds."""
@@ -186,7 +186,7 @@ def performance_value_nb(prm, cards, g, s, p, c, base):
     return v / 36.0
 
 
-@njit(cache=True)
+@kernel
 def repair_value_nb(prm, cards, g, s, p, c):
     """A repair: prestige, a likely chair in its family, a patron it would satisfy, less
     its materials."""
@@ -195,7 +195,7 @@ def repair_value_nb(prm, cards, g, s, p, c):
     return v - cost_value_nb(prm, cards, g, s, p, cards.repair_cost[c])
 
 
-@njit(cache=True)
+@kernel
 def patron_value_nb(prm, cards, g, s, p, c):
     """A patron to take: completion prestige if it can be completed in time, gifts,
     less the risk of it leaving (3 per unmet requirement)."""
@@ -210,7 +210,7 @@ def patron_value_nb(prm, cards, g, s, p, c):
     return v
 
 
-@njit(cache=True)
+@kernel
 def track_step_value_nb(prm, cards, s, p, t):
     """One step along track t, weighted by the archetype's interest in it."""
     if s[p].tracks[t] >= TRACK_FINAL[t]:
@@ -219,7 +219,7 @@ def track_step_value_nb(prm, cards, s, p, t):
     return 2.5 * weight + (2.0 if s[p].tracks[t] == TRACK_FINAL[t] - 1 else 0.0)
 
 
-@njit(cache=True)
+@kernel
 def best_row_value_nb(prm, cards, g, s, p, row, skip):
     """Value of the best face-up card of a row the seat can pay the tier cost for
     (`skip` best ones removed: chips ahead of ours take them first)."""
@@ -228,7 +228,7 @@ def best_row_value_nb(prm, cards, g, s, p, row, skip):
     return best[min(skip, 2)]
 
 
-@njit(cache=True)
+@kernel
 def row_top3_nb(prm, cards, g, s, p, row, best):
     """The three best values (descending, -1e9 if fewer) of a row's face-up cards the
     seat can pay the tier cost for, into best[0:3]."""
@@ -250,7 +250,7 @@ def row_top3_nb(prm, cards, g, s, p, row, best):
                     break
 
 
-@njit(cache=True)
+@kernel
 def row_card_value_nb(prm, cards, g, s, p, row, c):
     if row == 0:
         return patron_value_nb(prm, cards, g, s, p, c)
@@ -261,6 +261,6 @@ def row_card_value_nb(prm, cards, g, s, p, row, c):
     return repair_value_nb(prm, cards, g, s, p, c)
 
 
-@njit(cache=True)
+@kernel
 def award_prestige_nb(prm, v):
     return v * prm[AWARDS]

@@ -32,8 +32,7 @@ def tutti(*args: str, jit: bool = False, cache: Path | None = None):
     if not jit:
         env["NUMBA_DISABLE_JIT"] = "1"
     if cache is not None:
-        env["NUMBA_CACHE_DIR"] = str(cache)
-        env.pop("TUTTI_NUMBA_CACHE_BASE", None)
+        env["TUTTI_CACHE_DIR"] = str(cache)
     return subprocess.run(
         [sys.executable, "-c", "from cli.app import main; main()", *args],
         env=env,

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from numba import njit
-
 from simcore.games.luthier.codes import Opt
 from simcore.games.luthier.decide_nb import set_opt_nb
 from simcore.games.luthier.dtypes import MAX_SLOTS
 from simcore.games.luthier.enums import CardRow
 from simcore.games.luthier.resources_nb import can_pay_nb, split_payment_nb
 from simcore.games.luthier.state_nb import tier_cost_nb as tier_cost_nb
+from simcore.jit import kernel
 
 
-@njit(cache=True)
+@kernel
 def add_paid_nb(s, p, w, n, kind, a, b, c, cost):
     """Add option (kind, a, b, c, PayMode) once per distinct money/inspiration split of cost."""
     if not can_pay_nb(s, p, cost):
@@ -25,7 +24,7 @@ def add_paid_nb(s, p, w, n, kind, a, b, c, cost):
     return n
 
 
-@njit(cache=True, inline="always")
+@kernel
 def pay_split_nb(s, p, cost, mode):
     """Pay cost by PayMode; returns (money, inspiration) spent."""
     money, insp = split_payment_nb(s, p, cost, mode)
@@ -34,7 +33,7 @@ def pay_split_nb(s, p, cost, mode):
     return money, insp
 
 
-@njit(cache=True, inline="always")
+@kernel
 def take_from_row_nb(g, row, tier, slot):
     """Remove and return the face-up card at (row, tier, slot); the slot refills at round end."""
     c = g.rows[row, tier, slot]
@@ -42,7 +41,7 @@ def take_from_row_nb(g, row, tier, slot):
     return c
 
 
-@njit(cache=True, inline="always")
+@kernel
 def row_card_nb(cards, g, row, tier, slot):
     """Card id at a face-up slot that is in play for this player count, else -1."""
     if slot >= min(cards.row_slots[row, tier, g.n_players], MAX_SLOTS):
@@ -50,7 +49,7 @@ def row_card_nb(cards, g, row, tier, slot):
     return g.rows[row, tier, slot]
 
 
-@njit(cache=True)
+@kernel
 def row_options_nb(cards, g, s, w, p, n, row, free_tier):
     """Add TAKE_CARD (row, tier, slot, PayMode) for every face-up card of `row` seat p can
     pay the tier cost of (nothing when `free_tier`, a specialty ability)."""
@@ -62,7 +61,7 @@ def row_options_nb(cards, g, s, w, p, n, row, free_tier):
     return n
 
 
-@njit(cache=True)
+@kernel
 def search_key_nb(cards, row, c):
     """What a card's back shows (rulebook p.15): instrument type, era, or patron type."""
     if row == CardRow.INSTRUMENTS:
@@ -72,7 +71,7 @@ def search_key_nb(cards, row, c):
     return cards.patron_type[c]
 
 
-@njit(cache=True)
+@kernel
 def deck_has_key_nb(cards, g, row, key):
     for i in range(g.deck_n[row]):
         if search_key_nb(cards, row, g.decks[row, i]) == key:
@@ -80,7 +79,7 @@ def deck_has_key_nb(cards, g, row, key):
     return False
 
 
-@njit(cache=True)
+@kernel
 def search_deck_nb(cards, g, row, key):
     """Take the card nearest the top whose back shows `key`; the rest keep their order."""
     n = g.deck_n[row]

@@ -9,8 +9,6 @@ which you will receive after you've performed an action with a worker chip of
 
 from __future__ import annotations
 
-from numba import njit
-
 from simcore.games.luthier.awards_nb import claim_nb, claim_options_nb
 from simcore.games.luthier.codes import Ev, Opt, Why
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
@@ -55,12 +53,13 @@ from simcore.games.luthier.specialty_nb import (
 )
 from simcore.games.luthier.track_steps import CRAFT_FINISH_2X
 from simcore.games.luthier.tracks_nb import advance_track_nb
+from simcore.jit import kernel
 
 BALCONY_MONEY = 0
 BALCONY_APPRENTICES = 1
 
 
-@njit(cache=True)
+@kernel
 def alternate_options_nb(cards, g, s, w, p, loc, n):
     """Add the alternate actions of `loc` for seat p to w.opts from row n; return the count."""
     n = set_opt_nb(w, n, Opt.ALT_MONEY, loc)
@@ -73,7 +72,7 @@ def alternate_options_nb(cards, g, s, w, p, loc, n):
     return n
 
 
-@njit(cache=True)
+@kernel
 def alternate_action_nb(cards, g, s, w, p, loc, variant):
     """The alternate action of a main-board location (rulings' list, pp.16-22).
 
@@ -101,7 +100,7 @@ def alternate_action_nb(cards, g, s, w, p, loc, variant):
             gain_apprentices_nb(cards, g, s, w, p, r[Rule.BALCONY_ALT_APPRENTICES], Why.ALTERNATE)
 
 
-@njit(cache=True)
+@kernel
 def guild_bonus_nb(cards, g, s, w, p):
     """Guild 4+: 1 material of choice, then may place a plan from hand on the roughing bench."""
     gain_any_material_nb(cards, g, s, w, p, 1, Why.LOCATION_BONUS)
@@ -122,7 +121,7 @@ def guild_bonus_nb(cards, g, s, w, p):
     log_nb(g, w, p, Ev.PLAN_TO_BENCH, c)
 
 
-@njit(cache=True)
+@kernel
 def location_bonus_nb(cards, g, s, w, p, loc):
     """The 4+ skill bonus of a main-board location, after the chip's action."""
     if loc == Location.SALON:
@@ -137,7 +136,7 @@ def location_bonus_nb(cards, g, s, w, p, loc):
         advance_track_nb(cards, g, s, w, p, Track.REPUTATION)
 
 
-@njit(cache=True)
+@kernel
 def main_options_nb(cards, g, s, w, p, i, loc, skill, spec):
     """List the main actions placement i's owner can take at `loc` into w.opts; return n.
 
@@ -165,7 +164,7 @@ def main_options_nb(cards, g, s, w, p, i, loc, skill, spec):
     return finish_options_nb(cards, s, p, w, 0, optional, double, two, extra)
 
 
-@njit(cache=True)
+@kernel
 def main_action_nb(cards, g, s, w, p, i, loc, skill, spec, k):
     """Carry out the main action of option row k for placement i."""
     kind = w.opts[k, 0]
@@ -192,7 +191,7 @@ def main_action_nb(cards, g, s, w, p, i, loc, skill, spec, k):
         repair_nb(cards, g, s, w, p, c, extra)
 
 
-@njit(cache=True)
+@kernel
 def specialty_after_nb(cards, g, s, w, p, spec, main):
     """A specialty chip's GAIN (after any action) and PRESTIGE (after a main action)."""
     if spec < 0:
@@ -211,7 +210,7 @@ def specialty_after_nb(cards, g, s, w, p, spec, main):
         log_nb(g, w, p, Ev.SCORE, Source.SPECIALTY, amount)
 
 
-@njit(cache=True)
+@kernel
 def worker_acts_nb(cards, g, s, w, i):
     """Placement i's owner chooses and performs one action for that chip, then any 4+ bonus.
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
@@ -13,6 +12,7 @@ from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
 from simcore.games.luthier.patrons_nb import choose_slot_nb, place_patron_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb
+from simcore.jit import kernel
 
 STORAGE_MARKER = 1
 ROYAL_MARKER = 2
@@ -20,7 +20,7 @@ PURPLE_MARKER = 4
 BLOCKED = -2  # award_claimed value of a level blocked in two-player games (ruling 16)
 
 
-@njit(cache=True)
+@kernel
 def claim_options_nb(cards, g, s, w, p, n):
     """Award levels seat p has achieved and may claim: an award marker left, at most one
     level per tile, each level once, not blocked."""
@@ -46,7 +46,7 @@ def claim_options_nb(cards, g, s, w, p, n):
     return n
 
 
-@njit(cache=True)
+@kernel
 def royal_patron_nb(cards, g, s, w, p):
     """Royal benefit: choose a royal patron and place it with its slot bonus, if a slot is
     empty (with none, the award is still claimed but no royal is taken)."""
@@ -70,7 +70,7 @@ def royal_patron_nb(cards, g, s, w, p):
     place_patron_nb(cards, g, s, w, p, c, slot)
 
 
-@njit(cache=True)
+@kernel
 def claim_nb(cards, g, s, w, p, t, lv):
     """Claim level lv of the award tile at position t: prestige, then remove one award
     marker of seat p's choice, unlocking its benefit."""
@@ -95,7 +95,7 @@ def claim_nb(cards, g, s, w, p, t, lv):
         royal_patron_nb(cards, g, s, w, p)
 
 
-@njit(cache=True)
+@kernel
 def offer_claim_nb(cards, g, s, w, p):
     """Reputation step 7 and later advances: claim an achieved award if seat p wants to."""
     n = claim_options_nb(cards, g, s, w, p, set_opt_nb(w, 0, Opt.DONE))

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from numba import njit
-
 from simcore.games.luthier.decide_nb import set_opt_nb
+from simcore.jit import kernel
 
 
-@njit(cache=True)
+@kernel
 def plan_ok_nb(s, p, cost, ra, rw, rm, fixed, optional, insp_per):
     """True if paying cost less (ra, rw, rm) is a legal, non-wasteful plan for seat p.
 
@@ -26,7 +25,7 @@ def plan_ok_nb(s, p, cost, ra, rw, rm, fixed, optional, insp_per):
     return m[0] >= cost[0] - ra and m[1] >= cost[1] - rw and m[2] >= cost[2] - rm
 
 
-@njit(cache=True)
+@kernel
 def add_plan_options_nb(s, p, w, n, kind, a, cost, fixed, optional, insp_per, e):
     """Add (kind, a, ra, rw, rm, e) for every legal plan to pay Material cost[3]; return n."""
     for ra in range(cost[0] + 1):
@@ -37,7 +36,7 @@ def add_plan_options_nb(s, p, w, n, kind, a, cost, fixed, optional, insp_per, e)
     return n
 
 
-@njit(cache=True)
+@kernel
 def has_plan_nb(s, p, cost, fixed, optional, insp_per):
     for ra in range(cost[0] + 1):
         for rw in range(cost[1] + 1):
@@ -47,7 +46,7 @@ def has_plan_nb(s, p, cost, fixed, optional, insp_per):
     return False
 
 
-@njit(cache=True)
+@kernel
 def pay_plan_nb(s, p, cost, ra, rw, rm, fixed, optional, insp_per):
     """Pay a plan; returns (optional discounts used, inspiration spent)."""
     s[p].materials[0] -= cost[0] - ra

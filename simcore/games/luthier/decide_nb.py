@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from numba import njit
-
+from simcore.jit import kernel
 from strategies.luthier.dispatch_nb import choose_nb
 
 
-@njit(cache=True, inline="always")
+@kernel
 def set_opt_nb(w, i, kind, a=0, b=0, c=0, d=0, e=0):
     """Write option row i of w.opts and return i + 1."""
     row = w.opts[i]
@@ -20,7 +19,7 @@ def set_opt_nb(w, i, kind, a=0, b=0, c=0, d=0, e=0):
     return i + 1
 
 
-@njit(cache=True)
+@kernel
 def decide_nb(cards, g, s, w, p, n):
     """Index of the option seat p takes among w.opts[:n] (n >= 1); a lone option needs no choice."""
     if n == 1:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from numba import njit
-
 from simcore.games.luthier.dtypes import Stream
 from simcore.games.luthier.track_steps import (
     PERF_ONE_BLACK,
@@ -11,13 +9,14 @@ from simcore.games.luthier.track_steps import (
     PERF_REROLL_2,
     PERF_TWO_BLACK,
 )
+from simcore.jit import kernel
 from simcore.rng_nb import randint_nb
 
 WHITE = 0
 BLACK = 1
 
 
-@njit(cache=True)
+@kernel
 def dice_colors_nb(perf_track, out):
     """out (int8[2], mutated) = the colours of the two note dice for a performance track position.
 
@@ -27,7 +26,7 @@ def dice_colors_nb(perf_track, out):
     out[1] = BLACK if perf_track >= PERF_TWO_BLACK else WHITE
 
 
-@njit(cache=True)
+@kernel
 def n_rerolls_nb(perf_track):
     """Rerolls the performance track grants: 1 from step 1, 2 from step 4 (ruling 5)."""
     if perf_track >= PERF_REROLL_2:
@@ -37,7 +36,7 @@ def n_rerolls_nb(perf_track):
     return 0
 
 
-@njit(cache=True)
+@kernel
 def roll_die_nb(cards, g, color):
     """Notes on one roll of a white or black die (faces are data, ruling 4)."""
     k = randint_nb(g.rng, Stream.DICE, 6)
@@ -46,7 +45,7 @@ def roll_die_nb(cards, g, color):
     return cards.die_white[k]
 
 
-@njit(cache=True)
+@kernel
 def roll_purple_nb(g):
     """Face index 0..5 of the purple resource die."""
     return randint_nb(g.rng, Stream.DICE, 6)

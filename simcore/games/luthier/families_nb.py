@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from numba import njit
-
 from simcore.games.luthier.access_nb import row_card_nb, take_from_row_nb
 from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt, Why
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
@@ -14,9 +12,10 @@ from simcore.games.luthier.patrons_nb import choose_slot_nb, place_patron_nb
 from simcore.games.luthier.resources_nb import gain_any_material_nb
 from simcore.games.luthier.rows_nb import add_to_hand_nb
 from simcore.games.luthier.tracks_nb import advance_track_nb
+from simcore.jit import kernel
 
 
-@njit(cache=True)
+@kernel
 def pick_tier_one_nb(cards, g, s, w, p, row):
     """Seat p takes a face-up tier I card of `row` (contested picks go in turn order)."""
     n = 0
@@ -29,7 +28,7 @@ def pick_tier_one_nb(cards, g, s, w, p, row):
     return take_from_row_nb(g, row, 0, w.opts[k, 3])
 
 
-@njit(cache=True)
+@kernel
 def family_ability_nb(cards, g, s, w, p):
     """Resolve seat p's family tile's starting ability (setup step 5, p.6)."""
     f = s[p].family

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from simcore.games.luthier.dtypes import LOG_W, MAX_OPTIONS, OPT_W, Phase
 from simcore.games.luthier.enums import Rule
@@ -21,10 +21,11 @@ from simcore.games.luthier.round_nb import (
 from simcore.games.luthier.scoring_nb import score_game_nb
 from simcore.games.luthier.setup_nb import setup_game_nb
 from simcore.games.luthier.work import Work
+from simcore.jit import kernel
 from simcore.rng_nb import game_seed_nb
 
 
-@njit(cache=True)
+@kernel
 def play_game_nb(cards, g, s, w, n_players, game_seed, index):
     """Play one game from its seed to the end: g (record) and s (seat records) are mutated."""
     setup_game_nb(cards, g, s, w, n_players, game_seed, index)
@@ -44,7 +45,7 @@ def play_game_nb(cards, g, s, w, n_players, game_seed, index):
     g.round_no = rounds + 1
 
 
-@njit(cache=True, parallel=True, nogil=True)
+@kernel(parallel=True, nogil=True)
 def play_batch_nb(card_array, games, seats, params, cev, n_players, master_seed, first_index):
     """Play games first_index .. first_index + len(games) - 1 in parallel.
 

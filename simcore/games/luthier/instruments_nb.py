@@ -6,7 +6,6 @@ Rulebook pp.17-18 (Guild), p.23 (roughing and finishing), p.11 (start of round).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simcore.games.luthier.access_nb import (
     add_paid_nb,
@@ -32,11 +31,12 @@ from simcore.games.luthier.track_steps import (
     CRAFT_ROUGH_2X,
     REP_INSTRUMENT_BONUS,
 )
+from simcore.jit import kernel
 
 INSTRUMENT_BONUS = 2  # reputation step 5: +2 prestige per finished instrument (ruling 7)
 
 
-@njit(cache=True, inline="always")
+@kernel
 def mark_powers_nb(cards, g, s, p, power):
     """Record in g.power_used that seat p's completed patrons with `power` took effect."""
     for i in range(s[p].completed_n):
@@ -45,7 +45,7 @@ def mark_powers_nb(cards, g, s, p, power):
             g.power_used[c] = 1
 
 
-@njit(cache=True, inline="always")
+@kernel
 def power_total_nb(cards, s, p, power):
     """Sum of `amount` over seat p's completed patrons with lifetime power `power`."""
     total = 0
@@ -59,7 +59,7 @@ def power_total_nb(cards, s, p, power):
 # ---------------------------------------------------------------- Guild
 
 
-@njit(cache=True)
+@kernel
 def guild_options_nb(cards, g, s, w, p, i, n, free_tier=False):
     """Guild main action: a face-up instrument (tier cost), or a deck search (apprentice)."""
     if s[p].hand_n >= MAX_HAND:
@@ -70,7 +70,7 @@ def guild_options_nb(cards, g, s, w, p, i, n, free_tier=False):
     return n
 
 
-@njit(cache=True)
+@kernel
 def search_options_nb(cards, g, s, w, p, i, n, row, n_keys):
     """Deck search by card back (p.15): needs an apprentice on the chip; costs 10."""
     if g.pl_appr[i] == 0:
@@ -82,7 +82,7 @@ def search_options_nb(cards, g, s, w, p, i, n, row, n_keys):
     return n
 
 
-@njit(cache=True)
+@kernel
 def take_card_nb(cards, g, s, w, p, i, k, free_tier=False):
     """Apply a TAKE_CARD or SEARCH option row k: pay, and return the card taken."""
     kind = w.opts[k, 0]
@@ -109,7 +109,7 @@ def take_card_nb(cards, g, s, w, p, i, k, free_tier=False):
 # ---------------------------------------------------------------- workbench
 
 
-@njit(cache=True, inline="always")
+@kernel
 def free_slot_nb(bench):
     for k in range(2):
         if bench[k] < 0:
@@ -117,7 +117,7 @@ def free_slot_nb(bench):
     return -1
 
 
-@njit(cache=True)
+@kernel
 def rough_options_nb(cards, s, p, w, n, optional, extra=0):
     """Roughing: any card on the roughing bench while the finishing bench has room (p.23).
 
@@ -135,7 +135,7 @@ def rough_options_nb(cards, s, p, w, n, optional, extra=0):
     return n
 
 
-@njit(cache=True)
+@kernel
 def finish_options_nb(cards, s, p, w, n, optional, double, double_choice, extra=0):
     """Finishing: any card on the finishing bench; e marks where the 6+ doubling goes."""
     fixed = power_total_nb(cards, s, p, PatronPower.FINISH_DISCOUNT) + extra
@@ -153,7 +153,7 @@ def finish_options_nb(cards, s, p, w, n, optional, double, double_choice, extra=
     return n
 
 
-@njit(cache=True)
+@kernel
 def rough_nb(cards, g, s, w, p, k, extra=0):
     """Apply ROUGH option row k: pay, move the card to the finishing bench.
 
@@ -174,7 +174,7 @@ def rough_nb(cards, g, s, w, p, k, extra=0):
     return used
 
 
-@njit(cache=True)
+@kernel
 def finish_nb(cards, g, s, w, p, k, extra=0):
     """Apply FINISH option row k: pay, score, place the instrument token; returns discounts used.
 
@@ -209,7 +209,7 @@ def finish_nb(cards, g, s, w, p, k, extra=0):
     return used
 
 
-@njit(cache=True)
+@kernel
 def bench_work_nb(cards, g, s, w, p, loc_is_finish, skill, k, extra=0):
     """A bench worker's action after its first option row k was chosen (p.23).
 
@@ -248,7 +248,7 @@ def bench_work_nb(cards, g, s, w, p, loc_is_finish, skill, k, extra=0):
 # ---------------------------------------------------------------- start of round
 
 
-@njit(cache=True)
+@kernel
 def bench_moves_nb(cards, g, s, w, p):
     """Start of round (p.11): take cards from either bench into hand, then put cards on roughing.
 

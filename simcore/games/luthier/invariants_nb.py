@@ -6,10 +6,9 @@ column is zero over thousands of games.
 
 from __future__ import annotations
 
-from numba import njit
-
 from simcore.games.luthier.dtypes import N_CHIPS
 from simcore.games.luthier.resources_nb import apprentice_cap_nb, apprentices_held_nb
+from simcore.jit import kernel
 
 NEGATIVE = 1  # a resource or prestige below zero
 STORAGE = 2  # more materials than storage
@@ -30,13 +29,13 @@ INVARIANT_NAMES = {
 }
 
 
-@njit(cache=True)
+@kernel
 def check_seats_nb(cards, g, s):
     """Bitmask of the invariants violated right now by any seat (resources, caps, chips)."""
     return check_resources_nb(cards, g, s) | check_chips_nb(g, s)
 
 
-@njit(cache=True)
+@kernel
 def check_resources_nb(cards, g, s):
     """Resources, caps and prestige: cheap enough to check after every resolution turn."""
     bad = 0
@@ -56,7 +55,7 @@ def check_resources_nb(cards, g, s):
     return bad
 
 
-@njit(cache=True)
+@kernel
 def check_chips_nb(g, s):
     """Every owned chip is free or placed exactly once (chips move only while planning)."""
     bad = 0
@@ -74,7 +73,7 @@ def check_chips_nb(g, s):
     return bad
 
 
-@njit(cache=True)
+@kernel
 def check_planned_nb(cards, g, s):
     """After planning: the seat checks, and every owned chip has been placed."""
     bad = check_seats_nb(cards, g, s)
@@ -85,7 +84,7 @@ def check_planned_nb(cards, g, s):
     return bad
 
 
-@njit(cache=True)
+@kernel
 def check_resolved_nb(cards, g, s):
     """After resolution: the seat checks, and every placed chip has acted."""
     bad = check_seats_nb(cards, g, s)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from numba import njit
-
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.enums import CardRow
 from simcore.games.luthier.rows_nb import add_to_hand_nb, deck_to_bottom_nb
+from simcore.jit import kernel
 
 
-@njit(cache=True)
+@kernel
 def keep_one_instrument_nb(cards, g, s, w, p, offered, kind):
     """Seat p keeps one of the `offered` instrument cards (-1: none) into its hand, chosen
     among options of `kind`; the others go under the deck. Returns the card kept, or -1."""

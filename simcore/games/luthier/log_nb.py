@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from numba import njit
+from simcore.jit import kernel
 
 
-@njit(cache=True, inline="always")
+@kernel
 def card_event_nb(g, w, p, kind, card, event, detail):
     """Record a card event (seat p, CardKind, card id, CardEvent, round, detail) in w.cev."""
     n = g.cev_n
@@ -21,7 +21,7 @@ def card_event_nb(g, w, p, kind, card, event, detail):
         g.cev_n = n + 1
 
 
-@njit(cache=True, inline="always")
+@kernel
 def log_nb(g, w, p, code, a=0, b=0, c=0, d=0, e=0):
     """Append event (round, seat p, code, a..e) to w.log if logging is on; count it in g.log_n."""
     n = g.log_n

@@ -10,7 +10,6 @@ A visit is a sequence of atomic options ending in DONE.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simcore.games.luthier.access_nb import add_paid_nb, pay_split_nb
 from simcore.games.luthier.codes import Ev, Opt, Why
@@ -23,12 +22,13 @@ from simcore.games.luthier.resources_nb import (
     gain_apprentices_nb,
 )
 from simcore.games.luthier.tracks_nb import advance_track_nb, can_train_nb
+from simcore.jit import kernel
 
 BOUGHT = 1
 SOLD = 2
 
 
-@njit(cache=True)
+@kernel
 def buy_price_nb(cards, g, s, p, m):
     """Price seat p pays for one Material m: the market card's, less completed-patron discounts.
 
@@ -43,13 +43,13 @@ def buy_price_nb(cards, g, s, p, m):
     return max(price, 0)
 
 
-@njit(cache=True, inline="always")
+@kernel
 def sell_price_nb(cards, g, m):
     """Selling is at the printed price (ruling 6)."""
     return cards.market_price[g.market_card, m]
 
 
-@njit(cache=True)
+@kernel
 def market_options_nb(cards, g, s, w, p, traded):
     """List seat p's market options into w.opts; `traded[m]` holds BOUGHT/SOLD flags."""
     n = set_opt_nb(w, 0, Opt.DONE)
@@ -67,7 +67,7 @@ def market_options_nb(cards, g, s, w, p, traded):
     return n
 
 
-@njit(cache=True)
+@kernel
 def apply_market_option_nb(cards, g, s, w, p, k, traded):
     """Apply option row k of a market visit; returns False when the visit is done."""
     kind = w.opts[k, 0]
@@ -108,7 +108,7 @@ def apply_market_option_nb(cards, g, s, w, p, k, traded):
     return True
 
 
-@njit(cache=True)
+@kernel
 def visit_market_nb(cards, g, s, w, p):
     """Seat p's market visit (once per round): atomic options until DONE."""
     s[p].market_done = 1

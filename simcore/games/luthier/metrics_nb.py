@@ -9,7 +9,6 @@ eras assigns each of them to one era, covering as many eras as possible.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simcore.games.luthier.enums import Metric, PatronType
 from simcore.games.luthier.state_nb import (
@@ -20,17 +19,18 @@ from simcore.games.luthier.state_nb import (
     holds_chair_nb,
 )
 from simcore.games.luthier.track_steps import TRACK_FINAL
+from simcore.jit import kernel
 
 N_METRICS = len(Metric)
 
 
-@njit(cache=True, inline="always")
+@kernel
 def era_count_nb(eras):
     """Bits set in an era bitmask."""
     return (eras & 1) + ((eras >> 1) & 1) + ((eras >> 2) & 1)
 
 
-@njit(cache=True)
+@kernel
 def distinct_eras_nb(cards, g, p, kind):
     """Eras seat p's tokens of `kind` can cover, each token counting for one era."""
     covered = 0
@@ -48,7 +48,7 @@ def distinct_eras_nb(cards, g, p, kind):
     return era_count_nb(covered)
 
 
-@njit(cache=True)
+@kernel
 def token_counts_nb(cards, g, p, kind, by_era, by_family):
     """Tokens of `kind` for seat p; by_era[3] and by_family[3] (mutated) get the split."""
     total = 0
@@ -64,7 +64,7 @@ def token_counts_nb(cards, g, p, kind, by_era, by_family):
     return total
 
 
-@njit(cache=True)
+@kernel
 def metrics_nb(cards, g, s, p, out):
     """Fill out (int64[N_METRICS], mutated) with every Metric for seat p."""
     out[:] = 0

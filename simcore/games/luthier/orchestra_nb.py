@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simcore.games.luthier.codes import Ev, Opt, Why
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
@@ -16,6 +15,7 @@ from simcore.games.luthier.state_nb import PERFORMANCE_TOKEN as PERFORMANCE_TOKE
 from simcore.games.luthier.state_nb import REPAIR_TOKEN as REPAIR_TOKEN
 from simcore.games.luthier.state_nb import chairs_held_nb as chairs_held_nb
 from simcore.games.luthier.state_nb import holds_chair_nb as holds_chair_nb
+from simcore.jit import kernel
 
 CLAIMED = 0  # an empty chair taken
 STOLEN = 1  # a chair taken from another token
@@ -25,7 +25,7 @@ CONSOLE_INSPIRATION = 0
 CONSOLE_MONEY = 1
 
 
-@njit(cache=True)
+@kernel
 def token_spots_nb(cards, kind, key, out):
     """Spots a token may go to (ruling 11); returns how many were written to out.
 
@@ -51,7 +51,7 @@ def token_spots_nb(cards, kind, key, out):
     return n
 
 
-@njit(cache=True)
+@kernel
 def outnumbers_all_nb(g, p, spot):
     """True if seat p has more performance + repair tokens at `spot` than every other owner."""
     mine = g.tokens[spot, p, PERFORMANCE_TOKEN] + g.tokens[spot, p, REPAIR_TOKEN]
@@ -62,7 +62,7 @@ def outnumbers_all_nb(g, p, spot):
     return True
 
 
-@njit(cache=True)
+@kernel
 def chair_outcome_nb(cards, g, p, spot, kind):
     """CLAIMED, STOLEN or CONSOLED for a token of `kind` that seat p has just added to `spot`.
 
@@ -91,7 +91,7 @@ def chair_outcome_nb(cards, g, p, spot, kind):
     return CONSOLED
 
 
-@njit(cache=True)
+@kernel
 def console_nb(cards, g, s, w, p, factor):
     """The placer's choice of 1 inspiration or 2 money (times `factor`, 2 at finishing 6+)."""
     n = set_opt_nb(w, 0, Opt.CONSOLATION, CONSOLE_INSPIRATION)
@@ -105,7 +105,7 @@ def console_nb(cards, g, s, w, p, factor):
         gain_money_nb(g, s, w, p, amount, Why.ORCHESTRA)
 
 
-@njit(cache=True)
+@kernel
 def place_token_nb(cards, g, s, w, p, spot, kind, factor):
     """Seat p puts a token of `kind` on `spot` and takes the chair and its bonus, or consolation.
 
@@ -128,7 +128,7 @@ def place_token_nb(cards, g, s, w, p, spot, kind, factor):
     return outcome
 
 
-@njit(cache=True)
+@kernel
 def choose_spot_nb(cards, g, s, w, p, kind, key):
     """Seat p picks the spot for a token of `kind` (ruling 11); -1 if none exists."""
     spots = np.empty(MAX_SPOTS, np.int64)

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from numba import njit
-
 from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Why
 from simcore.games.luthier.enums import CardRow, PatronPower, Rule, Source
 from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, gain_any_material_nb, gain_bundle_nb
 from simcore.games.luthier.rows_nb import discard_nb
 from simcore.games.luthier.state_nb import LEAVES
+from simcore.jit import kernel
 
 STORAGE_MARKER = 1  # award-marker bit covering the extra-storage benefit
 
 
-@njit(cache=True)
+@kernel
 def round_gains_nb(cards, g, s, w, p):
     """Start-of-round bonuses: completed patrons' ROUND_GAIN powers (royals: 2 prestige),
     and one free material with the extra-storage award benefit."""
@@ -30,7 +29,7 @@ def round_gains_nb(cards, g, s, w, p):
         gain_any_material_nb(cards, g, s, w, p, amount, Why.ROUND_START)
 
 
-@njit(cache=True)
+@kernel
 def unmet_requirements_nb(cards, s, p, slot):
     """Requirements of the patron in `slot` not yet satisfied (primary + secondaries)."""
     c = s[p].patrons[slot]
@@ -41,7 +40,7 @@ def unmet_requirements_nb(cards, s, p, slot):
     return n
 
 
-@njit(cache=True, inline="always")
+@kernel
 def clear_slot_nb(s, p, slot):
     s[p].patrons[slot] = -1
     s[p].patience[slot] = 0
@@ -49,7 +48,7 @@ def clear_slot_nb(s, p, slot):
         s[p].patron_met[slot, k] = 0
 
 
-@njit(cache=True)
+@kernel
 def gift_nb(cards, g, s, w, p, slot, k):
     """Seat p receives gift k of the patron in `slot`."""
     c = s[p].patrons[slot]
@@ -58,7 +57,7 @@ def gift_nb(cards, g, s, w, p, slot, k):
     gain_bundle_nb(cards, g, s, w, p, cards.patron_gifts[c, k], Source.PATRONS, Why.GIFT)
 
 
-@njit(cache=True)
+@kernel
 def patience_nb(cards, g, s, w, p):
     """Ruling 1: each patron's cube moves one step; step 1 gives gift 1, step 2 gift 2, and
     step 3 means the patron leaves: -3 prestige per unmet requirement (never below 0)."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from numba import njit
-
 from simcore.games.luthier.codes import Ev, Opt, Why
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.enums import Rule
@@ -13,13 +11,14 @@ from simcore.games.luthier.resources_nb import (
     gain_apprentices_nb,
     gain_money_nb,
 )
+from simcore.jit import kernel
 
 SLOT_MONEY = 0
 SLOT_MATERIAL = 1
 SLOT_APPRENTICE = 2
 
 
-@njit(cache=True)
+@kernel
 def slot_bonus_nb(cards, g, s, w, p, slot):
     """The placement bonus of patron slot `slot`: 4 money, 1 material or 1 apprentice (p.8)."""
     if slot == SLOT_MONEY:
@@ -34,7 +33,7 @@ def slot_bonus_nb(cards, g, s, w, p, slot):
         )
 
 
-@njit(cache=True)
+@kernel
 def place_patron_nb(cards, g, s, w, p, c, slot):
     """Put patron c in seat p's empty `slot` with its cube at the left, then take the bonus."""
     s[p].patrons[slot] = c
@@ -45,7 +44,7 @@ def place_patron_nb(cards, g, s, w, p, c, slot):
     slot_bonus_nb(cards, g, s, w, p, slot)
 
 
-@njit(cache=True)
+@kernel
 def choose_slot_nb(cards, g, s, w, p):
     """Seat p picks one of its empty patron slots (each has its own bonus); -1 if none."""
     n = 0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simcore.games.luthier.access_nb import row_options_nb
 from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt, Why
@@ -26,6 +25,7 @@ from simcore.games.luthier.requirements_nb import PERFORMANCE, offer_to_patrons_
 from simcore.games.luthier.resources_nb import add_prestige_nb, gain_bundle_nb, gain_money_nb
 from simcore.games.luthier.rows_nb import discard_nb
 from simcore.games.luthier.specialty_nb import ability_amount_nb
+from simcore.jit import kernel
 
 LOW = 0
 MEDIUM = 1
@@ -33,7 +33,7 @@ HIGH = 2
 PURPLE_MARKER = 4  # award-marker bit that covers the purple die
 
 
-@njit(cache=True)
+@kernel
 def perform_options_nb(cards, g, s, w, p, i, n, free_tier=False):
     """Perform main action: any face-up performance card, or a deck search by era."""
     row = CardRow.PERFORMANCES
@@ -41,7 +41,7 @@ def perform_options_nb(cards, g, s, w, p, i, n, free_tier=False):
     return search_options_nb(cards, g, s, w, p, i, n, row, 3)
 
 
-@njit(cache=True)
+@kernel
 def performance_level_nb(cards, c, total):
     """LOW, MEDIUM or HIGH for a performance total on card c (ruling 3)."""
     if total >= cards.perf_threshold[c, 1]:
@@ -51,7 +51,7 @@ def performance_level_nb(cards, c, total):
     return LOW
 
 
-@njit(cache=True)
+@kernel
 def inspiration_options_nb(cards, s, p, w, c, total):
     """Spend nothing, or exactly what reaches medium or high (more would be wasted)."""
     n = set_opt_nb(w, 0, Opt.SPEND_INSPIRATION, 0)
@@ -62,7 +62,7 @@ def inspiration_options_nb(cards, s, p, w, c, total):
     return n
 
 
-@njit(cache=True)
+@kernel
 def score_performance_nb(cards, g, s, w, p, c, total, spend):
     """Spend inspiration, then pay the level's money and prestige; medium or high places a token.
 
@@ -94,7 +94,7 @@ def score_performance_nb(cards, g, s, w, p, c, total, spend):
     return level
 
 
-@njit(cache=True)
+@kernel
 def perform_nb(cards, g, s, w, p, c, skill, spec=-1):
     """Roll, reroll, add skill and inspiration, score card c (ruling 5: rerolls first).
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from numba import njit
-
 from simcore.games.luthier.enums import Location, PatronPower, SpecialtyAbility
 from simcore.games.luthier.specialty_nb import ability_amount_nb, active_specialty_nb
 from simcore.games.luthier.track_steps import CRAFT_SKILL_1, CRAFT_SKILL_2
+from simcore.jit import kernel
 
 
-@njit(cache=True)
+@kernel
 def bench_skill_bonus_nb(cards, s, p):
     """Ongoing skill on seat p's benches: craft track steps 2 and 5, Pachelbel (ruling 9)."""
     bonus = 0
@@ -25,7 +24,7 @@ def bench_skill_bonus_nb(cards, s, p):
     return bonus
 
 
-@njit(cache=True)
+@kernel
 def skill_nb(cards, g, s, i):
     """Skill of placement i: chip value + apprentices + ongoing modifiers at its location
     (bench skill; a specialty chip's SKILL ability at its card's location)."""
@@ -38,7 +37,7 @@ def skill_nb(cards, g, s, i):
     return skill + ability_amount_nb(cards, spec, SpecialtyAbility.SKILL)
 
 
-@njit(cache=True)
+@kernel
 def priority_order_nb(cards, g, s, loc, owner, out):
     """Write the placements at `loc` into out (int array) in priority order; return the count.
 
@@ -63,7 +62,7 @@ def priority_order_nb(cards, g, s, loc, owner, out):
     return n
 
 
-@njit(cache=True)
+@kernel
 def balcony_turn_order_nb(g):
     """End of round (rulebook p.21): reorder g.turn_order by this round's Balcony priority.
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from numba import njit
-
 from simcore.games.luthier.access_nb import row_card_nb, tier_cost_nb
 from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt
 from simcore.games.luthier.costs_nb import add_plan_options_nb, has_plan_nb, pay_plan_nb
@@ -16,15 +14,16 @@ from simcore.games.luthier.orchestra_nb import REPAIR_TOKEN, choose_spot_nb, pla
 from simcore.games.luthier.requirements_nb import REPAIR, offer_to_patrons_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, split_payment_nb
 from simcore.games.luthier.rows_nb import discard_nb
+from simcore.jit import kernel
 
 
-@njit(cache=True)
+@kernel
 def repair_fixed_discount_nb(cards, s, p):
     """Vivaldi: "Reduce resource requirement by 1 when repairing" (rulebook p.33)."""
     return power_total_nb(cards, s, p, PatronPower.REPAIR_DISCOUNT)
 
 
-@njit(cache=True)
+@kernel
 def repair_options_nb(cards, g, s, w, p, n, free_tier=False, extra=0):
     """Repair main action: face-up repair cards seat p can both access and pay for.
 
@@ -56,7 +55,7 @@ def repair_options_nb(cards, g, s, w, p, n, free_tier=False, extra=0):
     return n
 
 
-@njit(cache=True)
+@kernel
 def repair_nb(cards, g, s, w, p, c, extra=0):
     """Pay repair card c's materials by a plan of seat p's choice, score it, place the token."""
     per = cards.rules[Rule.REPAIR_INSPIRATION_PER_MATERIAL]

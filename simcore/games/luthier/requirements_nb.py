@@ -10,8 +10,6 @@ patron's patience cube to the left.
 
 from __future__ import annotations
 
-from numba import njit
-
 from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.enums import Source, Track
@@ -19,13 +17,14 @@ from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.patience_nb import clear_slot_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb
 from simcore.games.luthier.tracks_nb import advance_track_nb
+from simcore.jit import kernel
 
 INSTRUMENT = 0
 PERFORMANCE = 1
 REPAIR = 2
 
 
-@njit(cache=True)
+@kernel
 def meets_nb(cards, c, k, kind, family, era):
     """True if a card of `kind` (family or era) meets requirement k of patron c."""
     if k == 0:
@@ -35,7 +34,7 @@ def meets_nb(cards, c, k, kind, family, era):
     return cards.patron_secondary[c, k - 1, 0] == family
 
 
-@njit(cache=True)
+@kernel
 def complete_patron_nb(cards, g, s, w, p, slot):
     """All requirements met (p.24): prestige, +1 reputation, the card is tucked, slot freed."""
     c = s[p].patrons[slot]
@@ -49,7 +48,7 @@ def complete_patron_nb(cards, g, s, w, p, slot):
     advance_track_nb(cards, g, s, w, p, Track.REPUTATION)
 
 
-@njit(cache=True)
+@kernel
 def offer_to_patrons_nb(cards, g, s, w, p, kind, family, era):
     """Seat p may give a finished instrument, repair or good performance to one matching
     unmet requirement; returns True if one was met. The card itself is discarded by
@@ -71,7 +70,7 @@ def offer_to_patrons_nb(cards, g, s, w, p, kind, family, era):
     return True
 
 
-@njit(cache=True)
+@kernel
 def satisfy_nb(cards, g, s, w, p, slot, k):
     """Requirement k of the patron in `slot` is met: its cube resets to the left; when it
     was the last one, the patron is completed."""

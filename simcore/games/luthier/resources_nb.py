@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from numba import njit
-
 from simcore.games.luthier.codes import Ev, Opt
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.enums import Res
 from simcore.games.luthier.log_nb import log_nb
 from simcore.games.luthier.state_nb import apprentice_cap_nb as apprentice_cap_nb
 from simcore.games.luthier.state_nb import apprentices_held_nb as apprentices_held_nb
+from simcore.jit import kernel
 
 
-@njit(cache=True, inline="always")
+@kernel
 def add_prestige_nb(s, p, src, amount):
     """Add `amount` prestige (may be negative) to seat p under Source `src`; never below 0.
 
@@ -26,21 +25,21 @@ def add_prestige_nb(s, p, src, amount):
     return amount
 
 
-@njit(cache=True, inline="always")
+@kernel
 def gain_money_nb(g, s, w, p, amount, why):
     s[p].money += amount
     s[p].gained[Res.MONEY] += amount
     log_nb(g, w, p, Ev.GAIN, Res.MONEY, amount, why)
 
 
-@njit(cache=True, inline="always")
+@kernel
 def gain_inspiration_nb(g, s, w, p, amount, why):
     s[p].inspiration += amount
     s[p].gained[Res.INSPIRATION] += amount
     log_nb(g, w, p, Ev.GAIN, Res.INSPIRATION, amount, why)
 
 
-@njit(cache=True)
+@kernel
 def gain_apprentices_nb(cards, g, s, w, p, amount, why):
     """Gain up to `amount` apprentices within the cap; returns how many were gained."""
     room = apprentice_cap_nb(cards, s, p) - apprentices_held_nb(g, s, p)
@@ -52,7 +51,7 @@ def gain_apprentices_nb(cards, g, s, w, p, amount, why):
     return max(k, 0)
 
 
-@njit(cache=True)
+@kernel
 def enforce_storage_nb(cards, g, s, w, p):
     """Seat p discards materials of its choice until storage is within capacity (p.8)."""
     while s[p].materials.sum() > s[p].storage:
@@ -67,7 +66,7 @@ def enforce_storage_nb(cards, g, s, w, p):
         log_nb(g, w, p, Ev.DISCARD, m)
 
 
-@njit(cache=True)
+@kernel
 def gain_material_nb(cards, g, s, w, p, m, amount, why):
     """Gain `amount` of Material m, then keep to the storage cap."""
     s[p].materials[m] += amount
@@ -76,7 +75,7 @@ def gain_material_nb(cards, g, s, w, p, m, amount, why):
     enforce_storage_nb(cards, g, s, w, p)
 
 
-@njit(cache=True)
+@kernel
 def gain_any_material_nb(cards, g, s, w, p, amount, why):
     """Gain `amount` materials, each of seat p's choice."""
     for _ in range(amount):
@@ -87,7 +86,7 @@ def gain_any_material_nb(cards, g, s, w, p, amount, why):
         gain_material_nb(cards, g, s, w, p, w.opts[k, 1], 1, why)
 
 
-@njit(cache=True)
+@kernel
 def gain_bundle_nb(cards, g, s, w, p, bundle, src, why):
     """Gain a resource bundle (int16[N_RES]); its prestige is booked under Source `src`."""
     if bundle[Res.MONEY] > 0:
@@ -106,7 +105,7 @@ def gain_bundle_nb(cards, g, s, w, p, bundle, src, why):
         log_nb(g, w, p, Ev.SCORE, src, bundle[Res.PRESTIGE])
 
 
-@njit(cache=True, inline="always")
+@kernel
 def split_payment_nb(s, p, cost, mode):
     """(money, inspiration) that pay `cost` under PayMode `mode` (ruling 6: 1:1)."""
     if mode == 0:  # money first
@@ -116,7 +115,7 @@ def split_payment_nb(s, p, cost, mode):
     return cost - insp, insp
 
 
-@njit(cache=True, inline="always")
+@kernel
 def can_pay_nb(s, p, cost):
     """True if money and inspiration together cover `cost`."""
     return s[p].money + s[p].inspiration >= cost

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simcore.games.luthier.actions_nb import worker_acts_nb
 from simcore.games.luthier.codes import Ev, Opt
@@ -18,12 +17,13 @@ from simcore.games.luthier.patience_nb import patience_nb, round_gains_nb
 from simcore.games.luthier.priority_nb import balcony_turn_order_nb, priority_order_nb
 from simcore.games.luthier.rows_nb import drop_patron_i_deck_nb, slide_rows_nb
 from simcore.games.luthier.tracks_nb import assign_specialty_chips_nb
+from simcore.jit import kernel
 
 CHIP_2 = 1  # chip index of worker 2
 CHIP_4 = 3  # chip index of worker 4
 
 
-@njit(cache=True)
+@kernel
 def start_of_round_nb(cards, g, s, w):
     """Advance the round; workers 2 and 4 join in rounds 3 and 5; chips and carts return.
 
@@ -54,7 +54,7 @@ def start_of_round_nb(cards, g, s, w):
         bench_moves_nb(cards, g, s, w, p)
 
 
-@njit(cache=True)
+@kernel
 def place_options_nb(cards, g, s, w, p):
     """Every (free chip, location, apprentices 0..min(3, supply)) for seat p's placement."""
     n = 0
@@ -68,7 +68,7 @@ def place_options_nb(cards, g, s, w, p):
     return n
 
 
-@njit(cache=True)
+@kernel
 def planning_nb(cards, g, s, w):
     """Planning phase (p.12): in turn order, one chip per turn, until all chips are placed.
 
@@ -103,7 +103,7 @@ def planning_nb(cards, g, s, w):
             break
 
 
-@njit(cache=True)
+@kernel
 def has_unresolved_nb(g, p, loc):
     """True if seat p has a chip at `loc` that has not acted yet."""
     for i in range(g.pl_n):
@@ -112,7 +112,7 @@ def has_unresolved_nb(g, p, loc):
     return False
 
 
-@njit(cache=True)
+@kernel
 def turn_options_nb(cards, g, s, w, p):
     """Seat p's resolution-turn options (ruling 8).
 
@@ -131,7 +131,7 @@ def turn_options_nb(cards, g, s, w, p):
     return n
 
 
-@njit(cache=True)
+@kernel
 def activate_nb(cards, g, s, w, p, loc):
     """Seat p activates `loc`: every chip there acts in priority order (ruling 8, p.13).
 
@@ -150,7 +150,7 @@ def activate_nb(cards, g, s, w, p, loc):
         worker_acts_nb(cards, g, s, w, i)
 
 
-@njit(cache=True)
+@kernel
 def resolution_nb(cards, g, s, w):
     """Resolution phase: turns in turn order until every seat has passed."""
     g.phase = Phase.RESOLUTION
@@ -176,7 +176,7 @@ def resolution_nb(cards, g, s, w):
             g.violations |= check_resources_nb(cards, g, s)
 
 
-@njit(cache=True)
+@kernel
 def end_of_round_nb(cards, g, s, w):
     """End-of-round cleanup (p.21): turn order, market card, card rows, patron II."""
     g.phase = Phase.END_OF_ROUND

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simcore.games.luthier.codes import Ev
 from simcore.games.luthier.dtypes import MAX_DECK, MAX_HAND, MAX_SLOTS, Stream
 from simcore.games.luthier.enums import CardRow, PatronDeck
 from simcore.games.luthier.log_nb import log_nb
+from simcore.jit import kernel
 from simcore.rng_nb import shuffle_nb
 
 
-@njit(cache=True)
+@kernel
 def draw_nb(g, row):
     """Top card of CardRow `row`'s deck, or -1 if deck and discards are both empty.
 
@@ -34,7 +34,7 @@ def draw_nb(g, row):
     return c
 
 
-@njit(cache=True)
+@kernel
 def discard_nb(g, row, c):
     """Put card c on CardRow `row`'s discard pile."""
     if g.disc_n[row] < MAX_DECK:
@@ -42,7 +42,7 @@ def discard_nb(g, row, c):
         g.disc_n[row] += 1
 
 
-@njit(cache=True)
+@kernel
 def deck_to_bottom_nb(g, row, c):
     """Return card c to the bottom of CardRow `row`'s deck (setup step 5, reputation step 2)."""
     n = g.deck_n[row]
@@ -55,7 +55,7 @@ def deck_to_bottom_nb(g, row, c):
     g.deck_n[row] = n + 1
 
 
-@njit(cache=True)
+@kernel
 def add_to_hand_nb(g, s, p, c):
     """Put instrument card c into seat p's hand (under the deck if the hand is full)."""
     if s[p].hand_n < MAX_HAND:
@@ -65,7 +65,7 @@ def add_to_hand_nb(g, s, p, c):
         deck_to_bottom_nb(g, CardRow.INSTRUMENTS, c)
 
 
-@njit(cache=True)
+@kernel
 def hand_remove_nb(s, p, i):
     """Remove and return the card at hand index i, keeping the hand packed."""
     c = s[p].hand[i]
@@ -76,12 +76,12 @@ def hand_remove_nb(s, p, i):
     return c
 
 
-@njit(cache=True, inline="always")
+@kernel
 def n_slots_nb(cards, g, row, tier):
     return min(cards.row_slots[row, tier, g.n_players], MAX_SLOTS)
 
 
-@njit(cache=True)
+@kernel
 def refill_rows_nb(cards, g, w):
     """Fill every empty face-up slot of every row from its deck (setup step 4, ruling 10)."""
     for row in range(4):
@@ -94,7 +94,7 @@ def refill_rows_nb(cards, g, w):
                         log_nb(g, w, -1, Ev.ROW_DRAW, row, tier, k, c)
 
 
-@njit(cache=True)
+@kernel
 def slide_rows_nb(cards, g, w):
     """End of round (ruling 10): discard tier I, slide tiers II and III down, refill.
 
@@ -126,7 +126,7 @@ def slide_rows_nb(cards, g, w):
     refill_rows_nb(cards, g, w)
 
 
-@njit(cache=True)
+@kernel
 def drop_patron_i_deck_nb(cards, g, w):
     """End of round 3: discard the patron I cards left in the draw deck, revealing patron II."""
     row = CardRow.PATRONS

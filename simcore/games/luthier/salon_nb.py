@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from numba import njit
-
 from simcore.games.luthier.access_nb import row_options_nb
 from simcore.games.luthier.codes import Ev, Opt
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
@@ -12,9 +10,10 @@ from simcore.games.luthier.instruments_nb import search_options_nb
 from simcore.games.luthier.log_nb import log_nb
 from simcore.games.luthier.patience_nb import gift_nb
 from simcore.games.luthier.patrons_nb import choose_slot_nb, place_patron_nb
+from simcore.jit import kernel
 
 
-@njit(cache=True)
+@kernel
 def salon_options_nb(cards, g, s, w, p, i, n, free_tier):
     """Salon main action: a face-up patron or a deck search by patron type, only with an
     empty patron slot ("If you do not have any empty patron spaces ... you cannot")."""
@@ -29,7 +28,7 @@ def salon_options_nb(cards, g, s, w, p, i, n, free_tier):
     return search_options_nb(cards, g, s, w, p, i, n, row, 3)  # performer, composer, noble
 
 
-@njit(cache=True)
+@kernel
 def take_patron_nb(cards, g, s, w, p, c):
     """Place the patron taken at the Salon in an empty slot of seat p's choice, with its bonus."""
     slot = choose_slot_nb(cards, g, s, w, p)
@@ -37,7 +36,7 @@ def take_patron_nb(cards, g, s, w, p, c):
     place_patron_nb(cards, g, s, w, p, c, slot)
 
 
-@njit(cache=True)
+@kernel
 def salon_bonus_nb(cards, g, s, w, p):
     """Salon 4+ (p.16): may move one patience cube one step left (even from the leftmost
     space) and take any one gift of that patron."""
@@ -54,7 +53,7 @@ def salon_bonus_nb(cards, g, s, w, p):
     calm_patron_nb(cards, g, s, w, p, w.opts[choice, 1], w.opts[choice, 2])
 
 
-@njit(cache=True)
+@kernel
 def calm_patron_nb(cards, g, s, w, p, slot, k):
     """The patron in `slot` steps its cube one space left (not past the first) and gives gift k."""
     if s[p].patience[slot] > 0:

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simcore.games.luthier.codes import CardEvent, CardKind, Ev
 from simcore.games.luthier.enums import Metric, PatronPower, Rule, Source
 from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb
+from simcore.jit import kernel
 
 
-@njit(cache=True)
+@kernel
 def convert_leftovers_nb(cards, g, s, w, p):
     """1 prestige per 10 of money + inspiration + materials + apprentices (p.31).
 
@@ -26,7 +26,7 @@ def convert_leftovers_nb(cards, g, s, w, p):
     s[p].final_money = total - points * rate
 
 
-@njit(cache=True)
+@kernel
 def rank_seats_nb(g, s):
     """Rank by prestige, then money after conversion; tied leaders share the win."""
     n = g.n_players
@@ -45,21 +45,21 @@ def rank_seats_nb(g, s):
         s[p].win = 1.0 / n_best if s[p].rank == 1 else 0.0
 
 
-@njit(cache=True)
+@kernel
 def score_nb(g, s, w, p, src, points, detail):
     """Book end-game prestige under Source `src` and log it."""
     add_prestige_nb(s, p, src, points)
     log_nb(g, w, p, Ev.ENDGAME, src, points, detail)
 
 
-@njit(cache=True)
+@kernel
 def first_chairs_prestige_nb(cards, g, chairs):
     """The first-chair table (p.31, ruling 18): row by player count, 8 or more capped."""
     row = 1 if g.n_players == 4 else 0
     return cards.chair_prestige[row, min(chairs, cards.chair_prestige.shape[1] - 1)]
 
 
-@njit(cache=True)
+@kernel
 def goal_level_nb(cards, goal, value):
     """Highest level (1-3) of `goal` that `value` reaches, 0 if none."""
     level = 0
@@ -69,7 +69,7 @@ def goal_level_nb(cards, goal, value):
     return level
 
 
-@njit(cache=True)
+@kernel
 def endgame_nb(cards, g, s, w, p):
     """End-of-game scoring before leftovers (p.31): first chairs (Leopold II counts one
     more), patron II powers, half prestige rounded up per instrument on the finishing
@@ -106,7 +106,7 @@ def endgame_nb(cards, g, s, w, p):
     score_nb(g, s, w, p, Source.SPECIALTY, s[p].specialty_n, s[p].specialty_n)
 
 
-@njit(cache=True)
+@kernel
 def score_game_nb(cards, g, s, w):
     """All end-game scoring, then ranks."""
     for p in range(g.n_players):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simcore.games.luthier.awards_nb import BLOCKED
 from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt, Why
@@ -23,10 +22,11 @@ from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.patrons_nb import place_patron_nb
 from simcore.games.luthier.resources_nb import gain_bundle_nb
 from simcore.games.luthier.rows_nb import discard_nb, draw_nb, refill_rows_nb
+from simcore.jit import kernel
 from simcore.rng_nb import randint_nb, seed_streams_nb, shuffle_nb
 
 
-@njit(cache=True)
+@kernel
 def clear_state_nb(cards, g, s, n_players):
     """Set the sentinels (-1) and starting values of a zeroed game and its seats."""
     g.n_players = n_players
@@ -68,7 +68,7 @@ def clear_state_nb(cards, g, s, n_players):
             s[p].chip_owned[4] = 1
 
 
-@njit(cache=True)
+@kernel
 def fill_deck_nb(g, row, ids, n):
     """Shuffle ids[:n] with the setup stream and put them on top of CardRow `row`'s deck."""
     shuffle_nb(g.rng, Stream.SETUP, ids, n)
@@ -77,7 +77,7 @@ def fill_deck_nb(g, row, ids, n):
         g.deck_n[row] += 1
 
 
-@njit(cache=True)
+@kernel
 def build_decks_nb(cards, g):
     """Shuffle the four card-row decks; patron I goes on top of patron II (setup step 3)."""
     buf = np.empty(MAX_DECK, np.int16)
@@ -105,7 +105,7 @@ def build_decks_nb(cards, g):
     fill_deck_nb(g, CardRow.REPAIRS, buf, n)
 
 
-@njit(cache=True)
+@kernel
 def shuffled_ids_nb(g, n_cards, out):
     """out[:n] = a shuffled 0..n_cards-1 (setup stream); returns n = min(n_cards, len(out))."""
     ids = np.arange(n_cards).astype(np.int16)
@@ -116,7 +116,7 @@ def shuffled_ids_nb(g, n_cards, out):
     return n
 
 
-@njit(cache=True)
+@kernel
 def remove_from_deck_nb(g, row, c):
     """Take one copy of card c out of CardRow `row`'s draw deck (if any is there)."""
     n = g.deck_n[row]
@@ -129,7 +129,7 @@ def remove_from_deck_nb(g, row, c):
             return
 
 
-@njit(cache=True)
+@kernel
 def two_player_setup_nb(cards, g, w):
     """Two-player setup (p.5, ruling 16): a random orchestra setup card puts neutral tokens
     in first chairs (one card of each instrument so placed leaves the deck, which is then
@@ -156,7 +156,7 @@ def two_player_setup_nb(cards, g, w):
             g.award_claimed[t, cards.setup_blocked[card, t]] = BLOCKED
 
 
-@njit(cache=True)
+@kernel
 def setup_board_nb(cards, g, w):
     """Awards, decks, card rows, market deck, royal and specialty decks (pp.4-5)."""
     n_players = g.n_players
@@ -212,7 +212,7 @@ def setup_board_nb(cards, g, w):
     g.goal_pool_n = shuffled_ids_nb(g, cards.n_goal, g.goal_pool)
 
 
-@njit(cache=True)
+@kernel
 def take_pool_nb(pool, n):
     """Pop the last id of a pool whose size is n (caller decrements)."""
     c = pool[n - 1]
@@ -220,7 +220,7 @@ def take_pool_nb(pool, n):
     return c
 
 
-@njit(cache=True)
+@kernel
 def choose_family_nb(cards, g, s, w, p):
     """Keep 1 of the 2 dealt family tiles and take its starting resources (p.6 step 5)."""
     n = 0
@@ -235,7 +235,7 @@ def choose_family_nb(cards, g, s, w, p):
     gain_bundle_nb(cards, g, s, w, p, cards.family_start[f], Source.OTHER, Why.SETUP)
 
 
-@njit(cache=True)
+@kernel
 def choose_goals_nb(cards, g, s, w, p):
     """Keep GOALS_KEPT of the dealt personal goals (one more with the EXTRA_GOAL family
     ability), one decision per goal kept."""
@@ -264,7 +264,7 @@ def choose_goals_nb(cards, g, s, w, p):
         card_event_nb(g, w, p, CardKind.GOAL, w.opts[k, 1], CardEvent.KEPT, 0)
 
 
-@njit(cache=True)
+@kernel
 def choose_instrument_nb(cards, g, s, w, p, dealt):
     """Keep 1 of the 2 dealt instrument cards; the other goes under the deck (p.6)."""
     kept = keep_one_instrument_nb(cards, g, s, w, p, dealt, Opt.KEEP_INSTRUMENT)
@@ -274,7 +274,7 @@ def choose_instrument_nb(cards, g, s, w, p, dealt):
     card_event_nb(g, w, p, CardKind.INSTRUMENT, kept, CardEvent.KEPT, 0)
 
 
-@njit(cache=True)
+@kernel
 def choose_patron_nb(cards, g, s, w, p, dealt):
     """Keep 1 of the 2 dealt patrons in a slot of choice with its bonus; discard the other."""
     n = 0
@@ -299,7 +299,7 @@ def choose_patron_nb(cards, g, s, w, p, dealt):
     place_patron_nb(cards, g, s, w, p, kept, w.opts[k, 2])
 
 
-@njit(cache=True)
+@kernel
 def set_turn_order_nb(cards, g, s):
     """Turn order by the family tiles' numbers, lowest first (p.6 step 6)."""
     n = g.n_players
@@ -317,7 +317,7 @@ def set_turn_order_nb(cards, g, s):
         s[g.turn_order[pos]].start_pos = pos
 
 
-@njit(cache=True)
+@kernel
 def setup_game_nb(cards, g, s, w, n_players, game_seed, index):
     """Set up game `index` from its seed: board, each seat's deal and choices, turn order."""
     g.index = index

@@ -3,10 +3,10 @@ the card's benefit whenever it acts at the card's location."""
 
 from __future__ import annotations
 
-from numba import njit
+from simcore.jit import kernel
 
 
-@njit(cache=True, inline="always")
+@kernel
 def active_specialty_nb(cards, g, s, i):
     """Specialty card whose benefit placement i gets at its location, or -1."""
     c = s[g.pl_seat[i]].chip_specialty[g.pl_chip[i]]
@@ -15,7 +15,7 @@ def active_specialty_nb(cards, g, s, i):
     return -1
 
 
-@njit(cache=True, inline="always")
+@kernel
 def ability_amount_nb(cards, spec, ability):
     """The card's `amount` if `spec` is a specialty card with SpecialtyAbility `ability`, else 0."""
     if spec >= 0 and cards.specialty_ability[spec] == ability:
@@ -23,6 +23,6 @@ def ability_amount_nb(cards, spec, ability):
     return 0
 
 
-@njit(cache=True, inline="always")
+@kernel
 def has_ability_nb(cards, spec, ability):
     return spec >= 0 and cards.specialty_ability[spec] == ability

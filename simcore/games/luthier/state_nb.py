@@ -6,10 +6,9 @@ engine -> strategy -> engine dependency has no cycle.
 
 from __future__ import annotations
 
-from numba import njit
-
 from simcore.games.luthier.enums import Rule, Track
 from simcore.games.luthier.track_steps import REP_TIER2, REP_TIER3
+from simcore.jit import kernel
 
 LEAVES = 3  # patience step at which a patron leaves (ruling 1)
 INSTRUMENT_TOKEN = 0
@@ -17,7 +16,7 @@ PERFORMANCE_TOKEN = 1
 REPAIR_TOKEN = 2
 
 
-@njit(cache=True)
+@kernel
 def apprentices_held_nb(g, s, p):
     """Apprentices seat p holds: supply + placed with chips that have not acted yet.
 
@@ -31,13 +30,13 @@ def apprentices_held_nb(g, s, p):
     return n
 
 
-@njit(cache=True, inline="always")
+@kernel
 def apprentice_cap_nb(cards, s, p):
     """Apprentices seat p can hold: 3, less those a deck search removed from the game."""
     return cards.rules[Rule.APPRENTICE_CAP] - s[p].appr_lost
 
 
-@njit(cache=True, inline="always")
+@kernel
 def tier_cost_nb(cards, s, p, tier):
     """Money and/or inspiration to take a card from `tier` (0-based).
 
@@ -52,7 +51,7 @@ def tier_cost_nb(cards, s, p, tier):
     return 0
 
 
-@njit(cache=True)
+@kernel
 def holds_chair_nb(cards, g, p, spot):
     """True if seat p holds the first chair of `spot`.
 
@@ -66,7 +65,7 @@ def holds_chair_nb(cards, g, p, spot):
     return g.chair_seat[spot] == p
 
 
-@njit(cache=True)
+@kernel
 def chairs_held_nb(cards, g, p):
     """First chairs seat p holds."""
     n = 0

@@ -7,7 +7,6 @@ apply (dice, benches, tier access); this module applies the immediate ones.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simcore.games.luthier.awards_nb import offer_claim_nb
 from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt, Why
@@ -26,14 +25,15 @@ from simcore.games.luthier.track_steps import (
     REP_SPECIALTY,
     TRACK_FINAL,
 )
+from simcore.jit import kernel
 
 
-@njit(cache=True, inline="always")
+@kernel
 def track_final_nb(t):
     return TRACK_FINAL[t]
 
 
-@njit(cache=True)
+@kernel
 def draw_three_keep_one_nb(cards, g, s, w, p):
     """Reputation step 2: draw 3 instrument cards, keep 1, the rest go under the deck."""
     drawn = np.empty(3, np.int16)
@@ -46,7 +46,7 @@ def draw_three_keep_one_nb(cards, g, s, w, p):
     card_event_nb(g, w, p, CardKind.INSTRUMENT, kept, CardEvent.TAKEN, 0)
 
 
-@njit(cache=True)
+@kernel
 def choose_specialty_nb(cards, g, s, w, p, deck):
     """Specialty step (ruling 13): choose a card from that track's specialty deck.
 
@@ -73,7 +73,7 @@ def choose_specialty_nb(cards, g, s, w, p, deck):
     card_event_nb(g, w, p, CardKind.SPECIALTY, c, CardEvent.TAKEN, 0)
 
 
-@njit(cache=True)
+@kernel
 def assign_specialty_chips_nb(cards, g, s, w, p):
     """End of round (p.21): each specialty card gained this round takes a numbered chip for good."""
     while s[p].specialty_pending > 0:
@@ -90,7 +90,7 @@ def assign_specialty_chips_nb(cards, g, s, w, p):
         log_nb(g, w, p, Ev.ASSIGN_CHIP, w.opts[k, 1], c)
 
 
-@njit(cache=True)
+@kernel
 def advance_track_nb(cards, g, s, w, p, t):
     """Move seat p one step along Track t and apply the step's immediate effect.
 
@@ -122,7 +122,7 @@ def advance_track_nb(cards, g, s, w, p, t):
         choose_specialty_nb(cards, g, s, w, p, SpecialtyDeck.CRAFT)
 
 
-@njit(cache=True, inline="always")
+@kernel
 def can_train_nb(s, p, t):
     """Market training may not buy a track's final step (rulebook p.19)."""
     return s[p].tracks[t] < TRACK_FINAL[t] - 1

@@ -1,0 +1,168 @@
+"""The `kernel` decorator: how every jitted function of tutti is compiled and cached.
+
+Plain `numba.njit` made a cold compile of the engine take minutes, for two reasons
+this module removes:
+
+1. Numba compiles every function it types to machine code on its own, with every
+   function it calls linked in and optimized again. A kernel called only from other
+   kernels never needs its own machine code, so the engine's ~190 kernels cost the
+   optimization and code generation of the whole call tree once per level of
+   nesting. Here a kernel compiled while another kernel is being compiled (a nested
+   compile) is typed and lowered to LLVM IR only: its IR is linked into its caller,
+   and only the kernel that Python calls (`play_game_nb`, `play_batch_nb`, or a
+   kernel a test calls directly) is optimized and turned into machine code, once,
+   and saved in the kernel cache (`simcore/jitcache.py`).
+2. Numba compiles a function once per distinct tuple of argument types: a seat
+   index read from an int8 field, a loop counter and the literal 0 made three copies
+   of the whole decision subtree. Here integer, enum and boolean arguments of a
+   kernel-to-kernel call are widened to int64 (booleans to bool) before the callee
+   is typed, so each kernel has one signature; the caller converts the values.
+   Numba already computes integer arithmetic on intp (int64), so the values a
+   kernel computes do not change (tests/test_golden_games.py proves identical games).
+
+Everything here is numba's public dispatcher machinery plus two documented hooks
+(`_FunctionCompiler._customize_flags`, the compile flag `no_compile`); a kernel
+still runs as plain Python with NUMBA_DISABLE_JIT=1.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from numba.core import config, sigutils, types
+from numba.core.caching import CompileResultCacheImpl, FunctionCache
+from numba.core.codegen import JITCodeLibrary
+from numba.core.dispatcher import _FunctionCompiler
+from numba.core.registry import CPUDispatcher
+
+from simcore.jitcache import KernelLocator
+
+_compiling = threading.local()  # .stack: one bool per Dispatcher.compile under way
+
+
+def _stack() -> list[bool]:
+    stack = getattr(_compiling, "stack", None)
+    if stack is None:
+        stack = _compiling.stack = []
+    return stack
+
+
+class _LinkOnly:
+    """Stands for the machine code a nested kernel never gets (numba keys calls on it)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<kernel {self.name}: IR linked into its callers only>"
+
+
+class _LinkOnlyLibrary(JITCodeLibrary):
+    """A nested kernel's code: its IR and its callees' IR, linked into every caller and
+    optimized there; never optimized or turned into machine code on its own."""
+
+    def finalize(self):
+        seen = set()
+        for library in self._linking_libraries:
+            if library not in seen:
+                seen.add(library)
+                self._reload_init.update(library._reload_init)
+                self._final_module.link_in(library._get_module_for_linking(), preserve=True)
+        self._finalized = True
+
+
+class _KernelCompiler(_FunctionCompiler):
+    def _customize_flags(self, flags):
+        if len(_stack()) > 1:  # nested: IR for the caller only, no wrappers, no machine code
+            flags.no_compile = True
+            flags.no_cpython_wrapper = True
+            flags.no_cfunc_wrapper = True
+        return flags
+
+
+class _KernelCacheImpl(CompileResultCacheImpl):
+    _locator_classes = [KernelLocator, *CompileResultCacheImpl._locator_classes]
+
+
+class _KernelCache(FunctionCache):
+    _impl_class = _KernelCacheImpl
+
+    def save_overload(self, sig, data):
+        if data.entry_point is None:  # a link-only compile has no machine code to keep
+            return
+        super().save_overload(sig, data)
+
+
+def _widen(ty):
+    """The one type a kernel is compiled for, whatever integer type a caller passes."""
+    ty = types.unliteral(ty)
+    if isinstance(ty, types.IntEnumMember):
+        return types.int64
+    if isinstance(ty, types.Integer) and ty.bitwidth < 64:
+        return types.int64
+    return ty
+
+
+class KernelDispatcher(CPUDispatcher):
+    """A CPU dispatcher that links nested kernels as IR and widens integer arguments."""
+
+    def __init__(self, py_func, locals=None, targetoptions=None):
+        super().__init__(py_func, locals=locals or {}, targetoptions=targetoptions or {})
+        self._compiler = _KernelCompiler(
+            py_func,
+            self.targetdescr,
+            targetoptions or {},
+            locals or {},
+            self._compiler.pipeline_class,
+        )
+
+    def enable_caching(self):
+        self._cache = _KernelCache(self.py_func)
+
+    def get_call_template(self, args, kws):
+        args = tuple(_widen(a) for a in args)
+        kws = {k: _widen(v) for k, v in kws.items()}
+        return super().get_call_template(args, kws)
+
+    def compile(self, sig):
+        stack = _stack()
+        if not stack:  # called from Python: it needs machine code, not a link-only build
+            args, _ = sigutils.normalize_signature(sig)
+            existing = self.overloads.get(tuple(args))
+            if existing is not None and isinstance(existing.entry_point, _LinkOnly):
+                del self.overloads[tuple(args)]
+        stack.append(True)
+        try:
+            return super().compile(sig)
+        finally:
+            stack.pop()
+
+    def add_overload(self, cres):
+        if cres.entry_point is not None:
+            super().add_overload(cres)
+            return
+        stand_in = _LinkOnly(self.py_func.__qualname__)
+        cres.library.__class__ = _LinkOnlyLibrary
+        self.targetctx.insert_user_function(stand_in, cres.fndesc, [cres.library])
+        self.overloads[tuple(cres.signature.args)] = cres._replace(entry_point=stand_in)
+
+
+def kernel(fn: Callable | None = None, *, parallel: bool = False, nogil: bool = False):
+    """Compile `fn` as a cached nopython kernel (`@kernel` or `@kernel(nogil=True)`)."""
+
+    def wrap(f: Callable):
+        if config.DISABLE_JIT:
+            return f
+        options = {"nopython": True}
+        if parallel:
+            options["parallel"] = True
+        if nogil:
+            options["nogil"] = True
+        dispatcher = KernelDispatcher(f, targetoptions=options)
+        dispatcher.enable_caching()
+        return dispatcher
+
+    return wrap if fn is None else wrap(fn)

@@ -1,0 +1,56 @@
+"""Fingerprints of fixed games, to prove that speed work keeps every game identical.
+
+`python -m tests.golden_games --update` rewrites tests/data/golden_games.json; do it
+only with a RULES_VERSION bump (a deliberate change of the games), never to make a
+failing speed change pass.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+GOLDEN = Path(__file__).parent / "data" / "golden_games.json"
+FIELDS = ("random", "balanced", "crafter", "performer", "restorer", "courtier")
+SEEDS = (1, 2, 3)
+BATCH_GAMES = 48
+
+
+def _digest(*arrays: np.ndarray) -> str:
+    h = hashlib.sha256()
+    for a in arrays:
+        h.update(np.ascontiguousarray(a).tobytes())
+    return h.hexdigest()[:20]
+
+
+def fingerprints() -> dict[str, str]:
+    """{case: digest} of event logs (single games) and final states (batches)."""
+    from simcore.games.luthier.cards import load_default_cards
+    from simcore.games.luthier.engine import play_batch, play_game
+    from strategies.luthier.registry import parse_seats
+
+    cards = load_default_cards()
+    out = {}
+    for players in (2, 3, 4):
+        for name in FIELDS:
+            seats = parse_seats(name, players)
+            for seed in SEEDS:
+                game = play_game(cards, players, seed, seats)
+                out[f"play/{players}p/{name}/{seed}"] = _digest(game.log, game.seats)
+        mixed = parse_seats(",".join(FIELDS[1 : players + 1]), players)
+        b = play_batch(cards, players, 7, mixed, 100, BATCH_GAMES)
+        out[f"batch/{players}p/mixed"] = _digest(b.games, b.seats, b.card_events)
+        b = play_batch(cards, players, 7, parse_seats("random", players), 100, BATCH_GAMES)
+        out[f"batch/{players}p/random"] = _digest(b.games, b.seats, b.card_events)
+    return out
+
+
+if __name__ == "__main__":
+    if "--update" not in sys.argv:
+        sys.exit("usage: python -m tests.golden_games --update")
+    GOLDEN.write_text(json.dumps(fingerprints(), indent=1, sort_keys=True) + "\n")
+    print(f"wrote {GOLDEN}")
