@@ -46,8 +46,10 @@ def main() -> None:
     Typer's standalone mode already turns usage errors into a message and exit
     code 2; our own TuttiError is caught here so it never shows a traceback.
     """
+    from simcore import jitnotice
     from simcore.errors import TuttiError
 
+    jitnotice.enable()
     try:
         app()
     except TuttiError as err:

@@ -1,7 +1,10 @@
-"""`tutti bench`: games per second (Parquet included) and the cold compile time."""
+"""`tutti bench`: games per second (Parquet included), per core and on every core, and
+the compile and start-up times; `--json FILE` writes every figure it prints."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -11,14 +14,18 @@ from cli.options import PlayersOpt, StrategiesOpt
 HEURISTIC_FIELD = "crafter,performer,restorer,courtier"
 
 
+def _say(label: str, text: str) -> None:
+    typer.echo(f"{label + ':':<22}{text}")
+
+
 def bench(
     games: Annotated[
-        int, typer.Option("--games", "-n", help="Games with random play (heuristics: a tenth).")
+        int, typer.Option("--games", "-n", help="Games with random play (heuristics: a fifth).")
     ] = 200_000,
     players: PlayersOpt = 4,
     strategies: StrategiesOpt = None,
     no_compile: Annotated[
-        bool, typer.Option("--no-compile", help="Skip the cold-compile measurement.")
+        bool, typer.Option("--no-compile", help="Skip the cold-compile and start-up measurements.")
     ] = False,
     check_games: Annotated[
         int,
@@ -26,39 +33,65 @@ def bench(
             "--check-games", min=0, help="Games in the `tutti check` measurement (0: skip it)."
         ),
     ] = 20_000,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Also write every figure to this JSON file.")
+    ] = None,
 ) -> None:
-    """Measure throughput (Parquet writing included) and the cold compile time.
+    """Measure throughput (Parquet writing included) on one thread and on every thread,
+    the cold compile time, and the start-up time of `tutti play` with a warm cache.
 
     Without --strategies it measures random play and the four heuristic archetypes, and
     a full `tutti check` of a baseline of the heuristics' games.
     """
     from simcore.errors import TuttiError
-    from simcore.runs.bench import run_bench
+    from simcore.runs import bench as b
+    from simcore.threads import max_threads
 
     if games < 1:
         raise TuttiError(f"--games must be at least 1 (got {games})")
+    if json_out is not None and json_out.parent and not json_out.parent.is_dir():
+        raise TuttiError(f"--json {json_out}: no such folder {json_out.parent}")
+    most = max_threads()
+    figures: dict = {"machine": b.machine(), "threads": most, "players": players}
+    _say("machine", f"{figures['machine']}; {most} threads")
+    if not no_compile:
+        field = strategies or HEURISTIC_FIELD
+        figures["cold_compile_s"] = round(b.cold_compile_seconds(players, field), 1)
+        _say("cold compile", f"{figures['cold_compile_s']:.0f} s (every kernel, empty cache)")
+        figures["cold_play_s"] = round(b.cold_play_seconds(), 1)
+        _say("cold `tutti play`", f"{figures['cold_play_s']:.0f} s (empty cache, start to end)")
+        figures["warm_start_s"] = round(b.warm_start_seconds(), 2)
+        _say("warm `tutti play`", f"{figures['warm_start_s']:.2f} s (start to end)")
     workloads = (
-        [(strategies, games)]
+        [("strategies", strategies, games)]
         if strategies
-        else [("random", games), (HEURISTIC_FIELD, max(games // 10, 1))]
+        else [("random", "random", games), ("field", HEURISTIC_FIELD, max(games // 5, 1))]
     )
-    for i, (field, n) in enumerate(workloads):
-        r = run_bench(n, players, field, compile_too=not no_compile and i == 0)
-        if i == 0:
-            typer.echo(f"machine:      {r.machine}; {r.threads} numba threads")
-            if r.compile_seconds is not None:
-                typer.echo(f"cold compile: {r.compile_seconds:.0f} s (empty kernel cache)")
-        typer.echo(
-            f"throughput:   {r.games_per_second:,.0f} games/s, {r.players} players, "
-            f"strategies {r.strategies} ({r.games:,} games in {r.seconds:.1f} s, "
-            "Parquet writing included)"
-        )
+    for key, field, n in workloads:
+        for threads in sorted({1, most}):
+            r = b.run_bench(n, players, field, threads)
+            suffix = "_per_thread" if threads == 1 and most > 1 else ""
+            figures[f"{key}_games_per_s{suffix}"] = round(r.games_per_second)
+            _say(
+                f"{key}, {threads} thread{'s' if threads > 1 else ''}",
+                f"{r.games_per_second:,.0f} games/s ({r.players} players, {field}; "
+                f"{r.games:,} games in {r.seconds:.1f} s, Parquet included)",
+            )
     if check_games:
         from simcore.runs.bench_check import run_check_bench
 
         c = run_check_bench(check_games, players, strategies or HEURISTIC_FIELD)
-        typer.echo(
-            f"check:        `tutti check` of a {c.games:,}-game {c.players}-player baseline "
+        figures["check_s"] = round(c.check_seconds, 1)
+        figures["check_games"] = c.games
+        _say(
+            "check",
+            f"`tutti check` of a {c.games:,}-game {c.players}-player baseline "
             f"({c.strategies}) in {c.check_seconds:.1f} s, verdict {c.verdict} (baseline "
-            f"written in {c.baseline_seconds:.1f} s, {c.baseline_bytes / 1024:,.0f} KiB)"
+            f"written in {c.baseline_seconds:.1f} s, {c.baseline_bytes / 1024:,.0f} KiB)",
         )
+    if json_out is not None:
+        try:
+            json_out.write_text(json.dumps(figures, indent=1) + "\n")
+        except OSError as err:
+            raise TuttiError(f"--json {json_out}: cannot write it ({err.strerror})") from None
+        typer.echo(f"wrote {json_out}")

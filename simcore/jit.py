@@ -36,6 +36,7 @@ from numba.core.codegen import JITCodeLibrary
 from numba.core.dispatcher import _FunctionCompiler
 from numba.core.registry import CPUDispatcher
 
+from simcore import jitnotice
 from simcore.jitcache import KernelLocator
 
 _compiling = threading.local()  # .stack: one bool per Dispatcher.compile under way
@@ -148,6 +149,9 @@ class KernelDispatcher(CPUDispatcher):
         cres.library.__class__ = _LinkOnlyLibrary
         self.targetctx.insert_user_function(stand_in, cres.fndesc, [cres.library])
         self.overloads[tuple(cres.signature.args)] = cres._replace(entry_point=stand_in)
+
+
+jitnotice.install_if_enabled()
 
 
 def kernel(fn: Callable | None = None, *, parallel: bool = False, nogil: bool = False):

@@ -1,24 +1,84 @@
-"""The kernel cache directory follows the kernels' sources (simcore/jitcache.py)."""
+"""Kernel cache keys follow each kernel module and what it imports (simcore/jitcache.py)."""
 
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
+
+import pytest
 
 from simcore import jitcache
 
+MARKET = "simcore.games.luthier.market_nb"
+RNG = "simcore.rng_nb"
 
-def test_hash_covers_kernel_modules_and_constant_modules_only(tmp_path, monkeypatch):
+
+@pytest.fixture
+def tree(tmp_path, monkeypatch) -> Path:
+    """A copy of the packages that the tests may edit, with fresh key memos."""
     for package in jitcache.PACKAGES:
         shutil.copytree(jitcache.ROOT / package, tmp_path / package)
     monkeypatch.setattr(jitcache, "ROOT", tmp_path)
-    before = jitcache.source_hash()
-    registry = tmp_path / "strategies" / "luthier" / "registry.py"
-    registry.write_text(registry.read_text() + "\n# a default weight changed\n")
-    assert jitcache.source_hash() == before  # not kernel code: the cache stays valid
-    kernel = tmp_path / "simcore" / "games" / "luthier" / "market_nb.py"
-    kernel.write_text(kernel.read_text() + "\n# a kernel changed\n")
-    changed = jitcache.source_hash()
-    assert changed != before
-    enums = tmp_path / "simcore" / "games" / "luthier" / "enums.py"
-    enums.write_text(enums.read_text() + "\n# a constant changed\n")
-    assert jitcache.source_hash() != changed
+    monkeypatch.setattr(jitcache, "_extra", {})
+    jitcache.module_key.cache_clear()
+    jitcache._imports.cache_clear()
+    yield tmp_path
+    jitcache.module_key.cache_clear()
+    jitcache._imports.cache_clear()
+
+
+def keys() -> dict[str, str]:
+    jitcache.module_key.cache_clear()
+    jitcache._imports.cache_clear()
+    names = [MARKET, RNG, "simcore.games.luthier.game_nb", "strategies.luthier.heuristic_nb"]
+    return {name: jitcache.module_key(name) for name in names}
+
+
+def edit(tree: Path, rel: str) -> None:
+    path = tree / rel
+    path.write_text(path.read_text() + "\n# edited\n")
+
+
+def test_editing_a_kernel_module_changes_its_key_and_its_importers_only(tree):
+    before = keys()
+    edit(tree, "simcore/games/luthier/market_nb.py")
+    after = keys()
+    assert after[MARKET] != before[MARKET]
+    assert after["simcore.games.luthier.game_nb"] != before["simcore.games.luthier.game_nb"]
+    assert after[RNG] == before[RNG]  # the market does not reach the random streams
+    # the heuristics import no market kernel: their compiled code stays valid
+    assert after["strategies.luthier.heuristic_nb"] == before["strategies.luthier.heuristic_nb"]
+
+
+def test_editing_a_constant_module_changes_every_kernel_that_imports_it(tree):
+    before = keys()
+    edit(tree, "simcore/games/luthier/enums.py")
+    after = keys()
+    assert after[MARKET] != before[MARKET]
+    assert after["strategies.luthier.heuristic_nb"] != before["strategies.luthier.heuristic_nb"]
+    assert after[RNG] == before[RNG]
+
+
+def test_editing_a_module_no_kernel_imports_changes_no_key(tree):
+    before = keys()
+    edit(tree, "strategies/luthier/registry.py")  # default weights: read in Python only
+    edit(tree, "simcore/runs/simulate.py")
+    assert keys() == before
+
+
+def test_a_user_strategy_module_keys_the_dispatch_and_its_callers(tree, tmp_path):
+    before = keys()
+    user = tmp_path / "mine.py"
+    user.write_text("# a user strategy\n")
+    jitcache.bind_extra("strategies.luthier.dispatch_nb", user)
+    after = keys()
+    assert after["simcore.games.luthier.game_nb"] != before["simcore.games.luthier.game_nb"]
+    assert after[RNG] == before[RNG]
+
+
+def test_cache_dir_is_one_place_for_every_start(monkeypatch, tmp_path):
+    monkeypatch.delenv(jitcache.CACHE_VAR, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert jitcache.cache_dir() == tmp_path / "xdg" / "tutti" / "kernels"
+    monkeypatch.setenv(jitcache.CACHE_VAR, str(tmp_path / "mine"))
+    assert jitcache.cache_dir() == tmp_path / "mine"

@@ -7,6 +7,7 @@ import platform
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,7 +35,6 @@ class BenchResult:
     strategies: str
     games: int
     seconds: float  # simulate(), including Parquet writing
-    compile_seconds: float | None  # cold: a fresh kernel cache, in a subprocess
 
     @property
     def games_per_second(self) -> float:
@@ -60,8 +60,26 @@ def machine() -> str:
     return f"{model}, {os.cpu_count()} cores{memory}, Python {platform.python_version()}"
 
 
+def _timed_subprocess(args: list[str], cache: str | None, what: str) -> float:
+    """Wall seconds of a fresh Python process (`cache`: its kernel cache directory)."""
+    env = {**os.environ}
+    if cache is not None:
+        env["TUTTI_CACHE_DIR"] = cache
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, *args], env=env, capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    if out.returncode != 0:
+        last = (out.stderr.strip().splitlines() or ["no output"])[-1]
+        raise TuttiError(f"the {what} measurement failed: {last}")
+    return seconds
+
+
+PLAY_ARGS = ["-c", "from cli.app import main; main()", "play", "--players", "4", "--seed", "1"]
+
+
 def cold_compile_seconds(players: int, strategies: str) -> float:
-    """Compile every kernel into an empty cache, in a fresh process."""
+    """Compile every kernel a run and `tutti play` need into an empty cache, in a fresh
+    process (the time the snippet measures itself, so Python's start-up is left out)."""
     with tempfile.TemporaryDirectory(prefix="tutti-bench-cache-") as cache:
         env = {**os.environ, "TUTTI_CACHE_DIR": cache}
         code = COMPILE_SNIPPET.format(players=players, strategies=strategies)
@@ -72,24 +90,39 @@ def cold_compile_seconds(players: int, strategies: str) -> float:
         return float(out.stdout.strip().splitlines()[-1])
 
 
+def cold_play_seconds() -> float:
+    """`tutti play --players 4 --seed 1` on an empty kernel cache, start to finish."""
+    with tempfile.TemporaryDirectory(prefix="tutti-bench-cache-") as cache:
+        return _timed_subprocess(PLAY_ARGS, cache, "cold `tutti play`")
+
+
+def warm_start_seconds() -> float:
+    """`tutti play --players 4 --seed 1` with this machine's kernel cache warm (best of 3)."""
+    _timed_subprocess(PLAY_ARGS, None, "warm `tutti play`")  # make sure it is warm
+    return min(_timed_subprocess(PLAY_ARGS, None, "warm `tutti play`") for _ in range(3))
+
+
 def run_bench(
-    games: int = 200_000, players: int = 4, strategies: str = "random", compile_too: bool = True
+    games: int = 200_000, players: int = 4, strategies: str = "random", threads: int | None = None
 ) -> BenchResult:
-    import numba
-
+    """Simulate `games` games into a temporary run directory on `threads` threads."""
     from simcore.runs.simulate import simulate
+    from simcore.threads import max_threads
 
-    compile_seconds = cold_compile_seconds(players, strategies) if compile_too else None
     with tempfile.TemporaryDirectory(prefix="tutti-bench-") as tmp:
         result = simulate(
-            players=players, games=games, seed=2026, out=Path(tmp) / "run", strategies=strategies
+            players=players,
+            games=games,
+            seed=2026,
+            out=Path(tmp) / "run",
+            strategies=strategies,
+            threads=threads,
         )
     return BenchResult(
         machine(),
-        numba.get_num_threads(),
+        threads or max_threads(),
         players,
         strategies,
         games,
         result.seconds,
-        compile_seconds,
     )

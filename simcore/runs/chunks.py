@@ -8,7 +8,6 @@ chunk number (never on completion order), and a retried chunk rewrites them.
 from __future__ import annotations
 
 import json
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,10 +17,6 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from simcore.runs.manifest import TABLES, atomic_write, part_name
-
-# numba's default threading layer must not run two parallel kernels at once in one
-# process: tasks sharing a Dask worker take turns on the kernel (their writing overlaps).
-KERNEL_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -45,22 +40,13 @@ class ChunkJob:
 
 
 def play_chunk(job: ChunkJob, chunk: int, threads: int | None = None):
-    """The chunk's games from the batch kernel (a Batch), on `threads` numba threads."""
-    import numba
-
+    """The chunk's games from the batch kernel (a Batch), on `threads` threads."""
     from simcore.games.luthier.engine import play_batch
 
     first, n_games = job.games_of(chunk)
-    with KERNEL_LOCK:
-        before = numba.get_num_threads()
-        if threads is not None:
-            numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
-        try:
-            return play_batch(
-                job.card_set, job.players, job.seed, list(job.seats), first, n_games, job.params
-            )
-        finally:
-            numba.set_num_threads(before)
+    return play_batch(
+        job.card_set, job.players, job.seed, list(job.seats), first, n_games, job.params, threads
+    )
 
 
 def write_chunk(job: ChunkJob, chunk: int, batch) -> int:

@@ -167,7 +167,7 @@ def run_on_cluster(
     order), `report()` follows each, `started()` marks the workers checked. Returns
     the games played.
 
-    Each task gets `threads` numba threads (capped at its worker's); None means all of
+    Each task plays on `threads` threads; None means all of
     the worker's, or for local:N this machine's cores divided among the N workers.
     """
     distributed = _distributed()

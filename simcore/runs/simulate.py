@@ -52,9 +52,9 @@ def _check_args(players: int, games: int, chunk_size: int, threads: int | None) 
     if not 1 <= chunk_size <= MAX_CHUNK:
         raise TuttiError(f"--chunk-size must be between 1 and {MAX_CHUNK} (got {chunk_size})")
     if threads is not None:
-        import numba
+        from simcore.threads import max_threads
 
-        most = numba.config.NUMBA_NUM_THREADS
+        most = max_threads()
         if not 1 <= threads <= most:
             raise TuttiError(f"--threads must be between 1 and {most} (got {threads})")
 

@@ -113,13 +113,16 @@ def play_batch(
     first_index: int,
     n_games: int,
     params: np.ndarray | None = None,
+    threads: int | None = None,
 ) -> Batch:
-    """Play games first_index .. first_index + n_games - 1 of a run in parallel.
+    """Play games first_index .. first_index + n_games - 1 of a run on `threads` threads
+    (None: every core); the games do not depend on the thread count.
 
     Returns the final GAME[n_games] and SEAT[n_games, MAX_PLAYERS] arrays and the
     card events int16[n_games, MAX_CARD_EVENTS, CEV_W] (rows 0..games.cev_n-1 used).
     """
-    from simcore.games.luthier.game_nb import play_batch_nb
+    from simcore.games.luthier.game_nb import play_games_nb
+    from simcore.threads import run_blocks
 
     check_players(n_players)
     check_fits(cards)
@@ -128,7 +131,12 @@ def play_batch(
         seats[:, p]["strategy"] = spec.id
     pm = params_matrix(strategies, params)
     cev = np.zeros((n_games, MAX_CARD_EVENTS, CEV_W), np.int16)
-    play_batch_nb(cards.table_array, games, seats, pm, cev, n_players, master_seed, first_index)
+    table = cards.table_array
+
+    def play(lo: int, hi: int) -> None:
+        play_games_nb(table, games, seats, pm, cev, n_players, master_seed, first_index, lo, hi)
+
+    run_blocks(play, n_games, threads)
     overflow = int(games["cev_n"].max(initial=0))
     if overflow > MAX_CARD_EVENTS:
         raise TuttiError(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import prange
 
 from simcore.games.luthier.dtypes import LOG_W, MAX_OPTIONS, OPT_W, Phase
 from simcore.games.luthier.enums import Rule
@@ -45,25 +44,25 @@ def play_game_nb(cards, g, s, w, n_players, game_seed, index):
     g.round_no = rounds + 1
 
 
-@kernel(parallel=True, nogil=True)
-def play_batch_nb(card_array, games, seats, params, cev, n_players, master_seed, first_index):
-    """Play games first_index .. first_index + len(games) - 1 in parallel.
+@kernel(nogil=True)
+def play_games_nb(
+    card_array, games, seats, params, cev, n_players, master_seed, first_index, lo, hi
+):
+    """Play games lo .. hi - 1 of a batch whose game 0 is game `first_index` of the run.
 
     card_array: the one-element card-table array (table.py); games: GAME[n] and
-    seats: SEAT[n, MAX_PLAYERS], zeroed except seats[:, p].strategy; cev: int16[n,
-    MAX_CARD_EVENTS, CEV_W] card events per game (mutated);
-    params: float64[MAX_PLAYERS, n_params]. Each game's randomness comes from
-    (master_seed, game index) only, so any thread count or chunking gives the
-    same games.
+    seats: SEAT[n, MAX_PLAYERS], zeroed except seats[:, p].strategy (mutated for rows
+    lo..hi-1 only); cev: int16[n, MAX_CARD_EVENTS, CEV_W] card events per game
+    (mutated likewise); params: float64[MAX_PLAYERS, n_params]. Each game's randomness
+    comes from (master_seed, game index) only, so any thread count or cut into blocks
+    (simcore/threads.py) gives the same games. Releases the GIL.
     """
-    for j in prange(games.shape[0]):
-        cards = card_array[0]
-        w = Work(
-            np.empty((MAX_OPTIONS, OPT_W), np.int16),
-            np.empty((0, LOG_W), np.int32),
-            params,
-            cev[j],
-        )
+    cards = card_array[0]
+    opts = np.empty((MAX_OPTIONS, OPT_W), np.int16)  # rewritten at every decision point
+    log = np.empty((0, LOG_W), np.int32)
+    for j in range(lo, hi):
+        w = Work(opts, log, params, cev[j])
         index = first_index + j
-        seed = game_seed_nb(master_seed, index)
-        play_game_nb(cards, games[j], seats[j], w, n_players, seed, index)
+        play_game_nb(
+            cards, games[j], seats[j], w, n_players, game_seed_nb(master_seed, index), index
+        )

@@ -1,0 +1,121 @@
+"""Never compile in silence: a notice on stderr while kernels compile, nothing when warm.
+
+Numba fires a "numba:compile" event only when it really compiles (a cache hit fires
+none), so a listener on it knows, at the moment compiling starts, that the user is
+about to wait. The notice says how long the last cold compile of the same kernel took
+on this machine (kept in the kernel cache directory), and on a terminal a live
+counter runs until the kernels are ready.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+import time
+from typing import TextIO
+
+DEFAULT_ESTIMATE_S = 40  # before this machine has compiled once
+_TIMES_FILE = "compile-seconds.json"
+
+
+def _estimates() -> dict[str, float]:
+    from simcore.jitcache import cache_dir
+
+    try:
+        return json.loads((cache_dir() / _TIMES_FILE).read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def _remember(name: str, seconds: float) -> None:
+    times = _estimates()
+    times[name] = round(seconds, 1)
+    from simcore.jitcache import cache_dir
+
+    try:
+        cache_dir().mkdir(parents=True, exist_ok=True)
+        (cache_dir() / _TIMES_FILE).write_text(json.dumps(times, indent=1, sort_keys=True))
+    except OSError:
+        pass  # an estimate is a courtesy, never a reason to fail
+
+
+class CompileNotice:
+    """Prints the notice when an outermost compile starts and the time when it ends
+    (a numba event listener: numba.core.event.Listener's two methods)."""
+
+    def __init__(self, stream: TextIO):
+        self.stream = stream
+        self.depth = 0
+        self.started = 0.0
+        self.name = ""
+        self.live = stream.isatty()
+        self._stop = threading.Event()
+        self._ticker: threading.Thread | None = None
+
+    def on_start(self, ev):
+        self.depth += 1
+        if self.depth > 1:
+            return
+        dispatcher = ev.data.get("dispatcher") if ev.data else None
+        self.name = getattr(getattr(dispatcher, "py_func", None), "__qualname__", "kernels")
+        about = _estimates().get(self.name, DEFAULT_ESTIMATE_S)
+        self.started = time.perf_counter()
+        self.head = f"compiling kernels, first run only, about {about:.0f} s"
+        if self.live:
+            self._stop.clear()
+            self._ticker = threading.Thread(target=self._tick, daemon=True)
+            self._ticker.start()
+        else:
+            print(self.head, file=self.stream, flush=True)
+
+    def _tick(self):
+        while not self._stop.wait(0.5):
+            elapsed = time.perf_counter() - self.started
+            print(f"\r{self.head} ... {elapsed:.0f} s", end="", file=self.stream, flush=True)
+
+    def on_end(self, ev):
+        self.depth -= 1
+        if self.depth > 0:
+            return
+        elapsed = time.perf_counter() - self.started
+        if self._ticker is not None:
+            self._stop.set()
+            self._ticker.join()
+            self._ticker = None
+            print("\r\x1b[2K", end="", file=self.stream)
+        print(f"kernels compiled in {elapsed:.0f} s", file=self.stream, flush=True)
+        if ev.data and ev.data.get("dispatcher") is not None:
+            _remember(self.name, elapsed)
+
+
+_installed: CompileNotice | None = None
+_requested: TextIO | None = None
+
+
+def enable(stream: TextIO | None = None) -> None:
+    """Show the compile notice on `stream` (stderr) in this process, from the moment the
+    kernels are imported (numba itself is not imported here: `--help` stays instant)."""
+    global _requested
+    _requested = stream or sys.stderr
+    if "simcore.jit" in sys.modules:
+        install_if_enabled()
+
+
+def install_if_enabled() -> None:
+    """Called by simcore.jit on import: register the listener if a command asked for it."""
+    global _installed
+    if _requested is None or _installed is not None:
+        return
+    from numba.core import event
+
+    notice = _installed = CompileNotice(_requested)
+
+    class Forward(event.Listener):  # numba wants its own Listener class
+        def on_start(self, ev):
+            notice.on_start(ev)
+
+        def on_end(self, ev):
+            notice.on_end(ev)
+
+    event.register("numba:compile", Forward())
