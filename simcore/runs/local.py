@@ -1,17 +1,27 @@
-"""A run's chunks on this machine: one batch kernel on all cores at a time, while a
-writer thread writes the previous chunk's part files."""
+"""A run's chunks on this machine: the batch kernel plays one chunk on every thread while
+writer threads turn the chunks already played into Parquet parts.
+
+With many cores a chunk plays faster than one thread can build and compress its
+tables, so the number of writers grows with the threads (one per WRITER_THREADS
+kernel threads): writing never holds the kernels back, and at most one chunk per
+writer waits in memory.
+"""
 
 from __future__ import annotations
 
+import threading
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 
 from simcore.runs.chunks import ChunkJob, play_chunk, write_chunk
+from simcore.threads import max_threads
+
+WRITER_THREADS = 6  # kernel threads per writer thread
 
 
-def _write_and_record(job: ChunkJob, chunk: int, batch, record: Callable[[int, int], int]) -> int:
-    """On the writer thread, while the next chunk plays."""
-    return record(chunk, write_chunk(job, chunk, batch))
+def writers_for(threads: int | None) -> int:
+    return max(1, (threads or max_threads()) // WRITER_THREADS)
 
 
 def run_local(
@@ -22,29 +32,35 @@ def run_local(
     report: Callable[[], None],
     started: Callable[[], None],
 ) -> int:
-    """Run chunks `todo` in order; `record(chunk, n_games)` lists each in the manifest once
-    its parts are written, `report()` after each, `started()` once the kernels are loaded.
-    Returns the games played; an interruption lets the chunk being written land first."""
+    """Run chunks `todo`; `record(chunk, n_games)` lists each in the manifest once its parts
+    are written (one at a time), `report()` after each, `started()` once the kernels are
+    loaded. Returns the games played; an interruption lets the chunks being written land."""
     from simcore.games.luthier.engine import play_batch
 
-    play_batch(job.card_set, job.players, job.seed, list(job.seats), 0, 1, job.params)  # compile
+    play_batch(job.card_set, job.players, job.seed, list(job.seats), 0, 1, job.params, 1)
     started()
+    lock = threading.Lock()
+
+    def write(chunk: int, batch) -> int:
+        n_games = write_chunk(job, chunk, batch)
+        with lock:
+            return record(chunk, n_games)
+
+    n_writers = writers_for(threads)
     played = 0
-    pending = None
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="tutti-writer") as writer:
+    pending: deque[Future] = deque()
+    with ThreadPoolExecutor(max_workers=n_writers, thread_name_prefix="tutti-writer") as pool:
         try:
             for chunk in todo:
                 batch = play_chunk(job, chunk, threads)
-                if pending is not None:
-                    played += pending.result()
-                    pending = None
+                while len(pending) >= n_writers:
+                    played += pending.popleft().result()
                     report()
-                pending = writer.submit(_write_and_record, job, chunk, batch, record)
-            if pending is not None:
-                played += pending.result()
-                pending = None
+                pending.append(pool.submit(write, chunk, batch))
+            while pending:
+                played += pending.popleft().result()
                 report()
         finally:
-            if pending is not None:  # interrupted: let the chunk in flight land completely
-                played += pending.result()
+            while pending:  # interrupted: let the chunks in flight land completely
+                played += pending.popleft().result()
     return played
