@@ -9,7 +9,7 @@ import pytest
 from simcore.errors import TuttiError
 from simcore.games.luthier.engine import play_batch
 from simcore.games.luthier.enums import Source
-from simcore.games.luthier.game_nb import play_batch_nb
+from simcore.games.luthier.game_nb import play_games_nb
 from strategies.luthier.params import NAMES, NOISE
 from strategies.luthier.registry import STRATEGIES, get, parse_seats
 
@@ -57,14 +57,14 @@ def test_heuristics_beat_three_random_players(cards, name):
 def test_parameters_change_play_without_recompiling(cards):
     seats = parse_seats("balanced,balanced,random,random", 4)
     default = play_batch(cards, 4, 5, seats, 0, 200)
-    compiled = len(play_batch_nb.signatures)
+    compiled = len(play_games_nb.signatures)
     params = np.zeros((4, 16))
     for p, spec in enumerate(seats):
         params[p] = spec.vector()
     params[0, NAMES.index("repairs")] = 3.0
     params[0, NOISE] = 0.0
     changed = play_batch(cards, 4, 5, seats, 0, 200, params)
-    assert len(play_batch_nb.signatures) == compiled
+    assert len(play_games_nb.signatures) == compiled
     assert not np.array_equal(default.seats["prestige"], changed.seats["prestige"])
     repairs = [b.seats["prestige_src"][:, 0, Source.REPAIRS].mean() for b in (default, changed)]
     assert repairs[1] > repairs[0]  # seat 0 now values repairs three times as much
