@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from simcore.errors import CardDataError, TuttiError
+from simcore.games.luthier.cards_capacity import over_capacity
 from simcore.games.luthier.cards_checks import Entry, Problems, check_card_rules, check_set
 from simcore.games.luthier.cards_compile import LuthierCards, compile_cards, data_hash
 from simcore.games.luthier.cards_fields import did_you_mean
@@ -119,11 +120,17 @@ def load_cards(user_dir: str | Path | None = None, patches: Sequence[Patch] = ()
             _merge(entries, doc or {}, schema, labels[kind], probs, is_user=True)
         apply_patches(kind, entries, list(patches))
         _check_entries(kind, schema, entries, probs)
+        _check_tables(schema, entries, labels[kind], probs)
         kinds[kind] = entries
     check_set(kinds, labels, set(user_files), probs)
     if probs.lines:
         raise CardDataError(probs.lines)
-    return _build(kinds, None if user_dir is None else str(user_dir))
+    card_set = _build(kinds, None if user_dir is None else str(user_dir))
+    for kind, message in over_capacity(card_set.arrays):
+        probs.add(labels[kind], "-", "-", message)
+    if probs.lines:
+        raise CardDataError(probs.lines)
+    return card_set
 
 
 @functools.lru_cache(maxsize=1)
@@ -262,6 +269,14 @@ def _merge_card(
     if "source" not in card:
         existing.data["source"] = f"user: {label}"
         existing.origin["source"] = label
+
+
+def _check_tables(schema: FileSchema, entries: list[Entry], label: str, probs: Problems) -> None:
+    """Every named table of the file is there ([rounds] in rules.toml, [white] in dice.toml)."""
+    have = {e.section for e in entries}
+    for sec in schema.sections:
+        if not sec.is_list and sec.name not in have:
+            probs.add(label, sec.name, "-", f"missing {schema.noun} [{sec.name}]")
 
 
 def _check_entries(kind: str, schema: FileSchema, entries: list[Entry], probs: Problems) -> None:
