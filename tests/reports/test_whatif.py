@@ -123,7 +123,7 @@ def test_cli_set_error_is_one_line():
     r = CliRunner().invoke(app, ["whatif", "--set", "instruments.violn.prestige=3", "-n", "10"])
     assert r.exit_code != 0
     assert isinstance(r.exception, TuttiError)
-    assert 'did you mean "violin"' in str(r.exception)
+    assert "no instruments card with id violn; did you mean violin" in str(r.exception)
 
 
 @pytest.mark.parametrize(("kind", "card"), [("families", "amati"), ("specialty", "virtuoso")])
