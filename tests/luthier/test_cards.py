@@ -10,6 +10,7 @@ import pytest
 
 from simcore.errors import CardDataError, TuttiError
 from simcore.games.luthier.cards import DEFAULT_DIR, KINDS, CardSet, load_cards
+from simcore.games.luthier.cards_rules import RANGES as RULE_RANGES
 from simcore.games.luthier.enums import (
     N_RES,
     N_RULES,
@@ -144,6 +145,17 @@ def test_rules_values(cards: CardSet) -> None:
     }
     assert {rule: int(r[rule]) for rule in expected} == expected
     assert cards.ids["rules"] == [rule.name.lower() for rule in Rule]
+
+
+def test_every_rule_range_holds_the_shipped_value_and_is_documented(cards: CardSet) -> None:
+    """The shipped rules lie in their ranges, and docs/card-data.md states each range."""
+    doc = (Path(__file__).parents[2] / "docs" / "card-data.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## rules.toml") : doc.index("## setup2p.toml")]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    for rule, (lo, hi) in RULE_RANGES.items():
+        assert lo <= int(cards.arrays.rules[rule]) <= hi, rule
+        row = next(line for line in rows if f"`{rule.name.lower()}`" in line)
+        assert ("fixed" if lo == hi else f"{lo}-{hi}") in row, rule
 
 
 def test_patron_examples(cards: CardSet) -> None:
