@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from numba.core.errors import TypingError
 
 from simcore.errors import CardDataError, TuttiError
 from simcore.games.luthier import cards as cards_module
@@ -174,6 +175,8 @@ def test_a_kernel_error_names_the_card_data(cards) -> None:
         "is the card data (the shipped card set): check its numbers against docs/card-data.md"
     )
     assert isinstance(err.value.__cause__, SystemError)
+    with pytest.raises(TypingError), kernel_errors(cards):  # compiling: not the card data
+        raise TypingError("a strategy module does not type")
 
 
 @pytest.mark.slow

@@ -72,9 +72,11 @@ def kernel_errors(cards) -> Iterator[None]:
     Validated card data should never make a kernel fail; when one does, the data is
     the likely cause (a value the schema let through), not the user's command.
     """
+    from numba.core.errors import NumbaError
+
     try:
         yield
-    except TuttiError:
+    except (TuttiError, NumbaError):  # a compile error is the code's (a strategy module's)
         raise
     except Exception as err:  # numba raises SystemError, ZeroDivisionError, IndexError, ...
         what = str(err).strip().splitlines()
