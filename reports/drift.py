@@ -19,7 +19,7 @@ from typing import Any
 
 import polars as pl
 
-from reports.card_names import Names, read_names
+from reports.cardinfo import Names, read_names
 from reports.drift_baseline import Baseline, read_baseline
 from reports.drift_metrics import GROUPS, MetricSpace, game_numbers, label
 from reports.drift_moments import Moments, SideEstimate, paired_difference, unpaired_difference

@@ -19,7 +19,7 @@ from typing import Any
 
 import pyarrow as pa
 
-from reports.card_names import read_names
+from reports.cardinfo import read_names
 from reports.drift import WINDOW, Comparison, describe, result_dict
 from reports.drift_baseline import Baseline
 from reports.drift_verdict import DRIFT, PASS, Tolerances

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import polars as pl
 
-from reports.card_names import Names, card_key_text
+from reports.card_names import card_key_text
+from reports.cardinfo import Names
 from reports.drift_window import Window
 
 GROUPS = {  # metric group -> (title, tolerance kind, compared against the other seats)

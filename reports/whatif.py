@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from reports.card_names import names_of
+from reports.cardinfo import names_of
 from reports.drift import Comparison
 from reports.drift_moments import quadratic_variance, side_estimate
 from reports.drift_verdict import Tolerances

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from reports.card_names import card_key_text, read_names
+from reports.card_names import card_key_text
+from reports.cardinfo import read_names
 from reports.drift_metrics import label
 
 
