@@ -144,7 +144,7 @@ def _groups(
     groups: list[tuple[str, Any, list[dict[str, Any]]]] = []
     for sec, rec in zip(cards.sections[kind], cards.records[kind], strict=True):
         fields = sections[sec]
-        if groups and groups[-1][1] is fields:
+        if groups and list(groups[-1][1]) == list(fields):  # the same columns
             groups[-1][2].append(rec)
         else:
             title = f"{kind}: {sec}" if kind == "board" else kind

@@ -33,6 +33,8 @@ from reports.variants import (
 from reports.whatif import settings
 from simcore.errors import TuttiError
 from simcore.games.luthier.cards_fields import did_you_mean
+from simcore.games.luthier.cards_lookup import suggest_card
+from simcore.games.luthier.cards_patch import card_kind
 
 FORMAT = "tutti-ablate/1"
 ALPHA = 0.05
@@ -84,13 +86,15 @@ def ablate(
     only: list[str] | None = None,
 ) -> dict[str, Any]:
     """Every card of `kind` (or the `only` ones) against its neutral stand-in, strongest first."""
+    kind = card_kind(kind)  # "repair" as well as "repairs", as in --set
     if kind not in NEUTRAL:
         raise TuttiError(f"cannot ablate {kind!r}{did_you_mean(kind, list(NEUTRAL))}")
     base = baseline(players, games, seed, strategies, cards, params_file)
     ids = base.card_set.ids[kind]
     for cid in only or []:
         if cid not in ids:
-            raise TuttiError(f"--only: no {kind} card {cid!r}{did_you_mean(cid, ids, 3)}")
+            cards = list(zip(ids, base.card_set.names[kind], strict=True))
+            raise TuttiError(f"--only: no {kind} card with id {cid}{suggest_card(cid, cards, 3)}")
     ids = [cid for cid in ids if not only or cid in only]
     variants = [variant(base, neutral_patches(base, kind, cid)) for cid in ids]
     prefixes = [f"{TABLE_KIND[kind]}/{cid}" for cid in ids]

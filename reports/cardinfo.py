@@ -25,6 +25,30 @@ CARD_SET_KINDS = {
 PATRON_DECKS = ("I", "II", "royal")
 
 
+Names = dict[str, str]  # cards-table key "kind/card_id" -> the card's name
+
+
+def names_of(card_set) -> Names:
+    """Every card's name keyed as in the cards table ("repair/r15" -> "Bell rebuild")."""
+    return {
+        f"{kind}/{card_id}": name
+        for kind, set_kind in CARD_SET_KINDS.items()
+        for card_id, name in zip(card_set.ids[set_kind], card_set.names[set_kind], strict=True)
+    }
+
+
+def read_names(cards_dir: str | None) -> Names:
+    """The card names of the set in `cards_dir` (None: the shipped set); {} when its files
+    are gone or invalid, so that runs are still compared (by card ids alone)."""
+    from simcore.errors import TuttiError
+    from simcore.games.luthier.cards import load_cards, load_default_cards
+
+    try:
+        return names_of(load_default_cards() if cards_dir is None else load_cards(cards_dir))
+    except (TuttiError, OSError):
+        return {}
+
+
 @dataclass
 class CardInfo:
     """Card ids and names per table kind, and the deck of each patron ("I", "II", "royal")."""

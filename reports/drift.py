@@ -19,6 +19,7 @@ from typing import Any
 
 import polars as pl
 
+from reports.cardinfo import Names, read_names
 from reports.drift_baseline import Baseline, read_baseline
 from reports.drift_metrics import GROUPS, MetricSpace, game_numbers, label
 from reports.drift_moments import Moments, SideEstimate, paired_difference, unpaired_difference
@@ -116,6 +117,7 @@ class Comparison:
     base_moments: Moments = field(init=False)  # unpaired only
     cand_moments: Moments = field(init=False)
     sequential_state: dict[tuple[str, str], float] = field(default_factory=dict)
+    names: Names = field(default_factory=dict)  # card names for the metric labels
 
     def __post_init__(self) -> None:
         self.moments = Moments(4)
@@ -158,7 +160,7 @@ class Comparison:
             row = {
                 "group": group,
                 "key": key,
-                "metric": label(group, key),
+                "metric": label(group, key, self.names),
                 "kind": kind,
                 "baseline": _num(d.base.value),
                 "candidate": _num(d.cand.value),
@@ -234,8 +236,9 @@ def compare_sources(base: Source, cand: Source, tol: Tolerances) -> dict[str, An
     """Compare every game of two sources (the common games when they can be paired)."""
     check_comparable(base.config, cand.config, str(base.path), str(cand.path))
     notes = []
+    names = {**read_names(base.config.cards_dir), **read_names(cand.config.cards_dir)}
     if can_pair(base.config, cand.config):
-        comparison = Comparison(paired=True)
+        comparison = Comparison(paired=True, names=names)
         common = min(base.games, cand.games)
         for b, c in zip(base.windows(common), cand.windows(common), strict=True):
             comparison.add_pair(b, c)
@@ -245,7 +248,7 @@ def compare_sources(base: Source, cand: Source, tol: Tolerances) -> dict[str, An
                 f"(baseline {base.games:,}, candidate {cand.games:,})."
             )
     else:
-        comparison = Comparison(paired=False)
+        comparison = Comparison(paired=False, names=names)
         for w in base.windows(base.games):
             comparison.add_base(w)
         for w in cand.windows(cand.games):

@@ -19,6 +19,7 @@ from typing import Any
 
 import pyarrow as pa
 
+from reports.cardinfo import read_names
 from reports.drift import WINDOW, Comparison, describe, result_dict
 from reports.drift_baseline import Baseline
 from reports.drift_verdict import DRIFT, PASS, Tolerances
@@ -40,7 +41,7 @@ def check_baseline(
 ) -> dict[str, Any]:
     """Replay the baseline's games window by window and compare; the drift result dict."""
     games = baseline.games
-    comparison = Comparison(paired=True)
+    comparison = Comparison(paired=True, names=read_names(candidate.get("cards_dir")))
     stopped = None
     for start in range(0, games, window):
         stop = min(start + window, games)

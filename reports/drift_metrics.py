@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import polars as pl
 
+from reports.card_names import card_key_text
+from reports.cardinfo import Names
 from reports.drift_window import Window
 
 GROUPS = {  # metric group -> (title, tolerance kind, compared against the other seats)
@@ -111,8 +113,9 @@ def game_numbers(window: Window, space: MetricSpace) -> GameNumbers:
     return GameNumbers(games, a, totals.T.astype(np.float64))
 
 
-def label(group: str, key: str) -> str:
-    """A metric's name for people: "win rate, family gagliano", "card instrument/violin"."""
+def label(group: str, key: str, names: Names | None = None) -> str:
+    """A metric's name for people: "win rate, family gagliano", "card repairs.r15 (Bell
+    rebuild): holders' win-rate difference" (`names`: card names by cards-table key)."""
     if group == "seat":
         return f"win rate, start order {key}"
     if group in ("family", "strategy"):
@@ -120,4 +123,4 @@ def label(group: str, key: str) -> str:
     if group == "score":
         return "mean final prestige" + ("" if key == ALL_SEATS else f", {key}")
     role = "holders" if group == "card" else "completers"
-    return f"card {key}: {role}' win-rate difference"
+    return f"card {card_key_text(key, names or {})}: {role}' win-rate difference"

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from reports.cardinfo import names_of
 from reports.drift import Comparison
 from reports.drift_moments import quadratic_variance, side_estimate
 from reports.drift_verdict import Tolerances
@@ -34,6 +35,12 @@ Progress = Callable[[int, int], None]
 def card_prefix(patch: Patch) -> str:
     """The cards-table key of the patched card ("instrument/violin"; awards add "/level")."""
     return f"{TABLE_KIND.get(patch.kind, patch.kind)}/{patch.card}"
+
+
+def patched_card(card_set, patch: Patch) -> dict[str, str]:
+    """The card a patch changes: its kind, id and name (as changed by the patch)."""
+    name = card_set.names[patch.kind][card_set.index(patch.kind, patch.card)]
+    return {"kind": patch.kind, "id": patch.card, "name": name}
 
 
 def _variant_interval(comparison: Comparison, row: dict[str, Any]) -> tuple[Any, Any]:
@@ -65,7 +72,10 @@ def compare_variants(
 ) -> list[dict[str, Any]]:
     """Play the baseline once and each variant on the same games; paired metric rows each."""
     arms = [variant(base, patches) for patches in variants]
-    comparisons = [Comparison(paired=True) for _ in arms]
+    base_names = names_of(base.card_set)
+    comparisons = [
+        Comparison(paired=True, names={**base_names, **names_of(arm.card_set)}) for arm in arms
+    ]
     for base_window, windows in paired_windows(base, arms, games, progress):
         for comparison, window in zip(comparisons, windows, strict=True):
             comparison.add_pair(base_window, window)
@@ -86,6 +96,7 @@ def _result(comparison: Comparison, patches: list[Patch], var) -> dict[str, Any]
             r["candidate_low"], r["candidate_high"] = _variant_interval(comparison, r)
     return {
         "patches": [p.text for p in patches],
+        "patched_cards": [patched_card(var.card_set, p) for p in patches],
         "card_hash": var.card_set.data_hash,
         "games_changed": comparison.moments.changed,
         "metrics": rows,

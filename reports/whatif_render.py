@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 
 from reports.html_kit import CSS, e, figure, table
 from reports.plots import forest_plot, sweep_plot
+from simcore.games.luthier.cards_lookup import card_text
 
 Row = dict[str, Any]
 GROUP_ORDER = ("card", "completed", "strategy", "seat", "family", "score")
@@ -76,10 +77,23 @@ def _md_table(headers: list[str], rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
+def named_patches(result: Row) -> str:
+    """ "repairs.r15.prestige=3 (Bell rebuild)": each change with its card's name."""
+    cards = result.get("patched_cards") or [None] * len(result["patches"])
+    pairs = zip(result["patches"], cards, strict=True)
+    return ", ".join(_named(text, card) for text, card in pairs)
+
+
+def _named(text: str, card: Row | None) -> str:
+    if card is None or card_text(card["id"], card["name"]) == card["id"]:
+        return text
+    return f"{text} ({card['name']})"
+
+
 def whatif_summary(result: Row) -> str:
     changed = sum(r["changed"] for r in result["metrics"])
     return (
-        f"{', '.join(result['patches'])}: {result['games']:,} games of {result['players']} "
+        f"{named_patches(result)}: {result['games']:,} games of {result['players']} "
         f"players (seed {result['seed']}; {', '.join(result['strategies'])}) played with both "
         f"card sets; {result['games_changed']:,} games played out differently; "
         f"{changed} metric(s) changed significantly (Holm, alpha {result['alpha']})."
@@ -88,7 +102,7 @@ def whatif_summary(result: Row) -> str:
 
 def whatif_markdown(result: Row) -> str:
     return (
-        f"## What if: {', '.join(f'`{p}`' for p in result['patches'])}\n\n"
+        f"## What if: {named_patches(result)}\n\n"
         f"{whatif_summary(result)}\n\n"
         + _md_table(WHATIF_HEADERS, whatif_table(result))
         + "\n\nDifferences are variant minus baseline, paired game by game; other cards "
@@ -110,7 +124,7 @@ def ablate_table(result: Row) -> list[list[str]]:
         rows.append(
             [
                 str(rank) if tested else "",
-                r["card"],
+                card_text(r["card_id"], r["card"]),
                 f"{r['holders']:,}",
                 pts(r["win_effect"]),
                 f"[{pts(r['win_low'])}, {pts(r['win_high'])}]" if tested else "not tested",
@@ -165,7 +179,7 @@ def ablate_html(result: Row) -> str:
             "tested": r["tested"],
             "flag": ("stronger" if r["win_effect"] > 0 else "weaker") if r["significant"] else None,
             "too_uncertain": False,
-            "card": r["card"],
+            "card": card_text(r["card_id"], r["card"]),
             "kind": result["kind"],
             "diff": r["win_effect"],
             "diff_low": r["win_low"],
@@ -223,7 +237,7 @@ SWEEP_HEADERS = [
 
 def sweep_summary(result: Row) -> str:
     text = (
-        f"{result['target']} at {len(result['points'])} values; each compared with the "
+        f"{_sweep_target(result)} at {len(result['points'])} values; each compared with the "
         f"baseline on the same {result['games']:,} games of {result['players']} players "
         f"(seed {result['seed']}; {', '.join(result['strategies'])}). Card effect: the win "
         "rate of the seats holding the card minus the other seats, in the variant's games."
@@ -233,6 +247,12 @@ def sweep_summary(result: Row) -> str:
         inside = ", ".join(map(str, result["values_in_band"])) or "none"
         text += f" Target {b['centre']:+.2f}±{b['half_width']:.2f}: values inside: {inside}."
     return text
+
+
+def _sweep_target(result: Row) -> str:
+    points = result["points"]
+    cards = points[0].get("patched_cards") if points else None
+    return _named(result["target"], cards[0] if cards else None)
 
 
 def sweep_markdown(result: Row) -> str:
@@ -280,7 +300,7 @@ def _json(result: Row) -> str:
 def whatif_view(result: Row) -> View:
     return View(
         "whatif",
-        "What if: " + ", ".join(result["patches"]),
+        "What if: " + named_patches(result),
         WHATIF_HEADERS,
         whatif_table(result),
         whatif_summary(result),
@@ -302,7 +322,7 @@ def ablate_view(result: Row) -> View:
 def sweep_view(result: Row) -> View:
     return View(
         "sweep",
-        f"Sweep: {result['target']}",
+        f"Sweep: {_sweep_target(result)}",
         SWEEP_HEADERS,
         sweep_table(result),
         sweep_summary(result),

@@ -83,6 +83,8 @@ def test_list_setup2p() -> None:
 def test_list_table_kinds() -> None:
     rules = runner.invoke(app, ["cards", "list", "rules"])
     assert rules.exit_code == 0 and "training_cost" in rules.stdout and "15" in rules.stdout
+    titles = [line.strip() for line in rules.stdout.splitlines() if line.strip() == "rules"]
+    assert titles == ["rules"]  # one table, although each rule has its own range
     board = runner.invoke(app, ["cards", "list", "board"])
     assert "0/0/0/1/3/6/10/15/21" in board.stdout
 

@@ -73,7 +73,7 @@ def test_a_violin_worth_6_is_drift_on_the_instrument_metrics(baseline4, violin6,
     assert lines[0].startswith("## tutti drift check: ❌ drift")
     first_table = lines.index(f"### Drifted ({result['counts']['drift']})")
     assert all("### Inconclusive" not in line for line in lines[:first_table])
-    violin = next(line for line in lines if "instrument/violin: completers" in line)
+    violin = next(line for line in lines if "card instruments.violin: completers" in line)
     assert violin.startswith("| drift |") and " to " in violin and "±2.0" in violin
 
 

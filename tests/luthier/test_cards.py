@@ -10,6 +10,7 @@ import pytest
 
 from simcore.errors import CardDataError, TuttiError
 from simcore.games.luthier.cards import DEFAULT_DIR, KINDS, CardSet, load_cards
+from simcore.games.luthier.cards_rules import RANGES as RULE_RANGES
 from simcore.games.luthier.enums import (
     N_RES,
     N_RULES,
@@ -144,6 +145,17 @@ def test_rules_values(cards: CardSet) -> None:
     }
     assert {rule: int(r[rule]) for rule in expected} == expected
     assert cards.ids["rules"] == [rule.name.lower() for rule in Rule]
+
+
+def test_every_rule_range_holds_the_shipped_value_and_is_documented(cards: CardSet) -> None:
+    """The shipped rules lie in their ranges, and docs/card-data.md states each range."""
+    doc = (Path(__file__).parents[2] / "docs" / "card-data.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## rules.toml") : doc.index("## setup2p.toml")]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    for rule, (lo, hi) in RULE_RANGES.items():
+        assert lo <= int(cards.arrays.rules[rule]) <= hi, rule
+        row = next(line for line in rows if f"`{rule.name.lower()}`" in line)
+        assert ("fixed" if lo == hi else f"{lo}-{hi}") in row, rule
 
 
 def test_patron_examples(cards: CardSet) -> None:
@@ -741,5 +753,24 @@ def test_user_directory_problems(tmp_path: Path) -> None:
 def test_remove_needs_a_default_card(tmp_path: Path) -> None:
     write(tmp_path, "goals.toml", '[[goal]]\nid = "g99"\nremove = true\n')
     assert problems_of(tmp_path) == [
-        f"{tmp_path}/goals.toml:g99:remove: no card with this id in the default set"
+        f"{tmp_path}/goals.toml:g99:remove: no card with id g99 to remove; "
+        "did you mean g9 (Winds repair tokens in the pit)?"
     ]
+
+
+@pytest.mark.parametrize("key", ["bell_rebuild", "Bell-Rebuild", "r155"])
+def test_an_override_by_name_points_to_the_id(tmp_path: Path, key: str) -> None:
+    """An incomplete card whose id is a card's name (or close to an id) is one hint, not a
+    "missing required field" line per field."""
+    write(tmp_path, "repairs.toml", f'[[repair]]\nid = "{key}"\nprestige = 3\n')
+    assert problems_of(tmp_path) == [
+        f"{tmp_path}/repairs.toml:{key}:id: no card with id {key}; did you mean r15 (Bell "
+        "rebuild)? (a new card would also need: name, family, cost, source)"
+    ]
+
+
+def test_a_complete_new_card_is_no_misspelt_override(tmp_path: Path) -> None:
+    """A new card with every field is added, even when its id is close to another's."""
+    card = 'id = "r155"\nname = "Bell rebuild II"\nfamily = "winds"\ncost = { metal = 1 }\n'
+    write(tmp_path, "repairs.toml", f'[[repair]]\n{card}prestige = 3\nsource = "estimate"\n')
+    assert load_cards(tmp_path).ids["repairs"][-1] == "r155"

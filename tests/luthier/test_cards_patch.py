@@ -50,10 +50,18 @@ def test_a_patch_sets_one_key_of_a_table_field(cards: CardSet) -> None:
     ("text", "message"),
     [
         (
-            "instrument.violin.prestige=3",
-            "unknown card kind 'instrument'; did you mean \"instruments\"?",
+            "instrumnts.violin.prestige=3",
+            "unknown card kind 'instrumnts'; did you mean \"instruments\"?",
         ),
-        ("instruments.violn.prestige=3", "no instruments card 'violn'; did you mean \"violin\""),
+        ("instruments.violn.prestige=3", "no instruments card with id violn; did you mean violin"),
+        (  # a card's name in place of its id: the id, with the name beside it
+            "repairs.bell_rebuild.prestige=3",
+            "no repairs card with id bell_rebuild; did you mean r15 (Bell rebuild)?",
+        ),
+        (  # no close match: every card, each with its name
+            "repairs.zzz.prestige=3",
+            "expected one of: r1 (Bow rehair), r2 (Sound post adjustment), r3 (Gut",
+        ),
         ("instruments.violin.prestge=3", "have no field 'prestge'; did you mean \"prestige\"?"),
         ("instruments.violin=3", "expected KIND.CARD.FIELD=VALUE"),
         ("instruments.violin.prestige=", "expected KIND.CARD.FIELD=VALUE"),
@@ -64,6 +72,14 @@ def test_set_errors_are_precise(text: str, message: str) -> None:
         load_cards(None, [parse_patch(text)])
     assert message in str(err.value)
     assert not isinstance(err.value, CardDataError)
+
+
+@pytest.mark.parametrize("kind", ["repairs", "repair"])
+def test_the_kind_is_its_file_or_its_section_name(kind: str) -> None:
+    """`--set repair.r15...` (as in [[repair]]) means the repairs card r15 (repairs.toml)."""
+    variant = load_cards(None, [parse_patch(f"{kind}.r15.prestige=7")])
+    assert variant.arrays.repair_prestige[variant.index("repairs", "r15")] == 7
+    assert parse_patch(f"{kind}.r15.prestige=7").kind == "repairs"
 
 
 def test_a_bad_value_is_a_card_problem_naming_the_patch() -> None:

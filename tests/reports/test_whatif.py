@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from typer.testing import CliRunner
 from cli.app import app
 from reports.ablate import ablate
 from reports.whatif import parse_target, sweep, whatif
+from reports.whatif_render import ablate_view, whatif_view
 from simcore.errors import TuttiError
 
 NOOP = """
@@ -64,12 +66,12 @@ def test_ablation_ranks_cards_and_finds_real_ones():
 
 
 def test_ablate_and_whatif_errors_are_precise():
+    with pytest.raises(TuttiError, match="cannot ablate 'instrumnt'; did you mean \"instruments\""):
+        ablate("instrumnt", games=10)
     with pytest.raises(
-        TuttiError, match="cannot ablate 'instrument'; did you mean \"instruments\""
+        TuttiError, match=r"--only: no repairs card with id r99; did you mean r9 \(New key pads\)"
     ):
-        ablate("instrument", games=10)
-    with pytest.raises(TuttiError, match="--only: no repairs card 'r99'"):
-        ablate("repairs", games=10, only=["r99"])
+        ablate("repair", games=10, only=["r99"])  # the section name spells the kind too
     with pytest.raises(TuttiError, match="give at least one --set"):
         whatif([], games=10)
 
@@ -105,7 +107,7 @@ def test_cli_commands_write_their_files(tmp_path):
     r = runner.invoke(app, ["whatif", "--set", "instruments.violin.prestige=5", "-n", "300",
                             "--out", str(out)])  # fmt: skip
     assert r.exit_code == 0, r.output
-    assert "instrument/violin" in r.output
+    assert "card instruments.violin: holders' win-rate difference" in r.output
     data = json.loads((out / "whatif.json").read_text())
     assert data["patches"] == ["instruments.violin.prestige=5"]
     assert "| metric |" in (out / "whatif.md").read_text()
@@ -119,11 +121,26 @@ def test_cli_commands_write_their_files(tmp_path):
     assert Path(out / "sweep.json").is_file()
 
 
+def test_cards_show_their_names_beside_their_ids():
+    """The changed card, the metric rows and the ablation table: "r15 (Bell rebuild)"."""
+    result = whatif(["repairs.r15.prestige=5"], players=4, games=300, seed=3)
+    assert result["patched_cards"] == [{"kind": "repairs", "id": "r15", "name": "Bell rebuild"}]
+    view = whatif_view(result)
+    assert view.title == "What if: repairs.r15.prestige=5 (Bell rebuild)"
+    assert view.summary.startswith("repairs.r15.prestige=5 (Bell rebuild): 300 games")
+    own = next(r for r in result["metrics"] if r["key"] == "repair/r15" and r["group"] == "card")
+    assert own["metric"] == "card repairs.r15 (Bell rebuild): holders' win-rate difference"
+    levels = [r["metric"] for r in result["metrics"] if r["key"].startswith("award/")]
+    assert levels and all(re.match(r"card awards\.t\d+ \(.+\) level [123]: ", m) for m in levels)
+    table = ablate_view(ablate("repairs", players=4, games=200, seed=4, only=["r15"]))
+    assert [row[1] for row in table.rows] == ["r15 (Bell rebuild)"]
+
+
 def test_cli_set_error_is_one_line():
     r = CliRunner().invoke(app, ["whatif", "--set", "instruments.violn.prestige=3", "-n", "10"])
     assert r.exit_code != 0
     assert isinstance(r.exception, TuttiError)
-    assert 'did you mean "violin"' in str(r.exception)
+    assert "no instruments card with id violn; did you mean violin" in str(r.exception)
 
 
 @pytest.mark.parametrize(("kind", "card"), [("families", "amati"), ("specialty", "virtuoso")])

@@ -21,9 +21,11 @@ from typing import Any
 import numpy as np
 
 from simcore.errors import CardDataError, TuttiError
+from simcore.games.luthier.cards_capacity import over_capacity
 from simcore.games.luthier.cards_checks import Entry, Problems, check_card_rules, check_set
 from simcore.games.luthier.cards_compile import LuthierCards, compile_cards, data_hash
 from simcore.games.luthier.cards_fields import did_you_mean
+from simcore.games.luthier.cards_lookup import card_text, matches, suggest_card
 from simcore.games.luthier.cards_patch import Patch, apply_patches
 from simcore.games.luthier.cards_schema import SCHEMAS, FileSchema, Section, check_card
 
@@ -119,11 +121,17 @@ def load_cards(user_dir: str | Path | None = None, patches: Sequence[Patch] = ()
             _merge(entries, doc or {}, schema, labels[kind], probs, is_user=True)
         apply_patches(kind, entries, list(patches))
         _check_entries(kind, schema, entries, probs)
+        _check_tables(schema, entries, labels[kind], probs)
         kinds[kind] = entries
     check_set(kinds, labels, set(user_files), probs)
     if probs.lines:
         raise CardDataError(probs.lines)
-    return _build(kinds, None if user_dir is None else str(user_dir))
+    card_set = _build(kinds, None if user_dir is None else str(user_dir))
+    for kind, message in over_capacity(card_set.arrays):
+        probs.add(labels[kind], "-", "-", message)
+    if probs.lines:
+        raise CardDataError(probs.lines)
+    return card_set
 
 
 @functools.lru_cache(maxsize=1)
@@ -248,11 +256,14 @@ def _merge_card(
             return
         if remove:
             if existing is None:
-                probs.add(label, key, "remove", "no card with this id in the default set")
+                hint = suggest_card(key, _cards_of(entries, sec))
+                probs.add(label, key, "remove", f"no card with id {key} to remove{hint}")
             else:
                 entries.remove(existing)
             return
     if existing is None:
+        if is_user and _meant_another(entries, sec, key, card, label, probs):
+            return
         entries.append(Entry(sec.name, key, card, dict.fromkeys(card, label), label, is_user))
         return
     existing.data.update(card)
@@ -262,6 +273,45 @@ def _merge_card(
     if "source" not in card:
         existing.data["source"] = f"user: {label}"
         existing.origin["source"] = label
+
+
+def _check_tables(schema: FileSchema, entries: list[Entry], label: str, probs: Problems) -> None:
+    """Every named table of the file is there ([rounds] in rules.toml, [white] in dice.toml)."""
+    have = {e.section for e in entries}
+    for sec in schema.sections:
+        if not sec.is_list and sec.name not in have:
+            probs.add(label, sec.name, "-", f"missing {schema.noun} [{sec.name}]")
+
+
+def _cards_of(entries: list[Entry], sec: Section) -> list[tuple[str, str]]:
+    return [(e.key, str(e.data.get("name", ""))) for e in entries if e.section == sec.name]
+
+
+def _meant_another(
+    entries: list[Entry],
+    sec: Section,
+    key: str,
+    card: dict[str, Any],
+    label: str,
+    probs: Problems,
+) -> bool:
+    """A user card with an unknown id that lacks required fields, whose id is close to a
+    card's id or name (`bell_rebuild` for r15 "Bell rebuild"), is most likely meant to
+    change that card: one hint instead of a "missing required field" line per field."""
+    if not sec.is_list or "id" not in sec.fields:
+        return False
+    lacking = [f for f, spec in sec.fields.items() if spec.required and f not in card]
+    found = matches(key, _cards_of(entries, sec)) if lacking else []
+    if not found:
+        return False
+    probs.add(
+        label,
+        key,
+        "id",
+        f"no card with id {key}; did you mean {card_text(*found[0])}? "
+        f"(a new card would also need: {', '.join(lacking)})",
+    )
+    return True
 
 
 def _check_entries(kind: str, schema: FileSchema, entries: list[Entry], probs: Problems) -> None:

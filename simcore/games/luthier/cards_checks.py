@@ -353,10 +353,13 @@ def _check_deck_sizes(
         f"{p} players x {_rule(kinds, 'goals_dealt')} dealt",
     )
     need("market", "the market deck", count("market"), _rule(kinds, "rounds"), "one per round")
-    need(
-        "awards",
-        "the award tile set",
-        count("awards"),
-        _rule(kinds, "awards_in_play_four"),
-        "tiles in play with 4 players",
-    )
+    for rule, players in (("awards_in_play_small", "2 or 3"), ("awards_in_play_four", "4")):
+        tiles = _rule(kinds, rule)
+        if tiles is not None and count("awards") < tiles:
+            probs.add(
+                labels["awards"],
+                "-",
+                "-",
+                f"the award tile set has {count('awards')} cards; a game of {players} players "
+                f"needs at least {tiles} ({rule} in rules.toml)",
+            )

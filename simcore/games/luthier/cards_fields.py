@@ -76,6 +76,9 @@ def _int(value: Any, f: Field, path: str, report: Report) -> Any:
     if isinstance(value, bool) or not isinstance(value, int):
         report(path, f"expected an integer, got {describe(value)}")
         return BAD
+    if f.lo == f.hi and value != f.lo:
+        report(path, f"must be {f.lo} (the only value the engine plays), got {value}")
+        return BAD
     if value < f.lo:
         report(path, f"must be >= {f.lo}, got {value}")
         return BAD

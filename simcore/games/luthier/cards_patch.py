@@ -7,7 +7,8 @@
 A patch changes one field of one existing card after the card files are merged,
 and the merged card is validated as usual, so a bad value is reported like a bad
 value in a card file (with `--set ...` as its file). A kind, card or field that does
-not exist is refused at once, naming the closest matches.
+not exist is refused at once, naming the closest matches (cards by id and name). The
+kind is the card file's name ("repairs"); the section name ("repair") is accepted too.
 """
 
 from __future__ import annotations
@@ -19,7 +20,17 @@ from typing import Any
 from simcore.errors import TuttiError
 from simcore.games.luthier.cards_checks import Entry
 from simcore.games.luthier.cards_fields import did_you_mean
+from simcore.games.luthier.cards_lookup import suggest_card
 from simcore.games.luthier.cards_schema import SCHEMAS
+
+# A kind may be named as its file ("repairs", the spelling of messages and reports) or
+# as the section its cards are written in ("repair" for [[repair]]).
+KIND_ALIASES = {
+    sec.name: kind
+    for kind, schema in SCHEMAS.items()
+    for sec in schema.sections
+    if sec.is_list and sec.name not in SCHEMAS
+} | {"rule": "rules", "die": "dice"}
 
 
 @dataclass(frozen=True)
@@ -41,12 +52,18 @@ def parse_patch(text: str) -> Patch:
     parts = target.strip().split(".")
     if not sep or len(parts) < 3 or not all(parts) or not raw.strip():
         raise TuttiError(f"--set {text!r}: expected KIND.CARD.FIELD=VALUE")
-    kind = parts[0]
+    kind = card_kind(parts[0])
     if kind not in SCHEMAS:
         raise TuttiError(
             f"--set {text}: unknown card kind {kind!r}{did_you_mean(kind, list(SCHEMAS), 3)}"
         )
     return Patch(kind, parts[1], tuple(parts[2:]), _value(raw.strip()), text)
+
+
+def card_kind(word: str) -> str:
+    """The card kind (file name: "repairs") of `word`, which may also be its section
+    name as written in the file ("repair" for [[repair]]); unknown words unchanged."""
+    return KIND_ALIASES.get(word, word)
 
 
 def _value(raw: str) -> Any:
@@ -62,9 +79,10 @@ def apply_patches(kind: str, entries: list[Entry], patches: list[Patch]) -> None
     for patch in (p for p in patches if p.kind == kind):
         entry = next((e for e in entries if e.key == patch.card), None)
         if entry is None:
-            keys = [e.key for e in entries]
+            cards = [(e.key, str(e.data.get("name", ""))) for e in entries]
             raise TuttiError(
-                f"{patch.label}: no {kind} card {patch.card!r}{did_you_mean(patch.card, keys, 3)}"
+                f"{patch.label}: no {kind} card with id {patch.card}"
+                + suggest_card(patch.card, cards, 3)
             )
         name = patch.field[0]
         known = [f for f in fields[entry.section] if f != "id"]

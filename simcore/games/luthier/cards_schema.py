@@ -19,6 +19,7 @@ from simcore.games.luthier.cards_fields import (
     did_you_mean,
     enum_field,
 )
+from simcore.games.luthier.cards_rules import RANGES as RULE_RANGES
 from simcore.games.luthier.enums import (
     CardRow,
     Era,
@@ -126,7 +127,6 @@ FIRST_CHAIRS = _table(
 )
 DIE = _table(faces=Field("ints", length=6, hi=9))
 PURPLE_DIE = _table(faces=Field("bundles", length=6))
-RULE = _table(value=Field("int", hi=99999))
 
 
 @dataclass(frozen=True)
@@ -145,7 +145,12 @@ class FileSchema:
 
 
 def _rules_schema() -> FileSchema:
-    return FileSchema(tuple(Section(n, RULE, False) for n in names(Rule)), "rule")
+    """One [name] table per Rule; its value's range is what the engine can play."""
+    sections = []
+    for rule, name in zip(Rule, names(Rule), strict=True):
+        lo, hi = RULE_RANGES[rule]
+        sections.append(Section(name, _table(value=Field("int", lo=lo, hi=hi)), False))
+    return FileSchema(tuple(sections), "rule")
 
 
 SCHEMAS: dict[str, FileSchema] = {

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
 
 from simcore.errors import TuttiError
+from simcore.games.luthier.cards_capacity import over_capacity
 from simcore.games.luthier.dtypes import (
     CEV_W,
     MAX_CARD_EVENTS,
-    MAX_DECK,
-    MAX_MARKET,
-    MAX_PATRON_IDS,
     MAX_PLAYERS,
-    MAX_SPECIALTY_IDS,
-    MAX_SPOTS,
     new_state,
 )
 from simcore.games.luthier.work import new_work
@@ -49,23 +47,44 @@ def check_players(n_players: int) -> None:
 
 
 def check_fits(cards) -> None:
-    """Refuse card sets larger than the state arrays can hold (before any kernel runs)."""
-    a = cards.arrays
-    sizes = {
-        "instrument copies": (int(a.inst_copies.sum()), MAX_DECK),
-        "performance cards": (len(a.perf_era), MAX_DECK),
-        "repair cards": (len(a.repair_family), MAX_DECK),
-        "patron I + II cards": (int((a.patron_deck < 2).sum()), MAX_DECK),
-        "market cards": (len(a.market_price), MAX_MARKET),
-        "orchestra spots": (len(a.spot_family), MAX_SPOTS),
-        "family tiles": (len(a.family_turn_order), MAX_DECK),
-        "personal goals": (len(a.goal_metric), MAX_DECK),
-        "patron cards": (len(a.patron_deck), MAX_PATRON_IDS),
-        "specialty cards": (len(a.specialty_deck), MAX_SPECIALTY_IDS),
-    }
-    for what, (n, cap) in sizes.items():
-        if n > cap:
-            raise TuttiError(f"card data has {n} {what}; the engine holds at most {cap}")
+    """Refuse card sets larger than the state arrays can hold (before any kernel runs;
+    the loader refuses them too, see cards_capacity.py)."""
+    over = over_capacity(cards.arrays)
+    if over:
+        raise TuttiError(over[0][1])
+
+
+def card_data_name(cards) -> str:
+    """How a message names the card data: its directory, and whether --set changed it."""
+    where = cards.source_dir or "the shipped card set"
+    patched = any(
+        str(rec.get("source", "")).startswith("variant:")
+        for records in cards.records.values()
+        for rec in records
+    )
+    return where + (" changed by --set" if patched else "")
+
+
+@contextmanager
+def kernel_errors(cards) -> Iterator[None]:
+    """Turn any error raised inside a kernel into one line that names the card data.
+
+    Validated card data should never make a kernel fail; when one does, the data is
+    the likely cause (a value the schema let through), not the user's command.
+    """
+    from numba.core.errors import NumbaError
+
+    try:
+        yield
+    except (TuttiError, NumbaError):  # a compile error is the code's (a strategy module's)
+        raise
+    except Exception as err:  # numba raises SystemError, ZeroDivisionError, IndexError, ...
+        what = str(err).strip().splitlines()
+        detail = f"{type(err).__name__}: {what[0]}" if what else type(err).__name__
+        raise TuttiError(
+            f"the engine failed while playing ({detail}); the likely cause is the card data "
+            f"({card_data_name(cards)}): check its numbers against docs/card-data.md"
+        ) from err
 
 
 def params_matrix(strategies: list[StrategySpec], params: np.ndarray | None) -> np.ndarray:
@@ -98,7 +117,8 @@ def play_game(
         for p, spec in enumerate(strategies):
             seats[0, p]["strategy"] = spec.id
         work = new_work(pm, log_rows)
-        play_game_nb(cards.table, games[0], seats[0], work, n_players, seed, index)
+        with kernel_errors(cards):
+            play_game_nb(cards.table, games[0], seats[0], work, n_players, seed, index)
         n_log = int(games[0]["log_n"])
         if n_log <= log_rows:  # otherwise replay (same seed, same game) with room for all
             return PlayedGame(games[0], seats[0, :n_players], work.log[:n_log], tuple(strategies))
@@ -136,7 +156,8 @@ def play_batch(
     def play(lo: int, hi: int) -> None:
         play_games_nb(table, games, seats, pm, cev, n_players, master_seed, first_index, lo, hi)
 
-    run_blocks(play, n_games, threads)
+    with kernel_errors(cards):
+        run_blocks(play, n_games, threads)
     overflow = int(games["cev_n"].max(initial=0))
     if overflow > MAX_CARD_EVENTS:
         raise TuttiError(
