@@ -15,7 +15,7 @@ from cli.options import CardsOpt, StrategiesOpt
 
 ToleranceOpt = Annotated[
     float,
-    typer.Option(min=0.0, max=1.0, help="Largest acceptable win-rate change (0.02 = 2 points)."),
+    typer.Option(min=0.0, help="Largest acceptable win-rate change, a fraction (0.02 = 2 points)."),
 ]
 ScoreToleranceOpt = Annotated[
     float, typer.Option(min=0.0, help="Largest acceptable change of mean final prestige.")
@@ -24,8 +24,8 @@ CardToleranceOpt = Annotated[
     float | None,
     typer.Option(
         min=0.0,
-        max=1.0,
-        help="Largest acceptable change of a card's win-rate difference (default: --tolerance).",
+        help="Largest acceptable change of a card's win-rate difference, a fraction "
+        "(default: --tolerance).",
     ),
 ]
 AlphaOpt = Annotated[
@@ -44,6 +44,14 @@ MinSampleOpt = Annotated[
 
 def _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample):
     from reports.drift_verdict import Tolerances
+    from simcore.errors import TuttiError
+
+    for flag, value in (("--tolerance", tolerance), ("--card-tolerance", card_tolerance)):
+        if value is not None and value > 1:
+            raise TuttiError(
+                f"{flag} {value:g}: tolerances are fractions of a win rate "
+                f"(0.02 = 2 points; {value:g} points is {value / 100:g})"
+            )
 
     return Tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample)
 

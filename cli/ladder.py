@@ -48,13 +48,13 @@ def ladder(
     from simcore.games.luthier.engine import check_players
     from strategies.luthier.ladder import ladder as run
     from strategies.luthier.paramfile import read_params
-    from strategies.luthier.registry import STRATEGIES, get
+    from strategies.luthier.registry import STRATEGIES, get, split_names
 
     check_players(players)
     if games < players:
         raise typer.BadParameter(f"must be at least --players ({players})", param_hint="--games")
-    names = [n.strip() for n in strategies.split(",")] if strategies else list(STRATEGIES)
-    specs = [get(n) for n in names if n]
+    names = list(STRATEGIES) if strategies is None else split_names(strategies)
+    specs = [get(n) for n in names]
     if len(specs) < 2:
         raise typer.BadParameter("give at least two strategies", param_hint="--strategies")
     overrides = read_params(params) if params else {}

@@ -45,20 +45,22 @@ def tune(
     from simcore.games.luthier.cards import load_cards
     from simcore.games.luthier.engine import check_players
     from strategies.luthier.paramfile import read_params, write_params
-    from strategies.luthier.registry import STRATEGIES, get
+    from strategies.luthier.registry import STRATEGIES, get, split_names
     from strategies.luthier.tune import tune as run
 
     check_players(players)
     spec = get(strategy)
-    names = field.split(",") if field else [n for n in STRATEGIES if n != strategy]
-    opponents = [get(n.strip()) for n in names if n.strip()]
+    names = (
+        [n for n in STRATEGIES if n != strategy] if field is None else split_names(field, "--field")
+    )
+    opponents = [get(n) for n in names]
     overrides = read_params(params) if params else {}
     field_params = {n: STRATEGIES[n].vector(v) for n, v in overrides.items()}
     start = field_params.get(spec.name)
     card_set = load_cards(cards)
     result = run(
         card_set, spec, opponents, players, budget, seed, population,
-        max(1, eval_games // players), start, field_params,
+        eval_games, start, field_params,
         progress=lambda line: print(line, file=sys.stderr, flush=True),
     )  # fmt: skip
     ev = result.evaluation

@@ -22,6 +22,7 @@ from strategies.luthier.arena import play_duplicate
 from strategies.luthier.registry import MAX_PARAMS, StrategySpec
 
 EVAL_FIRST = 1 << 40  # final evaluation deals: game indices no search generation reaches
+MIN_EVAL_DEALS = 10  # the final check plays at least this many deals from every seat
 MIN_GAMES_PER_CANDIDATE_DEALS = 8
 
 
@@ -77,19 +78,26 @@ def tune(
     budget: int,
     seed: int = 1,
     population: int = 16,
-    eval_deals: int = 5000,
+    eval_games: int = 20_000,
     start: np.ndarray | None = None,
     field_params: dict[str, np.ndarray] | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> TuneResult:
-    """Tune `spec`'s parameters against `field` within `budget` search games."""
+    """Tune `spec`'s parameters against `field` within `budget` search games.
+
+    The final check plays `eval_games` fresh games per vector: eval_games // players
+    deals, each from every seat.
+    """
     k = len(spec.param_names)
     if k == 0:
         raise TuttiError(f"strategy {spec.name!r} has no parameters to tune")
     if population < 4:
         raise TuttiError(f"--population must be at least 4 (got {population})")
-    if eval_deals < 10:
-        raise TuttiError(f"--eval-games must be at least {10 * players} (got {eval_deals})")
+    if eval_games < MIN_EVAL_DEALS * players:
+        raise TuttiError(
+            f"--eval-games must be at least {MIN_EVAL_DEALS * players} (got {eval_games})"
+        )
+    eval_deals = eval_games // players
     generations, deals = plan(budget, players, population)
     default = spec.vector()[:k]
     mean = (default if start is None else np.asarray(start, np.float64)[:k]).copy()
