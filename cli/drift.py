@@ -56,24 +56,32 @@ def _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample):
     return Tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample)
 
 
+def _check_outputs(markdown: Path | None, json_out: Path | None) -> None:
+    """Refuse an unwritable --markdown or --json before any game is compared."""
+    from simcore.output_paths import check_file
+
+    if markdown is not None:
+        check_file(markdown, "the Markdown summary")
+    if json_out is not None and str(json_out) != "-":
+        check_file(json_out, "the JSON")
+
+
 def _finish(result: dict, markdown: Path | None, json_out: Path | None) -> None:
     """Print the Markdown (unless the JSON goes to stdout), write the files, exit by verdict."""
     from reports.drift_render import render_json, render_markdown
     from reports.drift_verdict import EXIT_CODES
-    from reports.output import check_writable, write_text
+    from reports.output import write_text
 
-    for path in (markdown, json_out):
-        if path is not None and str(path) != "-":
-            check_writable(path)
     text = render_markdown(result)
-    if markdown is not None:
-        write_text(markdown, text)
     if json_out is not None and str(json_out) == "-":
         sys.stdout.write(render_json(result))
     else:
         sys.stdout.write(text)
-        if json_out is not None:
-            write_text(json_out, render_json(result))
+        sys.stdout.flush()
+    if markdown is not None:
+        write_text(markdown, text, "the Markdown summary")
+    if json_out is not None and str(json_out) != "-":
+        write_text(json_out, render_json(result), "the JSON")
     raise typer.Exit(EXIT_CODES[result["verdict"]])
 
 
@@ -102,6 +110,7 @@ def drift(
     from reports.drift import compare_paths
 
     tol = _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample)
+    _check_outputs(markdown, json_out)
     _finish(compare_paths(baseline, candidate, tol), markdown, json_out)
 
 
@@ -116,13 +125,12 @@ def baseline(
     """Simulate games and write a small, committable baseline file for `tutti check`."""
     import time
 
-    from simcore.errors import TuttiError
+    from simcore.progress import ProgressDisplay
     from simcore.runs.replay import write_new_baseline
 
-    if out.is_dir():
-        raise TuttiError(f"{out}: cannot write the baseline: it is a directory")
     start = time.perf_counter()
-    config, size = write_new_baseline(out, players, games, seed, strategies, cards)
+    with ProgressDisplay("baseline") as progress:
+        config, size = write_new_baseline(out, players, games, seed, strategies, cards, progress)
     typer.echo(
         f"baseline of {games:,} games ({players} players, seed {seed}, strategies "
         f"{','.join(config.strategies)}, rules version {config.rules_version}) in {out}: "
@@ -158,8 +166,11 @@ def check(
     Exit code 0 pass, 1 drift, 3 inconclusive, 2 bad input (also a baseline of
     another rules version or player count).
     """
+    from simcore.progress import ProgressDisplay
     from simcore.runs.replay import check_file
 
     tol = _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample)
-    result = check_file(baseline_file, cards, players, tol, sequential=sequential)
+    _check_outputs(markdown, json_out)
+    with ProgressDisplay("checking") as progress:
+        result = check_file(baseline_file, cards, players, tol, sequential, progress)
     _finish(result, markdown, json_out)

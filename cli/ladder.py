@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
@@ -37,6 +36,11 @@ def ladder(
     column. The last column: the share of the patrons A took (in all its games) that
     left through patience.
     """
+    from reports.output import write_text
+    from simcore.output_paths import check_file
+
+    if json_out is not None:
+        check_file(json_out, "the ladder JSON")
     if strategy_module is not None:
         from strategies.luthier.user import load_strategy_module
 
@@ -46,6 +50,7 @@ def ladder(
 
     from simcore.games.luthier.cards import load_cards
     from simcore.games.luthier.engine import check_players
+    from simcore.progress import ProgressDisplay
     from strategies.luthier.ladder import ladder as run
     from strategies.luthier.paramfile import read_params
     from strategies.luthier.registry import STRATEGIES, get, split_names
@@ -59,10 +64,8 @@ def ladder(
         raise typer.BadParameter("give at least two strategies", param_hint="--strategies")
     overrides = read_params(params) if params else {}
     vectors = {n: STRATEGIES[n].vector(v) for n, v in overrides.items()}
-    cells = run(
-        load_cards(cards), specs, players, games, seed,
-        progress=lambda line: print(line, file=sys.stderr, flush=True), vectors=vectors,
-    )  # fmt: skip
+    with ProgressDisplay("ladder") as progress:
+        cells = run(load_cards(cards), specs, players, games, seed, progress, vectors)
     by = {(c.focus, c.opponent): c for c in cells}
     order = sorted(names, key=lambda n: -by[(n, "field")].win)
     table = Table(
@@ -83,9 +86,8 @@ def ladder(
         share = sum(c.patrons_lost for c in lost) / taken if taken else 0.0
         table.add_row(row, *values, f"{share:.1%}\nof {taken:,}")
     Console(width=max(100, 16 * (len(order) + 2))).print(table)
-    if json_out:
-        json_out.write_text(
-            json.dumps({"players": players, "seed": seed, "cells": [asdict(c) for c in cells]},
-                       indent=2) + "\n"
-        )  # fmt: skip
+    if json_out is not None:
+        cells_json = {"players": players, "seed": seed, "cells": [asdict(c) for c in cells]}
+        text = json.dumps(cells_json, indent=2) + "\n"
+        write_text(json_out, text, "the ladder JSON", "the table is printed above")
         typer.echo(f"wrote {json_out}")

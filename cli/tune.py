@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -38,12 +37,16 @@ def tune(
     Prints each generation, then the tuned vector's win rate against the default's on
     fresh deals with a paired 95% interval, and writes the tuned vector as a params file.
     """
+    from simcore.output_paths import check_file, writing
+
+    check_file(out, "the params file")
     if strategy_module is not None:
         from strategies.luthier.user import load_strategy_module
 
         load_strategy_module(strategy_module)
     from simcore.games.luthier.cards import load_cards
     from simcore.games.luthier.engine import check_players
+    from simcore.progress import ProgressDisplay
     from strategies.luthier.paramfile import read_params, write_params
     from strategies.luthier.registry import STRATEGIES, get, split_names
     from strategies.luthier.tune import tune as run
@@ -58,11 +61,11 @@ def tune(
     field_params = {n: STRATEGIES[n].vector(v) for n, v in overrides.items()}
     start = field_params.get(spec.name)
     card_set = load_cards(cards)
-    result = run(
-        card_set, spec, opponents, players, budget, seed, population,
-        eval_games, start, field_params,
-        progress=lambda line: print(line, file=sys.stderr, flush=True),
-    )  # fmt: skip
+    with ProgressDisplay("tuning") as progress:
+        result = run(
+            card_set, spec, opponents, players, budget, seed, population, eval_games, start,
+            field_params, progress=progress, log=progress.note,
+        )  # fmt: skip
     ev = result.evaluation
     lines = [
         f"tutti tune {strategy} --players {players} --budget {budget} --seed {seed}"
@@ -83,5 +86,7 @@ def tune(
             else "no significant gain over the default"
         ),
     ]
-    write_params(out, spec, result.values, lines)
-    typer.echo("\n".join(lines + [f"wrote {out}"]))
+    typer.echo("\n".join(lines))
+    with writing(out, "the params file", "the tuned result is printed above"):
+        write_params(out, spec, result.values, lines)
+    typer.echo(f"wrote {out}")

@@ -18,6 +18,7 @@ import numpy as np
 
 from reports.stats import Z95, paired_interval, wilson_interval
 from simcore.errors import TuttiError
+from simcore.progress import Progress
 from strategies.luthier.arena import play_duplicate
 from strategies.luthier.registry import MAX_PARAMS, StrategySpec
 
@@ -81,12 +82,14 @@ def tune(
     eval_games: int = 20_000,
     start: np.ndarray | None = None,
     field_params: dict[str, np.ndarray] | None = None,
-    progress: Callable[[str], None] | None = None,
+    progress: Progress | None = None,
+    log: Callable[[str], None] | None = None,
 ) -> TuneResult:
     """Tune `spec`'s parameters against `field` within `budget` search games.
 
     The final check plays `eval_games` fresh games per vector: eval_games // players
-    deals, each from every seat.
+    deals, each from every seat. `progress(games played, games in all)` is called after
+    each candidate, `log(line)` after each generation.
     """
     k = len(spec.param_names)
     if k == 0:
@@ -105,6 +108,8 @@ def tune(
     n_elite = max(2, population // 4)
     rng = np.random.default_rng([seed, 0x7475_6E65])  # the sampler's own stream: "tune"
     history = []
+    per_candidate = deals * players
+    total = generations * population * per_candidate + 2 * eval_deals * players
     for gen in range(generations):
         cands = np.maximum(mean + sigma * rng.standard_normal((population, k)), 0.0)
         cands[0] = mean  # the current mean is always a candidate
@@ -115,18 +120,22 @@ def tune(
                 _vector(cands[c]), field_params,
             )  # fmt: skip
             scores[c] = out.win.mean()
+            if progress:
+                progress((gen * population + c + 1) * per_candidate, total)
         elite = cands[np.argsort(-scores, kind="stable")[:n_elite]]
         history.append(float(np.sort(scores)[-n_elite:].mean()))
         mean = 0.7 * elite.mean(axis=0) + 0.3 * mean
         sigma = np.maximum(0.7 * elite.std(axis=0) + 0.3 * sigma, 0.01 * (np.abs(mean) + 0.1))
-        if progress:
-            progress(
+        if log:
+            log(
                 f"generation {gen + 1}/{generations}: best {scores.max():.3f}, "
                 f"elite mean {history[-1]:.3f}, mean vector {_fmt(spec, mean)}"
             )
     evaluation = evaluate(
         cards, spec, field, players, seed, mean, default, eval_deals, field_params
     )
+    if progress:
+        progress(total, total)
     return TuneResult(
         spec, mean, generations, population, deals, generations * population * deals * players,
         history, evaluation,
