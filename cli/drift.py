@@ -35,7 +35,8 @@ JsonOpt = Annotated[
     Path | None, typer.Option("--json", help="Also write every number as JSON here ('-': stdout).")
 ]
 MarkdownOpt = Annotated[
-    Path | None, typer.Option("--markdown", help="Also write the Markdown summary here.")
+    Path | None,
+    typer.Option("--markdown", help="Also write the full Markdown summary (every metric) here."),
 ]
 MinSampleOpt = Annotated[
     int, typer.Option(min=1, help="Cards held by fewer seat-games (either side) are untested.")
@@ -67,21 +68,30 @@ def _check_outputs(markdown: Path | None, json_out: Path | None) -> None:
 
 
 def _finish(result: dict, markdown: Path | None, json_out: Path | None) -> None:
-    """Print the Markdown (unless the JSON goes to stdout), write the files, exit by verdict."""
-    from reports.drift_render import render_json, render_markdown
+    """Print the verdict table (unless the JSON goes to stdout), write the files, exit by
+    verdict."""
+    from cli.terminal import width
+    from reports.drift_render import render_json, render_markdown, render_terminal
     from reports.drift_verdict import EXIT_CODES
     from reports.output import write_text
 
-    text = render_markdown(result)
     if json_out is not None and str(json_out) == "-":
         sys.stdout.write(render_json(result))
     else:
-        sys.stdout.write(text)
+        sys.stdout.write(render_terminal(result, width()))
+        if markdown is None:
+            typer.echo("Every metric: --markdown FILE (a pull-request comment) or --json FILE.")
         sys.stdout.flush()
+    kept = "the verdict is printed above"
+    written = []
     if markdown is not None:
-        write_text(markdown, text, "the Markdown summary")
+        write_text(markdown, render_markdown(result), "the Markdown summary", kept)
+        written.append(str(markdown))
     if json_out is not None and str(json_out) != "-":
-        write_text(json_out, render_json(result), "the JSON")
+        write_text(json_out, render_json(result), "the JSON", kept)
+        written.append(str(json_out))
+    if written:
+        typer.echo(f"wrote {', '.join(written)}", err=str(json_out) == "-")
     raise typer.Exit(EXIT_CODES[result["verdict"]])
 
 

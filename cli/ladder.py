@@ -45,9 +45,10 @@ def ladder(
         from strategies.luthier.user import load_strategy_module
 
         load_strategy_module(strategy_module)
-    from rich.console import Console
     from rich.table import Table
 
+    from cli.terminal import console
+    from reports.fmt import pct, pct_range
     from simcore.games.luthier.cards import load_cards
     from simcore.games.luthier.engine import check_players
     from simcore.progress import ProgressDisplay
@@ -70,7 +71,7 @@ def ladder(
     order = sorted(names, key=lambda n: -by[(n, "field")].win)
     table = Table(
         title=f"Win rate of the row strategy against {players - 1} x column "
-        f"({players} players, {cells[0].games} games per cell; even = {1 / players:.3f})"
+        f"({players} players, {cells[0].games:,} games per cell; even = {pct(1 / players)})"
     )
     table.add_column("strategy", style="bold")
     for col in [*order, "field"]:
@@ -80,12 +81,12 @@ def ladder(
         values = []
         for col in [*order, "field"]:
             c = by.get((row, col))
-            values.append("-" if c is None else f"{c.win:.3f}\n[{c.low:.3f}, {c.high:.3f}]")
+            values.append("-" if c is None else f"{pct(c.win)}\n{pct_range(c.low, c.high, 0)}")
         lost = [c for c in cells if c.focus == row]
         taken = sum(c.patrons_taken for c in lost)
         share = sum(c.patrons_lost for c in lost) / taken if taken else 0.0
         table.add_row(row, *values, f"{share:.1%}\nof {taken:,}")
-    Console(width=max(100, 16 * (len(order) + 2))).print(table)
+    console().print(table)
     if json_out is not None:
         cells_json = {"players": players, "seed": seed, "cells": [asdict(c) for c in cells]}
         text = json.dumps(cells_json, indent=2) + "\n"

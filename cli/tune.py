@@ -44,6 +44,7 @@ def tune(
         from strategies.luthier.user import load_strategy_module
 
         load_strategy_module(strategy_module)
+    from reports.fmt import p_is, pct, pct_range, pts, pts_range
     from simcore.games.luthier.cards import load_cards
     from simcore.games.luthier.engine import check_players
     from simcore.progress import ProgressDisplay
@@ -73,18 +74,13 @@ def tune(
         f"search: {result.generations} generations x {result.population} candidates x "
         f"{result.deals_per_generation} deals x {players} seats = {result.search_games} games",
         f"check on {ev.games} fresh games per vector (each deal from every seat):",
-        f"  tuned   win rate {ev.tuned_win:.4f} "
-        f"[{ev.tuned_interval[0]:.4f}, {ev.tuned_interval[1]:.4f}]",
-        f"  default win rate {ev.default_win:.4f} "
-        f"[{ev.default_interval[0]:.4f}, {ev.default_interval[1]:.4f}]",
-        f"  paired difference {ev.difference:+.4f} 95% CI "
-        f"[{ev.difference_interval[0]:+.4f}, {ev.difference_interval[1]:+.4f}], "
-        f"p = {ev.p_value:.2g}: "
-        + (
-            "tuned beats default at 95% confidence"
-            if ev.significant
-            else "no significant gain over the default"
-        ),
+        f"  tuned   win rate {pct(ev.tuned_win, 2)} ({pct_range(*ev.tuned_interval, 2)})",
+        f"  default win rate {pct(ev.default_win, 2)} ({pct_range(*ev.default_interval, 2)})",
+        f"  paired difference {pts(ev.difference, 2)} points "
+        f"(95% CI {pts_range(*ev.difference_interval, 2)}), {p_is(ev.p_value)}:",
+        "  tuned beats default at 95% confidence"
+        if ev.significant
+        else "  no significant gain over the default",
     ]
     typer.echo("\n".join(lines))
     with writing(out, "the params file", "the tuned result is printed above"):

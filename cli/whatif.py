@@ -17,9 +17,9 @@ OutOpt = Annotated[
 
 def _show(view, out: Path | None) -> None:
     """Print the view's table and summary; write its files into `out` (if given)."""
-    from rich.console import Console
     from rich.table import Table
 
+    from cli.terminal import console as terminal
     from reports.output import write_text
 
     kept = "the table is printed above"
@@ -28,9 +28,9 @@ def _show(view, out: Path | None) -> None:
         table.add_column(h, justify="left" if i == 0 else "right", overflow="fold")
     for row in view.rows:
         table.add_row(*row)
-    console = Console(width=140)
+    console = terminal()
     console.print(table)
-    console.print(view.summary, soft_wrap=True)
+    console.print(view.summary)
     if out is None:
         return
     for ext, text in view.files.items():

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from reports.fmt import pct
 from reports.stats import Z95, paired_interval, wilson_interval
 from simcore.errors import TuttiError
 from simcore.progress import Progress
@@ -128,8 +129,8 @@ def tune(
         sigma = np.maximum(0.7 * elite.std(axis=0) + 0.3 * sigma, 0.01 * (np.abs(mean) + 0.1))
         if log:
             log(
-                f"generation {gen + 1}/{generations}: best {scores.max():.3f}, "
-                f"elite mean {history[-1]:.3f}, mean vector {_fmt(spec, mean)}"
+                f"generation {gen + 1}/{generations}: best {pct(scores.max())}, "
+                f"elite mean {pct(history[-1])}, mean vector {_fmt(spec, mean)}"
             )
     evaluation = evaluate(
         cards, spec, field, players, seed, mean, default, eval_deals, field_params
