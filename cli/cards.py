@@ -44,8 +44,8 @@ FOLDED = {
 def _fail(lines: list[str]) -> SystemExit:
     """Print `lines` to stderr; the caller raises the returned exit (code 2).
 
-    SystemExit rather than typer.Exit: cli.app.main() runs typer with
-    standalone_mode=False, where a typer.Exit code is returned and would be lost.
+    SystemExit leaves through every layer (CliRunner, cli.errors.OneLineErrors, main)
+    with its code.
     """
     for line in lines:
         typer.echo(line, err=True)
