@@ -9,6 +9,7 @@ import typer
 from cli.bench import bench
 from cli.cards import cards_app
 from cli.drift import baseline, check, drift
+from cli.errors import OneLineErrors
 from cli.ladder import ladder
 from cli.play import play
 from cli.report import report
@@ -23,6 +24,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=OneLineErrors,
 )
 app.add_typer(cards_app, name="cards")
 app.add_typer(strategies_app, name="strategies")
@@ -43,18 +45,16 @@ app.command()(sweep)
 def main() -> None:
     """Console-script entry: user errors become one line on stderr and exit code 2.
 
-    Typer's standalone mode already turns usage errors into a message and exit
-    code 2; our own TuttiError is caught here so it never shows a traceback.
+    Usage errors (a wrong type, a missing argument, an unknown command or flag) and
+    Ctrl-C are turned into one line by `OneLineErrors`; our own TuttiError is caught
+    here so it never shows a traceback.
     """
     from simcore import jitnotice
     from simcore.errors import TuttiError
 
     jitnotice.enable()
     try:
-        app()
+        app(prog_name="tutti")
     except TuttiError as err:
         print(f"error: {err}", file=sys.stderr)
         sys.exit(err.exit_code)
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        sys.exit(130)

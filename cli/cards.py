@@ -44,8 +44,8 @@ FOLDED = {
 def _fail(lines: list[str]) -> SystemExit:
     """Print `lines` to stderr; the caller raises the returned exit (code 2).
 
-    SystemExit rather than typer.Exit: cli.app.main() runs typer with
-    standalone_mode=False, where a typer.Exit code is returned and would be lost.
+    SystemExit leaves through every layer (CliRunner, cli.errors.OneLineErrors, main)
+    with its code.
     """
     for line in lines:
         typer.echo(line, err=True)
@@ -104,37 +104,105 @@ def list_cards(
         Path | None,
         typer.Option("--cards", help="Directory of card files overriding the default set."),
     ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the cards as JSON (every field, as loaded).")
+    ] = False,
+    as_csv: Annotated[
+        bool, typer.Option("--csv", help="Print the table as CSV (one header row per table).")
+    ] = False,
 ) -> None:
-    """Show one kind of card as a table (merged with --cards overrides)."""
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
-
+    """Show one kind of card as a table (merged with --cards overrides), wrapped to the
+    terminal's width (100 columns in a pipe); --json or --csv for other programs."""
     from simcore.games.luthier.cards import KINDS
     from simcore.games.luthier.cards_schema import SCHEMAS
 
     if kind not in KINDS:
         raise _fail([f'error: unknown card kind "{kind}"; expected one of: {", ".join(KINDS)}'])
+    if as_json and as_csv:
+        raise _fail(["error: give --json or --csv, not both"])
     cards = _load(cards_dir)
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(cards.records[kind], indent=2, ensure_ascii=False))
+        return
     sections = {s.name: s.fields for s in SCHEMAS[kind].sections}
-    console = Console(width=None if sys.stdout.isatty() else 1000)  # piped: never wrap
-    for title, fields, records in _groups(kind, cards, sections):
-        folded = {sub for subs in FOLDED.values() for sub in subs}
-        columns = [f for f in fields if f not in ("source", "estimated") and f not in folded]
-        if "id" not in fields and kind != "board":  # rules, dice: the table name is the id
-            columns.insert(0, "id")
+    tables = [(title, *_table(kind, fields, records)) for title, fields, records in
+              _groups(kind, cards, sections)]  # fmt: skip
+    if as_csv:
+        _print_csv(tables)
+    else:
+        _print_tables(tables)
+
+
+def _table(kind: str, fields: Any, records: list[dict[str, Any]]) -> tuple[list, list]:
+    """(column names, rows of cell texts) of one table."""
+    folded = {sub for subs in FOLDED.values() for sub in subs}
+    columns = [f for f in fields if f not in ("source", "estimated") and f not in folded]
+    if "id" not in fields and kind != "board":  # rules, dice: the table name is the id
+        columns.insert(0, "id")
+    rows = []
+    for rec in records:
+        cells = [
+            _folded(rec, col)
+            if col in FOLDED
+            else _cell(rec.get(col), fields[col].kind if col in fields else "id")
+            for col in columns
+        ]
+        rows.append([*cells, _source(rec)])
+    return [*columns, "source"], rows
+
+
+def _print_tables(tables: list[tuple[str, list, list]]) -> None:
+    """Each table as a table where it fits the terminal's width, else card by card."""
+    from rich import box
+    from rich.measure import Measurement
+    from rich.table import Table
+
+    from cli.terminal import console
+
+    out = console()
+    for title, columns, rows in tables:
         table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
-        for col in [*columns, "source"]:
+        for col in columns:
             table.add_column(col, overflow="fold")
-        for rec in records:
-            cells = [
-                _folded(rec, col)
-                if col in FOLDED
-                else _cell(rec.get(col), fields[col].kind if col in fields else "id")
-                for col in columns
-            ]
-            table.add_row(*cells, _source(rec))
-        console.print(table)
+        for row in rows:
+            table.add_row(*row)
+        if Measurement.get(out, out.options.update_width(10_000), table).maximum <= out.width:
+            out.print(table)
+        else:
+            out.print(_records(title, columns, rows, out.width), markup=False, highlight=False)
+
+
+def _records(title: str, columns: list[str], rows: list[list[str]], width: int) -> str:
+    """Card by card: "id  name", then "field value · field value ..." and the source,
+    wrapped to `width` columns."""
+    import textwrap
+
+    lines = [title, ""]
+    head = [c for c in ("id", "name") if c in columns]
+    for row in rows:
+        cells = dict(zip(columns, row, strict=True))
+        lines.append("  ".join(cells[c] for c in head) or "-")
+        rest = [f"{c} {cells[c]}" for c in columns if c not in (*head, "source") and cells[c]]
+        for text in (" · ".join(rest), f"source: {cells['source']}" if cells["source"] else ""):
+            if text:
+                lines += textwrap.wrap(
+                    text, width, initial_indent="  ", subsequent_indent="    ",
+                    break_on_hyphens=False,
+                )  # fmt: skip
+    return "\n".join(lines) + "\n"
+
+
+def _print_csv(tables: list[tuple[str, list, list]]) -> None:
+    import csv
+
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    for i, (_, columns, rows) in enumerate(tables):
+        if i:
+            sys.stdout.write("\n")  # board: a blank line between its two tables
+        writer.writerow(columns)
+        writer.writerows(rows)
 
 
 def _groups(

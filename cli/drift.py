@@ -15,7 +15,7 @@ from cli.options import CardsOpt, StrategiesOpt
 
 ToleranceOpt = Annotated[
     float,
-    typer.Option(min=0.0, max=1.0, help="Largest acceptable win-rate change (0.02 = 2 points)."),
+    typer.Option(min=0.0, help="Largest acceptable win-rate change, a fraction (0.02 = 2 points)."),
 ]
 ScoreToleranceOpt = Annotated[
     float, typer.Option(min=0.0, help="Largest acceptable change of mean final prestige.")
@@ -24,8 +24,8 @@ CardToleranceOpt = Annotated[
     float | None,
     typer.Option(
         min=0.0,
-        max=1.0,
-        help="Largest acceptable change of a card's win-rate difference (default: --tolerance).",
+        help="Largest acceptable change of a card's win-rate difference, a fraction "
+        "(default: --tolerance).",
     ),
 ]
 AlphaOpt = Annotated[
@@ -35,7 +35,8 @@ JsonOpt = Annotated[
     Path | None, typer.Option("--json", help="Also write every number as JSON here ('-': stdout).")
 ]
 MarkdownOpt = Annotated[
-    Path | None, typer.Option("--markdown", help="Also write the Markdown summary here.")
+    Path | None,
+    typer.Option("--markdown", help="Also write the full Markdown summary (every metric) here."),
 ]
 MinSampleOpt = Annotated[
     int, typer.Option(min=1, help="Cards held by fewer seat-games (either side) are untested.")
@@ -44,28 +45,53 @@ MinSampleOpt = Annotated[
 
 def _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample):
     from reports.drift_verdict import Tolerances
+    from simcore.errors import TuttiError
+
+    for flag, value in (("--tolerance", tolerance), ("--card-tolerance", card_tolerance)):
+        if value is not None and value > 1:
+            raise TuttiError(
+                f"{flag} {value:g}: tolerances are fractions of a win rate "
+                f"(0.02 = 2 points; {value:g} points is {value / 100:g})"
+            )
 
     return Tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample)
 
 
-def _finish(result: dict, markdown: Path | None, json_out: Path | None) -> None:
-    """Print the Markdown (unless the JSON goes to stdout), write the files, exit by verdict."""
-    from reports.drift_render import render_json, render_markdown
-    from reports.drift_verdict import EXIT_CODES
-    from reports.output import check_writable, write_text
+def _check_outputs(markdown: Path | None, json_out: Path | None) -> None:
+    """Refuse an unwritable --markdown or --json before any game is compared."""
+    from simcore.output_paths import check_file
 
-    for path in (markdown, json_out):
-        if path is not None and str(path) != "-":
-            check_writable(path)
-    text = render_markdown(result)
     if markdown is not None:
-        write_text(markdown, text)
+        check_file(markdown, "the Markdown summary")
+    if json_out is not None and str(json_out) != "-":
+        check_file(json_out, "the JSON")
+
+
+def _finish(result: dict, markdown: Path | None, json_out: Path | None) -> None:
+    """Print the verdict table (unless the JSON goes to stdout), write the files, exit by
+    verdict."""
+    from cli.terminal import width
+    from reports.drift_render import render_json, render_markdown, render_terminal
+    from reports.drift_verdict import EXIT_CODES
+    from reports.output import write_text
+
     if json_out is not None and str(json_out) == "-":
         sys.stdout.write(render_json(result))
     else:
-        sys.stdout.write(text)
-        if json_out is not None:
-            write_text(json_out, render_json(result))
+        sys.stdout.write(render_terminal(result, width()))
+        if markdown is None:
+            typer.echo("Every metric: --markdown FILE (a pull-request comment) or --json FILE.")
+        sys.stdout.flush()
+    kept = "the verdict is printed above"
+    written = []
+    if markdown is not None:
+        write_text(markdown, render_markdown(result), "the Markdown summary", kept)
+        written.append(str(markdown))
+    if json_out is not None and str(json_out) != "-":
+        write_text(json_out, render_json(result), "the JSON", kept)
+        written.append(str(json_out))
+    if written:
+        typer.echo(f"wrote {', '.join(written)}", err=str(json_out) == "-")
     raise typer.Exit(EXIT_CODES[result["verdict"]])
 
 
@@ -94,6 +120,7 @@ def drift(
     from reports.drift import compare_paths
 
     tol = _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample)
+    _check_outputs(markdown, json_out)
     _finish(compare_paths(baseline, candidate, tol), markdown, json_out)
 
 
@@ -108,13 +135,12 @@ def baseline(
     """Simulate games and write a small, committable baseline file for `tutti check`."""
     import time
 
-    from simcore.errors import TuttiError
+    from simcore.progress import ProgressDisplay
     from simcore.runs.replay import write_new_baseline
 
-    if out.is_dir():
-        raise TuttiError(f"{out}: cannot write the baseline: it is a directory")
     start = time.perf_counter()
-    config, size = write_new_baseline(out, players, games, seed, strategies, cards)
+    with ProgressDisplay("baseline") as progress:
+        config, size = write_new_baseline(out, players, games, seed, strategies, cards, progress)
     typer.echo(
         f"baseline of {games:,} games ({players} players, seed {seed}, strategies "
         f"{','.join(config.strategies)}, rules version {config.rules_version}) in {out}: "
@@ -150,8 +176,11 @@ def check(
     Exit code 0 pass, 1 drift, 3 inconclusive, 2 bad input (also a baseline of
     another rules version or player count).
     """
+    from simcore.progress import ProgressDisplay
     from simcore.runs.replay import check_file
 
     tol = _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample)
-    result = check_file(baseline_file, cards, players, tol, sequential=sequential)
+    _check_outputs(markdown, json_out)
+    with ProgressDisplay("checking") as progress:
+        result = check_file(baseline_file, cards, players, tol, sequential, progress)
     _finish(result, markdown, json_out)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
@@ -37,37 +36,42 @@ def ladder(
     column. The last column: the share of the patrons A took (in all its games) that
     left through patience.
     """
+    from reports.output import write_text
+    from simcore.output_paths import check_file
+
+    if json_out is not None:
+        check_file(json_out, "the ladder JSON")
     if strategy_module is not None:
         from strategies.luthier.user import load_strategy_module
 
         load_strategy_module(strategy_module)
-    from rich.console import Console
     from rich.table import Table
 
+    from cli.terminal import console
+    from reports.fmt import pct, pct_range
     from simcore.games.luthier.cards import load_cards
     from simcore.games.luthier.engine import check_players
+    from simcore.progress import ProgressDisplay
     from strategies.luthier.ladder import ladder as run
     from strategies.luthier.paramfile import read_params
-    from strategies.luthier.registry import STRATEGIES, get
+    from strategies.luthier.registry import STRATEGIES, get, split_names
 
     check_players(players)
     if games < players:
         raise typer.BadParameter(f"must be at least --players ({players})", param_hint="--games")
-    names = [n.strip() for n in strategies.split(",")] if strategies else list(STRATEGIES)
-    specs = [get(n) for n in names if n]
+    names = list(STRATEGIES) if strategies is None else split_names(strategies)
+    specs = [get(n) for n in names]
     if len(specs) < 2:
         raise typer.BadParameter("give at least two strategies", param_hint="--strategies")
     overrides = read_params(params) if params else {}
     vectors = {n: STRATEGIES[n].vector(v) for n, v in overrides.items()}
-    cells = run(
-        load_cards(cards), specs, players, games, seed,
-        progress=lambda line: print(line, file=sys.stderr, flush=True), vectors=vectors,
-    )  # fmt: skip
+    with ProgressDisplay("ladder") as progress:
+        cells = run(load_cards(cards), specs, players, games, seed, progress, vectors)
     by = {(c.focus, c.opponent): c for c in cells}
     order = sorted(names, key=lambda n: -by[(n, "field")].win)
     table = Table(
         title=f"Win rate of the row strategy against {players - 1} x column "
-        f"({players} players, {cells[0].games} games per cell; even = {1 / players:.3f})"
+        f"({players} players, {cells[0].games:,} games per cell; even = {pct(1 / players)})"
     )
     table.add_column("strategy", style="bold")
     for col in [*order, "field"]:
@@ -77,15 +81,14 @@ def ladder(
         values = []
         for col in [*order, "field"]:
             c = by.get((row, col))
-            values.append("-" if c is None else f"{c.win:.3f}\n[{c.low:.3f}, {c.high:.3f}]")
+            values.append("-" if c is None else f"{pct(c.win)}\n{pct_range(c.low, c.high, 0)}")
         lost = [c for c in cells if c.focus == row]
         taken = sum(c.patrons_taken for c in lost)
         share = sum(c.patrons_lost for c in lost) / taken if taken else 0.0
         table.add_row(row, *values, f"{share:.1%}\nof {taken:,}")
-    Console(width=max(100, 16 * (len(order) + 2))).print(table)
-    if json_out:
-        json_out.write_text(
-            json.dumps({"players": players, "seed": seed, "cells": [asdict(c) for c in cells]},
-                       indent=2) + "\n"
-        )  # fmt: skip
+    console().print(table)
+    if json_out is not None:
+        cells_json = {"players": players, "seed": seed, "cells": [asdict(c) for c in cells]}
+        text = json.dumps(cells_json, indent=2) + "\n"
+        write_text(json_out, text, "the ladder JSON", "the table is printed above")
         typer.echo(f"wrote {json_out}")

@@ -11,18 +11,6 @@ import typer
 from cli.options import CardsOpt, ParamsOpt, StrategiesOpt, StrategyModuleOpt
 
 
-def _plain_progress():
-    """Progress lines for logs and pipes: about every 10%, and at the end."""
-    state = {"next": 0.0}
-
-    def report(done: int, total: int) -> None:
-        if done >= state["next"] * total or done == total:
-            print(f"{done}/{total} games", flush=True)
-            state["next"] = done / total + 0.1
-
-    return report
-
-
 def simulate(
     out: Annotated[Path, typer.Option("--out", "-o", help="Run directory to create.")],
     players: Annotated[
@@ -58,15 +46,15 @@ def simulate(
     ] = None,
 ) -> None:
     """Simulate games in parallel and stream the results to Parquet in --out."""
+    from simcore.progress import ProgressDisplay
     from simcore.runs.simulate import simulate as run
 
     players, games, seed, chunk_size, strategies, cards, strategy_module = _settings(
         out, resume, players, games, seed, chunk_size, strategies, cards, strategy_module
     )
-
-    def run_with(report):
-        try:
-            return run(
+    try:
+        with ProgressDisplay("simulating") as progress:
+            result = run(
                 players=players,
                 games=games,
                 seed=seed,
@@ -76,48 +64,30 @@ def simulate(
                 chunk_size=chunk_size,
                 cards=cards,
                 resume=resume,
-                progress=report,
+                progress=progress,
                 params_file=params,
                 strategy_module=strategy_module,
                 cluster=cluster,
             )
-        except KeyboardInterrupt:
-            print(
-                f"interrupted: the complete chunks are in {out}; finish with --resume",
-                file=sys.stderr,
-            )
-            raise typer.Exit(130) from None
-
-    if sys.stdout.isatty():
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeRemainingColumn,
-        )
-
-        bar = Progress(
-            TextColumn("simulating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[rate]}"),
-            TimeRemainingColumn(),
-        )
-        with bar:
-            task = bar.add_task("games", total=games, rate="")
-
-            def report(done: int, total: int) -> None:
-                speed = bar.tasks[0].speed or 0
-                bar.update(task, completed=done, rate=f"{speed:,.0f} games/s")
-
-            result = run_with(report)
-    else:
-        result = run_with(_plain_progress())
+    except KeyboardInterrupt:
+        print(_interrupted(out), file=sys.stderr)
+        raise typer.Exit(130) from None
     typer.echo(
         f"{result.games} games in {result.out} ({result.games_this_session} simulated in "
         f"{result.seconds:.1f} s, {result.games_per_second:,.0f} games/s)"
     )
+
+
+def _interrupted(out: Path) -> str:
+    """The line for Ctrl-C: how many games the run directory keeps, and how to finish it."""
+    from simcore.errors import TuttiError
+    from simcore.runs.manifest import read_manifest
+
+    try:
+        kept = read_manifest(out).games_completed
+    except TuttiError:  # interrupted before the run directory was made
+        return "interrupted; no games kept"
+    return f"interrupted; {kept:,} games kept, resume with: tutti simulate --resume --out {out}"
 
 
 def _settings(out, resume, players, games, seed, chunk_size, strategies, cards, module):

@@ -16,9 +16,9 @@ def list_strategies(strategy_module: StrategyModuleOpt = None) -> None:
         from strategies.luthier.user import load_strategy_module
 
         load_strategy_module(strategy_module)
-    from rich.console import Console
     from rich.table import Table
 
+    from cli.terminal import console
     from strategies.luthier.registry import STRATEGIES
 
     table = Table(title="Luthier strategies", show_lines=True)
@@ -30,4 +30,4 @@ def list_strategies(strategy_module: StrategyModuleOpt = None) -> None:
             f"{n}={v:g}" for n, v in zip(spec.param_names, spec.defaults, strict=True)
         )
         table.add_row(spec.name, spec.description, params or "-")
-    Console(width=120).print(table)
+    console().print(table)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -38,29 +37,36 @@ def tune(
     Prints each generation, then the tuned vector's win rate against the default's on
     fresh deals with a paired 95% interval, and writes the tuned vector as a params file.
     """
+    from simcore.output_paths import check_file, writing
+
+    check_file(out, "the params file")
     if strategy_module is not None:
         from strategies.luthier.user import load_strategy_module
 
         load_strategy_module(strategy_module)
+    from reports.fmt import p_is, pct, pct_range, pts, pts_range
     from simcore.games.luthier.cards import load_cards
     from simcore.games.luthier.engine import check_players
+    from simcore.progress import ProgressDisplay
     from strategies.luthier.paramfile import read_params, write_params
-    from strategies.luthier.registry import STRATEGIES, get
+    from strategies.luthier.registry import STRATEGIES, get, split_names
     from strategies.luthier.tune import tune as run
 
     check_players(players)
     spec = get(strategy)
-    names = field.split(",") if field else [n for n in STRATEGIES if n != strategy]
-    opponents = [get(n.strip()) for n in names if n.strip()]
+    names = (
+        [n for n in STRATEGIES if n != strategy] if field is None else split_names(field, "--field")
+    )
+    opponents = [get(n) for n in names]
     overrides = read_params(params) if params else {}
     field_params = {n: STRATEGIES[n].vector(v) for n, v in overrides.items()}
     start = field_params.get(spec.name)
     card_set = load_cards(cards)
-    result = run(
-        card_set, spec, opponents, players, budget, seed, population,
-        max(1, eval_games // players), start, field_params,
-        progress=lambda line: print(line, file=sys.stderr, flush=True),
-    )  # fmt: skip
+    with ProgressDisplay("tuning") as progress:
+        result = run(
+            card_set, spec, opponents, players, budget, seed, population, eval_games, start,
+            field_params, progress=progress, log=progress.note,
+        )  # fmt: skip
     ev = result.evaluation
     lines = [
         f"tutti tune {strategy} --players {players} --budget {budget} --seed {seed}"
@@ -68,18 +74,15 @@ def tune(
         f"search: {result.generations} generations x {result.population} candidates x "
         f"{result.deals_per_generation} deals x {players} seats = {result.search_games} games",
         f"check on {ev.games} fresh games per vector (each deal from every seat):",
-        f"  tuned   win rate {ev.tuned_win:.4f} "
-        f"[{ev.tuned_interval[0]:.4f}, {ev.tuned_interval[1]:.4f}]",
-        f"  default win rate {ev.default_win:.4f} "
-        f"[{ev.default_interval[0]:.4f}, {ev.default_interval[1]:.4f}]",
-        f"  paired difference {ev.difference:+.4f} 95% CI "
-        f"[{ev.difference_interval[0]:+.4f}, {ev.difference_interval[1]:+.4f}], "
-        f"p = {ev.p_value:.2g}: "
-        + (
-            "tuned beats default at 95% confidence"
-            if ev.significant
-            else "no significant gain over the default"
-        ),
+        f"  tuned   win rate {pct(ev.tuned_win, 2)} ({pct_range(*ev.tuned_interval, 2)})",
+        f"  default win rate {pct(ev.default_win, 2)} ({pct_range(*ev.default_interval, 2)})",
+        f"  paired difference {pts(ev.difference, 2)} points "
+        f"(95% CI {pts_range(*ev.difference_interval, 2)}), {p_is(ev.p_value)}:",
+        "  tuned beats default at 95% confidence"
+        if ev.significant
+        else "  no significant gain over the default",
     ]
-    write_params(out, spec, result.values, lines)
-    typer.echo("\n".join(lines + [f"wrote {out}"]))
+    typer.echo("\n".join(lines))
+    with writing(out, "the params file", "the tuned result is printed above"):
+        write_params(out, spec, result.values, lines)
+    typer.echo(f"wrote {out}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -16,34 +15,34 @@ OutOpt = Annotated[
 ]
 
 
-def _progress(label: str):
-    def report(done: int, total: int) -> None:
-        print(f"{label}: {done:,}/{total:,} games", file=sys.stderr, flush=True)
-
-    return report
-
-
 def _show(view, out: Path | None) -> None:
     """Print the view's table and summary; write its files into `out` (if given)."""
-    from rich.console import Console
     from rich.table import Table
 
+    from cli.terminal import console as terminal
     from reports.output import write_text
 
+    kept = "the table is printed above"
     table = Table(title=view.title, title_justify="left")
     for i, h in enumerate(view.headers):
         table.add_column(h, justify="left" if i == 0 else "right", overflow="fold")
     for row in view.rows:
         table.add_row(*row)
-    console = Console(width=140)
+    console = terminal()
     console.print(table)
-    console.print(view.summary, soft_wrap=True)
+    console.print(view.summary)
     if out is None:
         return
-    out.mkdir(parents=True, exist_ok=True)
     for ext, text in view.files.items():
-        write_text(out / f"{view.name}.{ext}", text)
+        write_text(out / f"{view.name}.{ext}", text, "the results", kept)
     typer.echo("wrote " + ", ".join(str(out / f"{view.name}.{ext}") for ext in view.files))
+
+
+def _check_out(out: Path | None) -> Path | None:
+    """Refuse an unwritable results folder before any game is played."""
+    from simcore.output_paths import check_folder
+
+    return None if out is None else check_folder(out, "the results")
 
 
 def whatif(
@@ -62,8 +61,11 @@ def whatif(
     """Play the card set with and without the change on the same seeds; show what moved."""
     from reports.whatif import whatif as run
     from reports.whatif_render import whatif_view
+    from simcore.progress import ProgressDisplay
 
-    result = run(set_, players, games, seed, strategies, cards, params, _progress("whatif"))
+    _check_out(out)
+    with ProgressDisplay("whatif") as progress:
+        result = run(set_, players, games, seed, strategies, cards, params, progress)
     _show(whatif_view(result), out)
 
 
@@ -89,10 +91,13 @@ def ablate(
     """Each card of KIND against a neutral stand-in: its effect on its holders, ranked."""
     from reports.ablate import ablate as run
     from reports.whatif_render import ablate_view
+    from simcore.progress import ProgressDisplay
 
+    out = _check_out(out or Path("runs") / f"ablate-{kind}")
     ids = [x.strip() for x in only.split(",") if x.strip()] if only else None
-    result = run(kind, players, games, seed, strategies, cards, params, _progress("ablate"), ids)
-    _show(ablate_view(result), out or Path("runs") / f"ablate-{kind}")
+    with ProgressDisplay("ablating") as progress:
+        result = run(kind, players, games, seed, strategies, cards, params, progress, ids)
+    _show(ablate_view(result), out)
 
 
 def sweep(
@@ -117,9 +122,10 @@ def sweep(
     """One paired comparison per value; the card's win-rate effect at each, and a plot."""
     from reports.whatif import sweep as run
     from reports.whatif_render import sweep_view
+    from simcore.progress import ProgressDisplay
 
+    out = _check_out(out or Path("runs") / "sweep")
     items = [v.strip() for v in values.split(",") if v.strip()]
-    result = run(
-        target, items, players, games, seed, strategies, cards, band, params, _progress("sweep")
-    )
-    _show(sweep_view(result), out or Path("runs") / "sweep")
+    with ProgressDisplay("sweeping") as progress:
+        result = run(target, items, players, games, seed, strategies, cards, band, params, progress)
+    _show(sweep_view(result), out)

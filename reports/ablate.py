@@ -12,7 +12,6 @@ game-clustered variance); p-values are Holm-corrected across the kind's cards.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,6 +34,7 @@ from simcore.errors import TuttiError
 from simcore.games.luthier.cards_fields import did_you_mean
 from simcore.games.luthier.cards_lookup import suggest_card
 from simcore.games.luthier.cards_patch import card_kind
+from simcore.progress import Progress
 
 FORMAT = "tutti-ablate/1"
 ALPHA = 0.05
@@ -82,7 +82,7 @@ def ablate(
     strategies: str | None = None,
     cards: str | Path | None = None,
     params_file: str | Path | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Progress | None = None,
     only: list[str] | None = None,
 ) -> dict[str, Any]:
     """Every card of `kind` (or the `only` ones) against its neutral stand-in, strongest first."""

@@ -217,13 +217,14 @@ def write_report(
     allow_incomplete: bool = False,
 ) -> Report:
     """Build the report and write the files asked for (HTML defaults to RUN_DIR/report.html)."""
-    from reports.output import check_writable, write_text
+    from reports.output import write_text
+    from simcore.output_paths import check_file
 
     html = Path(html) if html is not None else Path(run_dir) / "report.html"
     targets = [Path(p) for p in (markdown, json_out) if p is not None]
     open_run(Path(run_dir), allow_incomplete)  # a bad run directory is the first message
     for path in (html, *targets):
-        check_writable(path)
+        check_file(path, "the report")
     report = _clean(build_report(run_dir, settings, allow_incomplete))
     from reports.render_html import render_html
 

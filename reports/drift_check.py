@@ -24,9 +24,9 @@ from reports.drift import WINDOW, Comparison, describe, result_dict
 from reports.drift_baseline import Baseline
 from reports.drift_verdict import DRIFT, PASS, Tolerances
 from reports.drift_window import window_from_tables
+from simcore.progress import Progress
 
 Play = Callable[[int, int], tuple[pa.Table, pa.Table]]
-Progress = Callable[[int, int], None]
 MIN_PASS_GAMES = 10_000
 
 

@@ -1,13 +1,17 @@
-"""The drift result as a Markdown comment for a pull request, and as JSON.
+"""The drift result as a short verdict table for a terminal, as a Markdown comment for a
+pull request, and as JSON.
 
-Drifted metrics come first, then the inconclusive ones, each with baseline,
-candidate, difference and interval; the passing metrics are folded away in a
-<details> block. The JSON is the result dict itself.
+The terminal gets the verdict, the overall metrics (start order, family, strategy,
+score) and the card metrics that did not pass, in one table that fits its width.
+The Markdown lists drifted metrics first, then the inconclusive ones, each with
+baseline, candidate, difference and interval; the passing metrics are folded away
+in a <details> block. The JSON is the result dict itself.
 """
 
 from __future__ import annotations
 
 import json
+import textwrap
 from typing import Any
 
 from reports import fmt
@@ -20,6 +24,8 @@ HEADLINE = {
     "inconclusive": "⚠️ inconclusive: too few games to decide",
 }
 MAX_PASS_ROWS = 60
+MAX_TERMINAL_ROWS = 20  # metrics that did not pass, in the terminal table
+OVERALL_GROUPS = ("seat", "family", "strategy", "score")  # always in the terminal table
 
 
 def _value(r: dict[str, Any], x: float | None) -> str:
@@ -122,3 +128,51 @@ def render_markdown(result: Result) -> str:
 
 def render_json(result: Result) -> str:
     return json.dumps(result, indent=2, allow_nan=False) + "\n"
+
+
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def render_terminal(result: Result, width: int = 100) -> str:
+    """The verdict and a short table (metric, verdict, difference, interval) in `width` columns."""
+    s = result["settings"]
+    rows = [r for r in result["metrics"] if r["tested"]]
+    lines = [f"tutti drift check: {HEADLINE[result['verdict']]}"]
+    for name in ("baseline", "candidate"):
+        side = result[name]
+        lines.append(f"{name}: {side['path']} ({side['kind']}, {side['games']:,} games)")
+    if result["paired"]:
+        lines.append(
+            f"Compared game by game (same seeds): {result['games_changed']:,} of "
+            f"{result['games_baseline']:,} games played out differently."
+        )
+    lines += result["notes"]
+    c = result["counts"]
+    lines.append(
+        f"{c['drift']} drifted, {c['inconclusive']} inconclusive, {c['pass']} passed, "
+        f"{c['untested']} untested; tolerance ±{s['tolerance'] * 100:g} points of win rate, "
+        f"±{s['score_tolerance']:g} prestige; intervals {(1 - s['alpha']) * 100:g}%."
+    )
+    lines = [part for line in lines for part in textwrap.wrap(line, width) or [""]]
+    open_rows = [r for r in rows if r["verdict"] != "pass"]
+    shown = open_rows[:MAX_TERMINAL_ROWS]
+    shown += [r for r in rows if r["verdict"] == "pass" and r["group"] in OVERALL_GROUPS]
+    cells = [
+        [r["metric"], r["verdict"], _diff(r, r["diff"]) + (" pts" if r["kind"] != "score" else ""),
+         _interval(r)]
+        for r in shown
+    ]  # fmt: skip
+    headers = ["metric", "verdict", "difference", "interval"]
+    widths = [max(len(row[i]) for row in [headers, *cells]) for i in range(1, 4)]
+    metric_width = max(12, width - sum(widths) - 2 * 3)
+    metric_width = min(metric_width, max(len(row[0]) for row in [headers, *cells]))
+    lines.append("")
+    for row in [headers, *cells]:
+        parts = [_fit(row[0], metric_width).ljust(metric_width), row[1].ljust(widths[0])]
+        parts += [row[2].rjust(widths[1]), row[3].rjust(widths[2])]
+        lines.append("  ".join(parts).rstrip())
+    hidden = len(open_rows) - min(len(open_rows), MAX_TERMINAL_ROWS)
+    if hidden:
+        lines.append(f"... and {hidden} more metrics that did not pass.")
+    return "\n".join(lines) + "\n"

@@ -4,22 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from simcore.errors import TuttiError
+from simcore.output_paths import check_file, writing
 from simcore.runs.manifest import atomic_write
 
 
-def check_writable(path: Path) -> None:
-    """Refuse early an output path whose folder is missing or is a directory itself."""
-    if path.is_dir():
-        raise TuttiError(f"{path}: cannot write the report: it is a directory")
-    if not path.parent.is_dir():
-        raise TuttiError(f"{path}: cannot write the report: folder {path.parent} does not exist")
-
-
-def write_text(path: Path, text: str) -> None:
-    """Write `text` to `path` atomically; a missing folder or no permission is a TuttiError."""
-    check_writable(path)
-    try:
+def write_text(path: Path, text: str, what: str = "the report", kept: str = "") -> None:
+    """Write `text` to `path` atomically (creating its folder); a failure is a TuttiError
+    (naming `what`, and `kept`: what survives of the result, e.g. a table printed above)."""
+    check_file(path, what)
+    with writing(path, what, kept):
+        path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, text.encode("utf-8"))
-    except OSError as err:
-        raise TuttiError(f"{path}: cannot write the report ({err.strerror or err})") from None

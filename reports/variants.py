@@ -8,12 +8,13 @@ same deal and dice as the baseline's game i until the changed card matters.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 from reports.drift_window import Window, window_from_tables
 from simcore.games.luthier.cards_patch import Patch, parse_patch
+from simcore.progress import Progress
 from simcore.runs.replay import Replayer, new_replayer
 
 WINDOW = 4096  # games played and compared at a time
@@ -99,12 +100,20 @@ def paired_windows(
     base: Replayer,
     variants: list[Replayer],
     games: int,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Progress | None = None,
 ) -> Iterator[tuple[Window, list[Window]]]:
-    """Windows of the baseline's games 0..games-1 and of each variant's same games."""
+    """Windows of the baseline's games 0..games-1 and of each variant's same games.
+
+    `progress(games played, games to play)` counts the games of every side: it is
+    called after each side's window."""
+    total = games * (1 + len(variants))
+    played = 0
     for start in range(0, games, WINDOW):
         n = min(WINDOW, games - start)
-        base_window = window_from_tables(*base.tables(start, n))
-        yield base_window, [window_from_tables(*v.tables(start, n)) for v in variants]
-        if progress:
-            progress(start + n, games)
+        windows = []
+        for side in [base, *variants]:
+            windows.append(window_from_tables(*side.tables(start, n)))
+            played += n
+            if progress:
+                progress(played, total)
+        yield windows[0], windows[1:]

@@ -12,7 +12,6 @@ across all metrics (alpha 0.05); the interval says by how much.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +25,10 @@ from reports.stats import Z95
 from reports.variants import TABLE_KIND, baseline, paired_windows, variant
 from simcore.errors import TuttiError
 from simcore.games.luthier.cards_patch import Patch, parse_patch
+from simcore.progress import Progress
 
 FORMAT = "tutti-whatif/1"
 SIGNIFICANT = Tolerances(win=0.0, score=0.0, card=0.0, alpha=0.05, min_sample=30)
-Progress = Callable[[int, int], None]
 
 
 def card_prefix(patch: Patch) -> str:

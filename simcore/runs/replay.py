@@ -15,6 +15,7 @@ import numpy as np
 import pyarrow as pa
 
 from simcore.errors import TuttiError
+from simcore.progress import Progress
 from simcore.runs.manifest import RunConfig
 
 
@@ -71,17 +72,24 @@ def write_new_baseline(
     seed: int = 1,
     strategies: str | None = None,
     cards: str | Path | None = None,
+    progress: Progress | None = None,
 ) -> tuple[RunConfig, int]:
-    """Play `games` games and write them as a baseline file; (its configuration, bytes)."""
+    """Play `games` games and write them as a baseline file; (its configuration, bytes).
+
+    `progress(games done, games)` is called after each window of games."""
     from reports.drift import WINDOW
     from reports.drift_baseline import write_baseline
     from reports.drift_window import window_from_tables
+    from simcore.output_paths import check_file
 
+    check_file(out, "the baseline")
     replayer = new_replayer(players, games, seed, strategies, cards, WINDOW)
-    windows = [
-        window_from_tables(*replayer.tables(first, min(WINDOW, games - first)))
-        for first in range(0, games, WINDOW)
-    ]
+    windows = []
+    for first in range(0, games, WINDOW):
+        n_games = min(WINDOW, games - first)
+        windows.append(window_from_tables(*replayer.tables(first, n_games)))
+        if progress:
+            progress(first + n_games, games)
     return replayer.config, write_baseline(Path(out), replayer.config, windows)
 
 
@@ -134,6 +142,7 @@ def check_file(
     players: int | None = None,
     tolerances=None,
     sequential: bool = False,
+    progress: Progress | None = None,
 ) -> dict:
     """`tutti check` in Python: replay a baseline file's games under the current code and
     `cards`, and compare them with it (the drift result dict)."""
@@ -146,5 +155,10 @@ def check_file(
     replayer = replayer_for(base.config, cards, str(path), players)
     candidate = describe("current code", "replayed", base.games, replayer.config)
     return check_baseline(
-        base, replayer.tables, candidate, tolerances or Tolerances(), sequential=sequential
+        base,
+        replayer.tables,
+        candidate,
+        tolerances or Tolerances(),
+        sequential=sequential,
+        progress=progress,
     )

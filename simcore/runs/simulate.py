@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
@@ -12,6 +11,8 @@ from typing import Any
 import numpy as np
 
 from simcore.errors import TuttiError
+from simcore.output_paths import check_folder, writing
+from simcore.progress import Progress, display_for
 from simcore.runs.chunks import ChunkJob
 from simcore.runs.local import run_local
 from simcore.runs.manifest import (
@@ -25,8 +26,6 @@ from simcore.runs.manifest import (
 
 DEFAULT_CHUNK = 4096
 MAX_CHUNK = 1_000_000
-
-Progress = Callable[[int, int], None]  # (games done, games in the run)
 
 
 @dataclass(frozen=True)
@@ -143,6 +142,17 @@ def _prepare(out: Path, config: RunConfig, resume: bool) -> Manifest:
     return manifest
 
 
+def _play_chunks(out: Path, session, job: ChunkJob, todo, threads, record, report, started) -> int:
+    """Play and write the chunks `todo`, here or on the cluster; the games played."""
+    if session is not None:
+        from simcore.runs.cluster import run_on_cluster
+
+        return run_on_cluster(session, job, todo, threads, record, report, started)
+    kept = f"the complete chunks are kept: finish with tutti simulate --resume --out {out}"
+    with writing(out, "the run", kept):
+        return run_local(job, todo, threads, record, report, started)
+
+
 def simulate(
     players: int = 4,
     games: int = 100_000,
@@ -154,7 +164,7 @@ def simulate(
     cards: str | Path | None = None,
     resume: bool = False,
     params: np.ndarray | None = None,
-    progress: Progress | None = None,
+    progress: bool | Progress | None = None,
     params_file: str | Path | None = None,
     strategy_module: str | Path | None = None,
     cluster: Any = None,
@@ -171,6 +181,9 @@ def simulate(
     per-strategy overrides (`strategies/luthier/paramfile.py`); `strategy_module`
     loads user strategies (which runs that file's code) before any kernel compiles.
 
+    `progress` is called with (games done, games in the run) after each chunk;
+    `progress=True` shows a bar on a terminal or in a notebook (lines on stderr otherwise).
+
     `cluster` runs the chunks as Dask tasks: a scheduler address ("tcp://host:8786"),
     "local" or "local:N" (a LocalCluster of N worker processes), or a distributed.Client;
     see simcore/runs/cluster.py.
@@ -178,6 +191,7 @@ def simulate(
     from simcore.games.luthier.cards import load_cards
     from strategies.luthier.registry import parse_seats
 
+    check_folder(out, "the run")
     if cluster is not None and strategy_module is not None:
         raise TuttiError("--strategy-module does not work with --cluster yet")
     user_hash = None
@@ -201,7 +215,8 @@ def simulate(
 
         session = connect(cluster)
     try:
-        manifest = _prepare(out, config, resume)
+        with writing(out, "the run"):
+            manifest = _prepare(out, config, resume)
     except BaseException:
         if session is not None:
             session.close()
@@ -229,22 +244,20 @@ def simulate(
         write_manifest(out, manifest)
         return n_games
 
-    def report() -> None:
-        if progress:
-            progress(manifest.games_completed, games)
+    with display_for(progress, "simulating") as show:
 
-    def started() -> None:
-        clock[1] = time.perf_counter()
-        report()
+        def report() -> None:
+            if show:
+                show(manifest.games_completed, games)
 
-    if session is None:
-        played = run_local(job, todo, threads, record, report, started)
-    else:
-        from simcore.runs.cluster import run_on_cluster
+        def started() -> None:
+            clock[1] = time.perf_counter()
+            report()
 
-        played = run_on_cluster(session, job, todo, threads, record, report, started)
+        played = _play_chunks(out, session, job, todo, threads, record, report, started)
     manifest.complete = True
     manifest.chunks_done.sort()
-    write_manifest(out, manifest)
+    with writing(out, "the run"):
+        write_manifest(out, manifest)
     seconds = time.perf_counter() - clock[1]
     return RunResult(out, manifest.games_completed, played, seconds, clock[1] - clock[0], manifest)

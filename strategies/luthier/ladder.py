@@ -8,12 +8,12 @@ turn. Intervals are Wilson 95% intervals over the cell's games.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from reports.stats import wilson_interval
+from simcore.progress import Progress
 from strategies.luthier.arena import play_duplicate
 from strategies.luthier.registry import StrategySpec
 
@@ -41,15 +41,17 @@ def ladder(
     players: int,
     games: int,
     seed: int = 1,
-    progress: Callable[[str], None] | None = None,
+    progress: Progress | None = None,
     vectors: dict[str, np.ndarray] | None = None,
 ) -> list[Cell]:
     """Every ordered pair of distinct strategies, plus each against the field of the others.
 
-    `vectors` maps strategy names to parameter vectors replacing their defaults.
+    `vectors` maps strategy names to parameter vectors replacing their defaults;
+    `progress(games played, games in all)` is called after each cell.
     """
     vectors = vectors or {}
     deals = max(1, games // players)
+    total = len(specs) * len(specs) * deals * players  # per focus: each other one, the field
     cells = []
     for focus in specs:
         others = [s for s in specs if s.name != focus.name]
@@ -65,5 +67,5 @@ def ladder(
                      int(out.patrons_lost.sum()))
             )  # fmt: skip
             if progress:
-                progress(f"{focus.name} vs {opponent}: {cells[-1].win:.3f}")
+                progress(len(cells) * deals * players, total)
     return cells

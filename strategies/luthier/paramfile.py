@@ -69,4 +69,5 @@ def write_params(path: str | Path, spec: StrategySpec, values, comments: list[st
     """Write one strategy's full parameter vector as a params file, comments first."""
     lines = [f"# {c}" for c in comments] + [f"[{spec.name}]"]
     lines += [f"{n} = {float(v):.6g}" for n, v in zip(spec.param_names, values, strict=False)]
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     Path(path).write_text("\n".join(lines) + "\n")

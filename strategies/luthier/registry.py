@@ -121,9 +121,20 @@ def get(name: str) -> StrategySpec:
         raise TuttiError(f"unknown strategy {name!r} (known: {', '.join(STRATEGIES)})") from None
 
 
+def split_names(text: str, option: str = "--strategies") -> list[str]:
+    """The names in "a, b,c"; an empty or blank list is refused (it would mean the default)."""
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    if not names:
+        raise TuttiError(
+            f"{option} {text!r} names no strategy: give one or more names, comma-separated "
+            f"(known: {', '.join(STRATEGIES)})"
+        )
+    return names
+
+
 def parse_seats(text: str | None, n_players: int) -> list[StrategySpec]:
     """Strategies per seat from "a,b,c" (one name = every seat; default random)."""
-    names = [t.strip() for t in (text or "random").split(",") if t.strip()]
+    names = ["random"] if text is None else split_names(text)
     if len(names) == 1:
         names = names * n_players
     if len(names) != n_players:

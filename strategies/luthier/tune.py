@@ -16,12 +16,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from reports.fmt import pct
 from reports.stats import Z95, paired_interval, wilson_interval
 from simcore.errors import TuttiError
+from simcore.progress import Progress
 from strategies.luthier.arena import play_duplicate
 from strategies.luthier.registry import MAX_PARAMS, StrategySpec
 
 EVAL_FIRST = 1 << 40  # final evaluation deals: game indices no search generation reaches
+MIN_EVAL_DEALS = 10  # the final check plays at least this many deals from every seat
 MIN_GAMES_PER_CANDIDATE_DEALS = 8
 
 
@@ -77,19 +80,28 @@ def tune(
     budget: int,
     seed: int = 1,
     population: int = 16,
-    eval_deals: int = 5000,
+    eval_games: int = 20_000,
     start: np.ndarray | None = None,
     field_params: dict[str, np.ndarray] | None = None,
-    progress: Callable[[str], None] | None = None,
+    progress: Progress | None = None,
+    log: Callable[[str], None] | None = None,
 ) -> TuneResult:
-    """Tune `spec`'s parameters against `field` within `budget` search games."""
+    """Tune `spec`'s parameters against `field` within `budget` search games.
+
+    The final check plays `eval_games` fresh games per vector: eval_games // players
+    deals, each from every seat. `progress(games played, games in all)` is called after
+    each candidate, `log(line)` after each generation.
+    """
     k = len(spec.param_names)
     if k == 0:
         raise TuttiError(f"strategy {spec.name!r} has no parameters to tune")
     if population < 4:
         raise TuttiError(f"--population must be at least 4 (got {population})")
-    if eval_deals < 10:
-        raise TuttiError(f"--eval-games must be at least {10 * players} (got {eval_deals})")
+    if eval_games < MIN_EVAL_DEALS * players:
+        raise TuttiError(
+            f"--eval-games must be at least {MIN_EVAL_DEALS * players} (got {eval_games})"
+        )
+    eval_deals = eval_games // players
     generations, deals = plan(budget, players, population)
     default = spec.vector()[:k]
     mean = (default if start is None else np.asarray(start, np.float64)[:k]).copy()
@@ -97,6 +109,8 @@ def tune(
     n_elite = max(2, population // 4)
     rng = np.random.default_rng([seed, 0x7475_6E65])  # the sampler's own stream: "tune"
     history = []
+    per_candidate = deals * players
+    total = generations * population * per_candidate + 2 * eval_deals * players
     for gen in range(generations):
         cands = np.maximum(mean + sigma * rng.standard_normal((population, k)), 0.0)
         cands[0] = mean  # the current mean is always a candidate
@@ -107,18 +121,22 @@ def tune(
                 _vector(cands[c]), field_params,
             )  # fmt: skip
             scores[c] = out.win.mean()
+            if progress:
+                progress((gen * population + c + 1) * per_candidate, total)
         elite = cands[np.argsort(-scores, kind="stable")[:n_elite]]
         history.append(float(np.sort(scores)[-n_elite:].mean()))
         mean = 0.7 * elite.mean(axis=0) + 0.3 * mean
         sigma = np.maximum(0.7 * elite.std(axis=0) + 0.3 * sigma, 0.01 * (np.abs(mean) + 0.1))
-        if progress:
-            progress(
-                f"generation {gen + 1}/{generations}: best {scores.max():.3f}, "
-                f"elite mean {history[-1]:.3f}, mean vector {_fmt(spec, mean)}"
+        if log:
+            log(
+                f"generation {gen + 1}/{generations}: best {pct(scores.max())}, "
+                f"elite mean {pct(history[-1])}, mean vector {_fmt(spec, mean)}"
             )
     evaluation = evaluate(
         cards, spec, field, players, seed, mean, default, eval_deals, field_params
     )
+    if progress:
+        progress(total, total)
     return TuneResult(
         spec, mean, generations, population, deals, generations * population * deals * players,
         history, evaluation,

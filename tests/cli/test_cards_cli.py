@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
@@ -111,3 +115,39 @@ def test_console_script_exit_code(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert proc.stderr.splitlines()[-1] == f"1 problem in {tmp_path}"
     assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("columns", [None, "60"])
+def test_list_wraps_to_the_terminal_width(monkeypatch, columns) -> None:
+    """100 columns in a pipe (as here), the terminal's width ($COLUMNS) otherwise."""
+    if columns:
+        monkeypatch.setenv("COLUMNS", columns)
+    else:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    width = int(columns or 100)
+    for kind in ("instruments", "patrons", "rules", "board", "setup2p"):
+        result = runner.invoke(app, ["cards", "list", kind])
+        assert result.exit_code == 0, result.output
+        lines = result.stdout.splitlines()
+        assert max(len(line) for line in lines) <= width, kind
+    assert "Madame de Pompadour" in runner.invoke(app, ["cards", "list", "patrons"]).stdout
+
+
+def test_list_as_json_has_every_card_and_field(cards) -> None:
+    result = runner.invoke(app, ["cards", "list", "patrons", "--json"])
+    assert result.exit_code == 0, result.output
+    records = json.loads(result.stdout)
+    assert [r["id"] for r in records] == cards.ids["patrons"]
+    assert records == json.loads(json.dumps(cards.records["patrons"]))
+
+
+def test_list_as_csv_is_the_table(cards) -> None:
+    result = runner.invoke(app, ["cards", "list", "instruments", "--csv"])
+    assert result.exit_code == 0, result.output
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    assert rows[0][:2] == ["id", "name"] and rows[0][-1] == "source"
+    assert [r[0] for r in rows[1:]] == cards.ids["instruments"]
+    violin = dict(zip(rows[0], rows[1 + cards.ids["instruments"].index("violin")], strict=True))
+    assert violin["rough"] == "1 animal + 1 wood" and violin["name"] == "Violin"
+    both = runner.invoke(app, ["cards", "list", "instruments", "--csv", "--json"])
+    assert both.exit_code == 2 and both.stderr.startswith("error: give --json or --csv")

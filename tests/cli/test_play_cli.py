@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
+from simcore.games.luthier.transcript import SEAT_NAMES, SOURCE_LABELS
 
 runner = CliRunner()
 
@@ -28,9 +29,13 @@ def test_play_prints_a_full_game(players: int) -> None:
     assert "== Round 7 ==" not in out
     assert "places worker 5" in out and "activates" in out and "passes" in out
     table = out.split("== Final scores (prestige by source) ==")[1].strip().splitlines()
-    assert table[0].split()[:3] == ["seat", "family", "instruments"]
-    rows = [ln for ln in table[1:] if ln and not ln.startswith(("Winner", "Shared"))]
-    assert len(rows) == players
+    assert table[0].split() == ["seat", *SEAT_NAMES[:players]]  # one column per seat
+    assert all(len(line) <= 100 for line in table)
+    rows = {ln[:14].strip(): ln[14:].split() for ln in table[2:] if ln and ln[:1] != " "}
+    sources = [[int(x) for x in rows[name]] for name in SOURCE_LABELS]
+    totals = [int(x) for x in rows["total"]]
+    assert [sum(col) for col in zip(*sources, strict=True)] == totals  # the sources add up
+    assert sorted(int(x) for x in rows["rank"])[0] == 1
     assert ("Winner: " in out) or ("Shared victory: " in out)
 
 

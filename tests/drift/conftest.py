@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.main import tutti
 
 GAMES = 8192  # two windows of 4096: the sequential check can stop after the first
 
@@ -34,24 +35,3 @@ def run4(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("runs") / "run4"
     simulate(players=4, games=2000, seed=4, out=out, chunk_size=700)
     return out
-
-
-def tutti(*args: str) -> tuple[int, str, str]:
-    """Run `tutti ARGS` through cli.app.main in this process: (exit code, stdout, stderr)."""
-    import io
-    from contextlib import redirect_stderr, redirect_stdout
-
-    from cli.app import main
-
-    out, err = io.StringIO(), io.StringIO()
-    argv = sys.argv
-    sys.argv = ["tutti", *args]
-    try:
-        with redirect_stdout(out), redirect_stderr(err):
-            main()
-        code = 0
-    except SystemExit as exit_:
-        code = exit_.code if isinstance(exit_.code, int) else 1
-    finally:
-        sys.argv = argv
-    return code, out.getvalue(), err.getvalue()

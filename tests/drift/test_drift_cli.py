@@ -15,6 +15,19 @@ def _json(path: Path) -> dict:
     return json.loads(path.read_text())
 
 
+def _terminal_rows(out: str) -> list[tuple[str, str]]:
+    """(metric, verdict) of each row of the terminal's verdict table."""
+    lines = out.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.startswith("metric "))
+    at = lines[head].index("verdict")
+    rows = []
+    for line in lines[head + 1 :]:
+        if not line or line.startswith(("...", "wrote ", "Every metric")):
+            break
+        rows.append((line[:at].strip(), line[at:].split()[0]))
+    return rows
+
+
 def _drifted(result: dict) -> set[tuple[str, str]]:
     return {(m["group"], m["key"]) for m in result["metrics"] if m["verdict"] == "drift"}
 
@@ -23,7 +36,11 @@ def test_a_run_against_itself_passes_with_every_difference_zero(run4, tmp_path):
     code, out, err = tutti("drift", str(run4), str(run4), "--json", str(tmp_path / "d.json"))
     result = _json(tmp_path / "d.json")
     assert code == 0, err
-    assert out.startswith("## tutti drift check: ✅ pass")
+    assert out.startswith("tutti drift check: ✅ pass")
+    assert "Every metric: --markdown FILE" in out and "<details>" not in out
+    rows = _terminal_rows(out)
+    assert rows and {v for _, v in rows} == {"pass"}
+    assert {f"win rate, start order {k}" for k in range(1, 5)} <= {m for m, _ in rows}
     assert result["verdict"] == "pass" and result["paired"] and result["games_changed"] == 0
     tested = [m for m in result["metrics"] if m["tested"]]
     assert len(tested) > 20
@@ -67,9 +84,19 @@ def test_a_violin_worth_6_is_drift_on_the_instrument_metrics(baseline4, violin6,
     assert result["verdict"] == "drift"
     assert ("completed", "instrument/violin") in _drifted(result)
     assert result["candidate"]["card_hash"] != result["baseline"]["card_hash"]
+    # The terminal: the verdict and a short table, drifted metrics first.
+    assert out.startswith("tutti drift check: ❌ drift")
+    assert f"wrote {md}, {js}" in out and "<details>" not in out
+    rows = _terminal_rows(out)
+    order = {"drift": 0, "inconclusive": 1, "pass": 2}
+    assert rows[0][1] == "drift" and [order[v] for _, v in rows] == sorted(
+        order[v] for _, v in rows
+    )
+    assert ("card instrument/violin: completers' win-rate difference", "drift") in rows
+    table = out[out.index("\nmetric ") : out.index("\nwrote ")].splitlines()
+    assert len(table) == len(rows) + 3 and all(len(line) <= 100 for line in table)  # a pipe
     # The PR comment: headline, then the drifted metrics first, with every column.
-    assert md.read_text() == out
-    lines = out.splitlines()
+    lines = md.read_text().splitlines()
     assert lines[0].startswith("## tutti drift check: ❌ drift")
     first_table = lines.index(f"### Drifted ({result['counts']['drift']})")
     assert all("### Inconclusive" not in line for line in lines[:first_table])
@@ -96,7 +123,7 @@ def test_tiny_runs_are_inconclusive(tmp_path):
         simulate(players=3, games=40, seed=seed, out=tmp_path / f"t{seed}", chunk_size=40)
     code, out, _ = tutti("drift", str(tmp_path / "t1"), str(tmp_path / "t2"))
     assert code == 3
-    assert out.startswith("## tutti drift check: ⚠️ inconclusive")
+    assert out.startswith("tutti drift check: ⚠️ inconclusive")
     assert "Unpaired: the runs used different master seeds (1 and 2)" in out
 
 

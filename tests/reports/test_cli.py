@@ -83,7 +83,7 @@ def test_report_writes_html_markdown_and_json_without_numba(run4, tmp_path) -> N
 
 def test_out_option_and_min_sample(run4, tmp_path) -> None:
     out = tmp_path / "page.html"
-    js = tmp_path / "r.json"
+    js = tmp_path / "new" / "folder" / "r.json"  # missing folders are created
     result = runner.invoke(
         make_app(),
         ["report", str(run4), "--out", str(out), "--json", str(js), "--min-sample", "500"],
@@ -101,8 +101,9 @@ def test_missing_directory_is_one_line_and_exit_2(tmp_path) -> None:
 
 
 def test_unwritable_output_is_one_line_and_exit_2(run4, tmp_path) -> None:
-    proc = tutti_report(str(run4), "--out", str(tmp_path / "no" / "such" / "r.html"))
-    assert_one_line_error(proc, "does not exist")
+    (tmp_path / "notes.txt").write_text("a file")
+    proc = tutti_report(str(run4), "--out", str(tmp_path / "notes.txt" / "r.html"))
+    assert_one_line_error(proc, "is a file, not a folder")
 
 
 @pytest.fixture()
@@ -181,6 +182,8 @@ ALLOWED_SIMCORE = {
     "simcore.runs.manifest",
     "simcore.games.luthier.cards",
     "simcore.games.luthier.cards_lookup",  # "r15 (Bell rebuild)" in messages: difflib only
+    "simcore.output_paths",
+    "simcore.progress",
 }
 # Analyses that play games (what-if, ablation) may use the engine; nothing else in
 # reports/ may import them, so `tutti report` and `tutti drift` stay numba-free.
@@ -188,8 +191,9 @@ PLAYS_GAMES = {"variants.py", "whatif.py", "ablate.py"}
 
 
 def test_reports_import_only_numba_free_parts_of_simcore() -> None:
-    """reports/ and cli/report.py may import simcore.errors, simcore.runs.manifest and the card
-    loader (in reports/cardinfo.py) only: none of them imports numba (checked above)."""
+    """reports/ and cli/report.py may import simcore.errors, simcore.runs.manifest, the output
+    path checks, the progress display and the card loader (in reports/cardinfo.py) only: none
+    of them imports numba (checked above)."""
     files = [
         *sorted(p for p in (ROOT / "reports").glob("*.py") if p.name not in PLAYS_GAMES),
         ROOT / "cli" / "report.py",
@@ -211,6 +215,7 @@ def test_reports_import_only_numba_free_parts_of_simcore() -> None:
                     assert path.name == "cardinfo.py", path
     code = (
         "import sys\nimport simcore.errors, simcore.runs.manifest, simcore.games.luthier.cards\n"
+        "import simcore.output_paths, simcore.progress\n"
         "import reports.build, reports.render_html, reports.render_md, cli.report\n"
         "import reports.drift, reports.drift_check, reports.whatif_render\n"
         f"{NO_NUMBA}\n"

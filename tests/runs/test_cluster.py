@@ -93,9 +93,11 @@ def test_cli_local_cluster_equals_local_run(tmp_path: Path, reference: Path) -> 
     args = ["--players", "3", "--games", "3000", "--seed", "5", "--chunk-size", "500"]
     result = CliRunner().invoke(app, ["simulate", *args, "--out", str(out), "--cluster", "local:2"])
     assert result.exit_code == 0, result.output
-    lines = result.output.strip().splitlines()
-    assert lines[0] == "0/3000 games" and "3000/3000 games" in lines
-    assert lines[-1].startswith(f"3000 games in {out} (3000 simulated in ")
+    progress = result.stderr.strip().splitlines()
+    assert progress[0] == "simulating: 0/3,000 games" and progress[-1].endswith(
+        " 3,000/3,000 games"
+    )
+    assert result.stdout.startswith(f"3000 games in {out} (3000 simulated in ")
     assert_complete_run(out, reference)
     for table in TABLES:
         ours = pq.read_schema(out / table / part_name(3)).metadata[b"tutti"]

@@ -360,8 +360,9 @@ def test_new_run_over_an_existing_directory_is_refused(small_run, tmp_path: Path
 
     a_file = tmp_path / "file"
     a_file.write_text("x")
-    with pytest.raises(TuttiError, match="already exists"):
+    with pytest.raises(TuttiError, match="cannot write the run: it is a file, not a folder"):
         simulate(out=a_file, players=2, games=10, chunk_size=10)
+    assert a_file.read_text() == "x"
 
 
 def test_new_run_into_an_empty_directory_is_allowed(tmp_path: Path) -> None:

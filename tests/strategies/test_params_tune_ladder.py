@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 import numpy as np
 import pytest
 from typer.testing import CliRunner
@@ -106,6 +109,8 @@ def test_tune_writes_a_loadable_params_file_deterministically(tmp_path):
         result = runner.invoke(app, args)
         assert result.exit_code == 0, result.output
         assert "paired difference" in result.output and f"wrote {out}" in result.output
+        tuned = next(x for x in result.stdout.splitlines() if "tuned   win rate" in x)
+        assert re.fullmatch(r"  tuned   win rate \d+\.\d\d% \(\d+\.\d\d–\d+\.\d\d%\)", tuned)
         outs.append(out.read_text())
     assert outs[0] == outs[1]  # same seed, same search, same file
     values = read_params(tmp_path / "a.toml")["balanced"]
@@ -125,7 +130,10 @@ def test_ladder_command_prints_the_matrix(tmp_path):
     )
     assert result.exit_code == 0, result.output
     assert "field" in result.output and "balanced" in result.output
-    assert '"cells"' in out.read_text()
+    cells = json.loads(out.read_text())["cells"]
+    field = next(c for c in cells if c["focus"] == "balanced" and c["opponent"] == "field")
+    assert f"{field['win'] * 100:.1f}%" in result.stdout  # percentages, not fractions
+    assert f"{field['win']:.3f}" not in result.stdout
 
 
 def test_ladder_plays_given_vectors(cards):

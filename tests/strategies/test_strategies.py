@@ -80,6 +80,7 @@ def test_strategies_list_command():
     for name in ["random", *HEURISTICS]:
         assert name in result.stdout
     assert "money=0.25" in result.stdout
+    assert max(len(line) for line in result.stdout.splitlines()) <= 100  # a pipe: 100 columns
 
 
 @pytest.mark.parametrize("name", HEURISTICS)

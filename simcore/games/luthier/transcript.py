@@ -334,24 +334,25 @@ def rows_summary(cards, played: PlayedGame) -> list[str]:
 
 
 def final_table(cards, played: PlayedGame) -> list[str]:
-    """Prestige by source per seat, the total, money after conversion, rank."""
+    """One column per seat (under 100 columns): family, prestige by source, the total,
+    money after conversion and rank."""
     seats = played.seats
-    used = [i for i, _ in enumerate(Source)]
-    head = (
-        f"{'seat':<8}{'family':<14}"
-        + "".join(f"{SOURCE_LABELS[i][:11]:>12}" for i in used)
-        + f"{'total':>8}{'money':>7}{'rank':>6}"
-    )
-    lines = [head]
-    for p in range(len(seats)):
-        s = seats[p]
-        fam = cards.names["families"][int(s["family"])]
-        cells = "".join(f"{int(s['prestige_src'][i]):>12}" for i in used)
-        lines.append(
-            f"{_seat(p):<8}{fam[:13]:<14}{cells}{int(s['prestige']):>8}"
-            f"{int(s['final_money']):>7}{int(s['rank']):>6}"
-        )
-    winners = [_seat(p) for p in range(len(seats)) if seats[p]["win"] > 0]
+    n = len(seats)
+    label = 14
+    col = 12
+
+    def row(name: str, values) -> str:
+        return f"{name:<{label}}" + "".join(f"{str(v)[: col - 1]:>{col}}" for v in values)
+
+    families = cards.names["families"]
+    lines = [row("seat", [_seat(p) for p in range(n)])]
+    lines.append(row("family", [families[int(seats[p]["family"])] for p in range(n)]))
+    for i, name in enumerate(SOURCE_LABELS):
+        lines.append(row(name, [int(seats[p]["prestige_src"][i]) for p in range(n)]))
+    lines.append(row("total", [int(seats[p]["prestige"]) for p in range(n)]))
+    lines.append(row("money", [int(seats[p]["final_money"]) for p in range(n)]))
+    lines.append(row("rank", [int(seats[p]["rank"]) for p in range(n)]))
+    winners = [_seat(p) for p in range(n) if seats[p]["win"] > 0]
     lines.append("")
     lines.append(("Winner: " if len(winners) == 1 else "Shared victory: ") + ", ".join(winners))
     return lines
