@@ -44,12 +44,12 @@ class CompileNotice:
     """Prints the notice when an outermost compile starts and the time when it ends
     (a numba event listener: numba.core.event.Listener's two methods)."""
 
-    def __init__(self, stream: TextIO):
-        self.stream = stream
+    def __init__(self, stream: TextIO | None = None):
+        self._stream = stream  # None: whatever sys.stderr is when there is something to say
         self.depth = 0
         self.started = 0.0
         self.name = ""
-        self.live = stream.isatty()
+        self.live = False
         self._stop = threading.Event()
         self._ticker: threading.Thread | None = None
 
@@ -62,17 +62,33 @@ class CompileNotice:
         about = _estimates().get(self.name, DEFAULT_ESTIMATE_S)
         self.started = time.perf_counter()
         self.head = f"compiling kernels, first run only, about {about:.0f} s"
+        try:
+            self.live = self._out().isatty()
+        except (AttributeError, ValueError):
+            self.live = False
         if self.live:
             self._stop.clear()
             self._ticker = threading.Thread(target=self._tick, daemon=True)
             self._ticker.start()
         else:
-            print(self.head, file=self.stream, flush=True)
+            self._say(self.head + "\n")
+
+    def _out(self) -> TextIO:
+        return self._stream or sys.stderr
+
+    def _say(self, text: str) -> None:
+        """Write to the stream; a closed or broken stream never stops a compile."""
+        try:
+            out = self._out()
+            out.write(text)
+            out.flush()
+        except (OSError, ValueError):
+            pass
 
     def _tick(self):
         while not self._stop.wait(0.5):
             elapsed = time.perf_counter() - self.started
-            print(f"\r{self.head} ... {elapsed:.0f} s", end="", file=self.stream, flush=True)
+            self._say(f"\r{self.head} ... {elapsed:.0f} s")
 
     def on_end(self, ev):
         self.depth -= 1
@@ -83,21 +99,22 @@ class CompileNotice:
             self._stop.set()
             self._ticker.join()
             self._ticker = None
-            print("\r\x1b[2K", end="", file=self.stream)
-        print(f"kernels compiled in {elapsed:.0f} s", file=self.stream, flush=True)
+            self._say("\r\x1b[2K")
+        self._say(f"kernels compiled in {elapsed:.0f} s\n")
         if ev.data and ev.data.get("dispatcher") is not None:
             _remember(self.name, elapsed)
 
 
 _installed: CompileNotice | None = None
 _requested: TextIO | None = None
+_wanted = False
 
 
 def enable(stream: TextIO | None = None) -> None:
     """Show the compile notice on `stream` (stderr) in this process, from the moment the
     kernels are imported (numba itself is not imported here: `--help` stays instant)."""
-    global _requested
-    _requested = stream or sys.stderr
+    global _requested, _wanted
+    _requested, _wanted = stream, True
     if "simcore.jit" in sys.modules:
         install_if_enabled()
 
@@ -105,7 +122,7 @@ def enable(stream: TextIO | None = None) -> None:
 def install_if_enabled() -> None:
     """Called by simcore.jit on import: register the listener if a command asked for it."""
     global _installed
-    if _requested is None or _installed is not None:
+    if not _wanted or _installed is not None:
         return
     from numba.core import event
 

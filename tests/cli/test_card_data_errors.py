@@ -38,7 +38,7 @@ def test_validate_refuses_a_rule_out_of_range(
 @pytest.mark.parametrize(
     ("command", "kernel"),
     [
-        (["simulate", "--players", "2", "--games", "4", "--chunk-size", "4"], "play_batch_nb"),
+        (["simulate", "--players", "2", "--games", "4", "--chunk-size", "4"], "play_games_nb"),
         (["play", "--players", "2", "--seed", "3"], "play_game_nb"),
     ],
 )
