@@ -123,6 +123,40 @@ def _summary(report: Report) -> dict[str, Any]:
     }
 
 
+# Every card row has these keys, in this order (docs/report.md, "JSON"), whatever its kind.
+ROW_KEYS = (
+    "kind", "group", "card_id", "card", "level", "deck", "dealt", "taken", "n",
+    "completed", "completion_rate", "completed_levels", "abandoned", "in_play",
+    "win", "win_others", "diff", "diff_low", "diff_high", "p_value", "q_value", "holm_p",
+    "completed_win", "completed_win_others", "completed_diff", "completed_diff_low",
+    "completed_diff_high", "completed_p_value", "completed_tested",
+    "tested", "too_uncertain", "flag", "examples",
+)  # fmt: skip
+LEVELS = ("1", "2", "3")
+
+
+def uniform_rows(rows: list[dict[str, Any]], games: int) -> list[dict[str, Any]]:
+    """The card rows with one set of keys and one type per key, so that they load as a
+    table as they are (`polars.DataFrame(rows)` infers a column's type from its first
+    rows: a column that is null there, or a key missing there, breaks or drops).
+
+    A kind-specific number gets the value that is true for the other kinds: `level` 0
+    (no levels), `abandoned` 0 (only patrons leave), `in_play` the run's games (only
+    award tiles are in some games and not others); `completed_levels` counts levels
+    1-3 wherever it applies; anything else that does not apply is null.
+    """
+    out = []
+    for r in rows:
+        row = {k: r.get(k) for k in ROW_KEYS} | {k: v for k, v in r.items() if k not in ROW_KEYS}
+        row["level"] = r.get("level") or 0
+        row["abandoned"] = r.get("abandoned", 0)
+        row["in_play"] = r.get("in_play", games)
+        if r.get("completed_levels") is not None:
+            row["completed_levels"] = {k: r["completed_levels"].get(k, 0) for k in LEVELS}
+        out.append(row)
+    return out
+
+
 def _card_ref(row: dict[str, Any]) -> dict[str, Any]:
     return {k: row[k] for k in ("kind", "group", "card_id", "card", "level", "diff")}
 
@@ -138,6 +172,7 @@ def build_report(
     sums = card_sums.aggregate(run, names=not info.names, n_examples=settings.examples)
     rows = cards.card_rows(info, sums, settings)
     attach_examples(run, rows, sums["examples"])
+    rows = uniform_rows(rows, run.games)
     flagged = [r for r in rows if r["flag"]]
     warnings = []
     if not run.manifest.complete:
