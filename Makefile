@@ -19,7 +19,7 @@ demo: $(STAMP)
 	$(BIN)/tutti report runs/demo
 
 bench: $(STAMP)
-	$(BIN)/tutti bench
+	$(BIN)/tutti bench --json bench.json --readme README.md
 
 # The drift baseline CI checks against (README "Drift check in CI"). Regenerate it only
 # on purpose: with a RULES_VERSION bump and a CHANGELOG.md line.

@@ -36,6 +36,14 @@ def bench(
     json_out: Annotated[
         Path | None, typer.Option("--json", help="Also write every figure to this JSON file.")
     ] = None,
+    readme: Annotated[
+        Path | None,
+        typer.Option(
+            "--readme",
+            help="Also put the figures into this Markdown file, between the lines "
+            "<!-- bench:start --> and <!-- bench:end --> (`make bench` updates README.md).",
+        ),
+    ] = None,
 ) -> None:
     """Measure throughput (Parquet writing included) on one thread and on every thread,
     the cold compile time, and the start-up time of `tutti play` with a warm cache.
@@ -51,6 +59,8 @@ def bench(
         raise TuttiError(f"--games must be at least 1 (got {games})")
     if json_out is not None and json_out.parent and not json_out.parent.is_dir():
         raise TuttiError(f"--json {json_out}: no such folder {json_out.parent}")
+    if readme is not None:
+        b.check_markers(readme)
     most = max_threads()
     figures: dict = {"machine": b.machine(), "threads": most, "players": players}
     _say("machine", f"{figures['machine']}; {most} threads")
@@ -95,3 +105,6 @@ def bench(
         except OSError as err:
             raise TuttiError(f"--json {json_out}: cannot write it ({err.strerror})") from None
         typer.echo(f"wrote {json_out}")
+    if readme is not None:
+        b.write_markdown_figures(readme, figures)
+        typer.echo(f"updated the figures in {readme}")

@@ -126,3 +126,52 @@ def run_bench(
         games,
         result.seconds,
     )
+
+
+START, END = "<!-- bench:start -->", "<!-- bench:end -->"
+ROWS = (  # (key, what, unit)
+    ("cold_compile_s", "cold compile of every kernel (empty cache)", "s"),
+    ("cold_play_s", "`tutti play --players 4 --seed 1`, empty cache, start to end", "s"),
+    ("warm_start_s", "`tutti play --players 4 --seed 1`, warm cache, start to end", "s"),
+    ("random_games_per_s_per_thread", "4 players, `random`, one thread", "games/s"),
+    ("random_games_per_s", "4 players, `random`, every thread", "games/s"),
+    ("field_games_per_s_per_thread", "4 players, the four archetypes, one thread", "games/s"),
+    ("field_games_per_s", "4 players, the four archetypes, every thread", "games/s"),
+    ("check_s", "`tutti check` of a 20,000-game baseline (heuristics)", "s"),
+)
+
+
+def check_markers(path: Path) -> None:
+    """Refuse (before measuring) a Markdown file without the two marker lines."""
+    try:
+        text = path.read_text()
+    except OSError as err:
+        raise TuttiError(f"--readme {path}: cannot read it ({err.strerror})") from None
+    if START not in text or END not in text or text.index(START) > text.index(END):
+        raise TuttiError(f"--readme {path}: needs a line {START} before a line {END}")
+
+
+def markdown_figures(figures: dict) -> str:
+    """The bench figures as a Markdown table, with the machine and the thread count."""
+    lines = [
+        f"Measured by `make bench` on {figures['machine']}, {figures['threads']} threads "
+        "(Parquet writing included in every games/s figure).",
+        "",
+        "| measure | figure |",
+        "|---|---|",
+    ]
+    for key, what, unit in ROWS:
+        if key in figures:
+            value = figures[key]
+            shown = f"{value:,.0f}" if unit == "games/s" or value >= 10 else f"{value:.1f}"
+            lines.append(f"| {what} | {shown} {unit} |")
+    return "\n".join(lines)
+
+
+def write_markdown_figures(path: Path, figures: dict) -> None:
+    """Replace what stands between the marker lines of `path` with the figures' table."""
+    check_markers(path)
+    text = path.read_text()
+    head, rest = text.split(START, 1)
+    _, tail = rest.split(END, 1)
+    path.write_text(f"{head}{START}\n{markdown_figures(figures)}\n{END}{tail}")

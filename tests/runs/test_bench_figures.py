@@ -1,0 +1,41 @@
+"""`tutti bench --readme` writes its figures between the marker lines, and only there."""
+
+from __future__ import annotations
+
+import pytest
+
+from simcore.errors import TuttiError
+from simcore.runs.bench import END, START, write_markdown_figures
+
+FIGURES = {
+    "machine": "Test CPU, 2 cores",
+    "threads": 2,
+    "players": 4,
+    "cold_compile_s": 41.26,
+    "warm_start_s": 1.23,
+    "random_games_per_s_per_thread": 5123.4,
+    "field_games_per_s": 2048,
+}
+
+
+def test_figures_replace_only_the_marked_part(tmp_path):
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# intro\n{START}\nold figures\n{END}\n## after\n")
+    write_markdown_figures(readme, FIGURES)
+    text = readme.read_text()
+    assert text.startswith(f"# intro\n{START}\n") and text.endswith(f"{END}\n## after\n")
+    assert "old figures" not in text
+    assert "Test CPU, 2 cores, 2 threads" in text
+    assert "| cold compile of every kernel (empty cache) | 41 s |" in text
+    assert "| `tutti play --players 4 --seed 1`, warm cache, start to end | 1.2 s |" in text
+    assert "| 4 players, `random`, one thread | 5,123 games/s |" in text
+    assert "check" not in text.split(START)[1]  # a figure not measured is not shown
+    write_markdown_figures(readme, FIGURES)  # again: the same file, not a second table
+    assert readme.read_text() == text
+
+
+def test_a_file_without_markers_is_refused(tmp_path):
+    readme = tmp_path / "README.md"
+    readme.write_text("# no markers\n")
+    with pytest.raises(TuttiError, match="needs a line <!-- bench:start -->"):
+        write_markdown_figures(readme, FIGURES)
