@@ -74,21 +74,32 @@ def _imports(name: str) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-def _key(name: str, visiting: frozenset[str]) -> str:
-    digest = hashlib.sha256(name.encode())
-    digest.update(_file_of(name).read_bytes())
-    for path in _extra.get(name, ()):  # its file name too: compiled code refers to it
-        digest.update(f"extra:{path.name}:".encode() + path.read_bytes())
-    for dep in _imports(name):
-        if dep not in visiting:  # an import cycle counts each module once
-            digest.update(_key(dep, visiting | {name}).encode())
-    return digest.hexdigest()[:16]
+@cache
+def _source_digest(name: str) -> str:
+    return hashlib.sha256(_file_of(name).read_bytes()).hexdigest()
+
+
+def _closure(name: str) -> list[str]:
+    """`name` and every project module it imports, directly or not (sorted)."""
+    seen = {name}
+    todo = [name]
+    while todo:
+        for dep in _imports(todo.pop()):
+            if dep not in seen:
+                seen.add(dep)
+                todo.append(dep)
+    return sorted(seen)
 
 
 @cache
 def module_key(name: str) -> str:
     """16 hex digits that change when `name` or anything it imports changes."""
-    return _key(name, frozenset())
+    digest = hashlib.sha256()
+    for member in _closure(name):
+        digest.update(f"{member}:{_source_digest(member)}\n".encode())
+        for path in _extra.get(member, ()):  # its file name too: compiled code refers to it
+            digest.update(f"extra:{path.name}:".encode() + path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def bind_extra(module: str, path: Path) -> None:

@@ -22,14 +22,17 @@ def tree(tmp_path, monkeypatch) -> Path:
     monkeypatch.setattr(jitcache, "_extra", {})
     jitcache.module_key.cache_clear()
     jitcache._imports.cache_clear()
+    jitcache._source_digest.cache_clear()
     yield tmp_path
     jitcache.module_key.cache_clear()
     jitcache._imports.cache_clear()
+    jitcache._source_digest.cache_clear()
 
 
 def keys() -> dict[str, str]:
     jitcache.module_key.cache_clear()
     jitcache._imports.cache_clear()
+    jitcache._source_digest.cache_clear()
     names = [MARKET, RNG, "simcore.games.luthier.game_nb", "strategies.luthier.heuristic_nb"]
     return {name: jitcache.module_key(name) for name in names}
 
