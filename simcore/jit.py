@@ -9,7 +9,7 @@ this module removes:
    optimization and code generation of the whole call tree once per level of
    nesting. Here a kernel compiled while another kernel is being compiled (a nested
    compile) is typed and lowered to LLVM IR only: its IR is linked into its caller,
-   and only the kernel that Python calls (`play_game_nb`, `play_games_nb`, or a
+   and only the kernel that Python calls (`play_games_nb`, for runs and single games, or a
    kernel a test calls directly) is optimized and turned into machine code, once,
    and saved in the kernel cache (`simcore/jitcache.py`).
 2. Numba compiles a function once per distinct tuple of argument types: a seat

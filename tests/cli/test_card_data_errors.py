@@ -39,7 +39,7 @@ def test_validate_refuses_a_rule_out_of_range(
     ("command", "kernel"),
     [
         (["simulate", "--players", "2", "--games", "4", "--chunk-size", "4"], "play_games_nb"),
-        (["play", "--players", "2", "--seed", "3"], "play_game_nb"),
+        (["play", "--players", "2", "--seed", "3"], "play_games_nb"),
     ],
 )
 def test_a_kernel_error_is_one_line_naming_the_card_data(

@@ -13,11 +13,11 @@ from simcore.errors import TuttiError
 from simcore.games.luthier.cards_capacity import over_capacity
 from simcore.games.luthier.dtypes import (
     CEV_W,
+    LOG_W,
     MAX_CARD_EVENTS,
     MAX_PLAYERS,
     new_state,
 )
-from simcore.games.luthier.work import new_work
 from strategies.luthier.registry import MAX_PARAMS, StrategySpec
 
 MIN_PLAYERS = 2
@@ -105,7 +105,7 @@ def play_game(
     log_rows: int = 20_000,
 ) -> PlayedGame:
     """Play one game whose game seed is `seed`, keeping the full event log."""
-    from simcore.games.luthier.game_nb import play_game_nb
+    from simcore.games.luthier.game_nb import play_games_nb
 
     check_players(n_players)
     check_fits(cards)
@@ -116,12 +116,15 @@ def play_game(
         games, seats = new_state(1)
         for p, spec in enumerate(strategies):
             seats[0, p]["strategy"] = spec.id
-        work = new_work(pm, log_rows)
+        log = np.zeros((log_rows, LOG_W), np.int32)
+        cev = np.zeros((1, MAX_CARD_EVENTS, CEV_W), np.int16)
         with kernel_errors(cards):
-            play_game_nb(cards.table, games[0], seats[0], work, n_players, seed, index)
+            play_games_nb(
+                cards.table_array, games, seats, pm, cev, log, n_players, 0, index, 0, 1, seed
+            )
         n_log = int(games[0]["log_n"])
         if n_log <= log_rows:  # otherwise replay (same seed, same game) with room for all
-            return PlayedGame(games[0], seats[0, :n_players], work.log[:n_log], tuple(strategies))
+            return PlayedGame(games[0], seats[0, :n_players], log[:n_log], tuple(strategies))
         log_rows = n_log
 
 
@@ -153,8 +156,12 @@ def play_batch(
     cev = np.zeros((n_games, MAX_CARD_EVENTS, CEV_W), np.int16)
     table = cards.table_array
 
+    log = np.empty((0, LOG_W), np.int32)  # no transcripts in batches
+
     def play(lo: int, hi: int) -> None:
-        play_games_nb(table, games, seats, pm, cev, n_players, master_seed, first_index, lo, hi)
+        play_games_nb(
+            table, games, seats, pm, cev, log, n_players, master_seed, first_index, lo, hi, -1
+        )
 
     with kernel_errors(cards):
         run_blocks(play, n_games, threads)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.dtypes import LOG_W, MAX_OPTIONS, OPT_W, Phase
+from simcore.games.luthier.dtypes import MAX_OPTIONS, OPT_W, Phase
 from simcore.games.luthier.enums import Rule
 from simcore.games.luthier.invariants_nb import (
     check_planned_nb,
@@ -46,23 +46,24 @@ def play_game_nb(cards, g, s, w, n_players, game_seed, index):
 
 @kernel(nogil=True)
 def play_games_nb(
-    card_array, games, seats, params, cev, n_players, master_seed, first_index, lo, hi
+    card_array, games, seats, params, cev, log, n_players, master_seed, first_index, lo, hi, seed
 ):
-    """Play games lo .. hi - 1 of a batch whose game 0 is game `first_index` of the run.
+    """Play games lo .. hi - 1 of a batch whose game 0 is game `first_index` of the run:
+    the one kernel Python calls, for runs and for single games alike (one compile).
 
     card_array: the one-element card-table array (table.py); games: GAME[n] and
     seats: SEAT[n, MAX_PLAYERS], zeroed except seats[:, p].strategy (mutated for rows
     lo..hi-1 only); cev: int16[n, MAX_CARD_EVENTS, CEV_W] card events per game
-    (mutated likewise); params: float64[MAX_PLAYERS, n_params]. Each game's randomness
-    comes from (master_seed, game index) only, so any thread count or cut into blocks
-    (simcore/threads.py) gives the same games. Releases the GIL.
+    (mutated likewise); log: int32[n_log, LOG_W] transcript events (n_log = 0: none;
+    mutated); params: float64[MAX_PLAYERS, n_params]. seed >= 0 plays that game seed
+    (`tutti play --seed`); -1 derives each game's seed from (master_seed, game index),
+    so any thread count or cut into blocks (simcore/threads.py) gives the same games.
+    Releases the GIL.
     """
     cards = card_array[0]
     opts = np.empty((MAX_OPTIONS, OPT_W), np.int16)  # rewritten at every decision point
-    log = np.empty((0, LOG_W), np.int32)
     for j in range(lo, hi):
         w = Work(opts, log, params, cev[j])
         index = first_index + j
-        play_game_nb(
-            cards, games[j], seats[j], w, n_players, game_seed_nb(master_seed, index), index
-        )
+        game_seed = seed if seed >= 0 else game_seed_nb(master_seed, index)
+        play_game_nb(cards, games[j], seats[j], w, n_players, game_seed, index)
