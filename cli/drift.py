@@ -36,7 +36,10 @@ JsonOpt = Annotated[
 ]
 MarkdownOpt = Annotated[
     Path | None,
-    typer.Option("--markdown", help="Also write the full Markdown summary (every metric) here."),
+    typer.Option(
+        "--markdown",
+        help="Also write the full Markdown summary (every metric) here; - for stdout.",
+    ),
 ]
 MinSampleOpt = Annotated[
     int, typer.Option(min=1, help="Cards held by fewer seat-games (either side) are untested.")
@@ -61,7 +64,11 @@ def _check_outputs(markdown: Path | None, json_out: Path | None) -> None:
     """Refuse an unwritable --markdown or --json before any game is compared."""
     from simcore.output_paths import check_file
 
-    if markdown is not None:
+    if markdown is not None and str(markdown) == "-" and str(json_out) == "-":
+        from simcore.errors import TuttiError
+
+        raise TuttiError("--markdown - and --json - both want stdout: give one of them a file")
+    if markdown is not None and str(markdown) != "-":
         check_file(markdown, "the Markdown summary")
     if json_out is not None and str(json_out) != "-":
         check_file(json_out, "the JSON")
@@ -75,8 +82,11 @@ def _finish(result: dict, markdown: Path | None, json_out: Path | None) -> None:
     from reports.drift_verdict import EXIT_CODES
     from reports.output import write_text
 
-    if json_out is not None and str(json_out) == "-":
+    to_stdout = str(json_out) == "-" or str(markdown) == "-"
+    if str(json_out) == "-":
         sys.stdout.write(render_json(result))
+    elif str(markdown) == "-":
+        sys.stdout.write(render_markdown(result))
     else:
         sys.stdout.write(render_terminal(result, width()))
         if markdown is None:
@@ -84,14 +94,14 @@ def _finish(result: dict, markdown: Path | None, json_out: Path | None) -> None:
         sys.stdout.flush()
     kept = "the verdict is printed above"
     written = []
-    if markdown is not None:
+    if markdown is not None and str(markdown) != "-":
         write_text(markdown, render_markdown(result), "the Markdown summary", kept)
         written.append(str(markdown))
     if json_out is not None and str(json_out) != "-":
         write_text(json_out, render_json(result), "the JSON", kept)
         written.append(str(json_out))
     if written:
-        typer.echo(f"wrote {', '.join(written)}", err=str(json_out) == "-")
+        typer.echo(f"wrote {', '.join(written)}", err=to_stdout)
     raise typer.Exit(EXIT_CODES[result["verdict"]])
 
 

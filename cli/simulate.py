@@ -73,7 +73,7 @@ def simulate(
         print(_interrupted(out), file=sys.stderr)
         raise typer.Exit(130) from None
     typer.echo(
-        f"{result.games} games in {result.out} ({result.games_this_session} simulated in "
+        f"{result.games:,} games in {result.out} ({result.games_this_session:,} simulated in "
         f"{result.seconds:.1f} s, {result.games_per_second:,.0f} games/s)"
     )
 

@@ -29,8 +29,11 @@ def _estimates() -> dict[str, float]:
 
 
 def _remember(name: str, seconds: float) -> None:
+    """Keep an estimate that rises at once and falls slowly: a compile that found part
+    of the work in the cache must not make the next full compile look short."""
     times = _estimates()
-    times[name] = round(seconds, 1)
+    before = times.get(name, seconds)
+    times[name] = round(max(seconds, 0.75 * before + 0.25 * seconds), 1)
     from simcore.jitcache import cache_dir
 
     try:

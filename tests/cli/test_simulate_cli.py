@@ -24,7 +24,9 @@ runner = CliRunner()
 SMALL_RUN = ["--players", "2", "--games", "20", "--chunk-size", "10"]
 LONG_RUN = ["--players", "4", "--games", "60000", "--chunk-size", "2000"]
 MAIN = [sys.executable, "-c", "from cli.app import main; main()"]
-SUMMARY = re.compile(r"^(\d+) games in (.+) \((\d+) simulated in (\d+\.\d) s, ([\d,]+) games/s\)$")
+SUMMARY = re.compile(
+    r"^([\d,]+) games in (.+) \(([\d,]+) simulated in (\d+\.\d) s, ([\d,]+) games/s\)$"
+)
 
 
 def tutti(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
@@ -215,8 +217,8 @@ def test_kill_then_resume_equals_an_uninterrupted_run(tmp_path: Path) -> None:
     result = runner.invoke(app, ["simulate", *LONG_RUN, "--out", str(out), "--resume"])
     assert result.exit_code == 0, result.output
     summary = SUMMARY.match(result.stdout.strip().splitlines()[-1])
-    assert summary and summary[1] == "60000"
-    assert int(summary[3]) == 60_000 - manifest.games_completed
+    assert summary and summary[1] == "60,000"
+    assert int(summary[3].replace(",", "")) == 60_000 - manifest.games_completed
 
     done = read_manifest(out)
     assert done.complete and done.chunks_done == list(range(30))

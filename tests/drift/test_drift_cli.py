@@ -49,6 +49,18 @@ def test_a_run_against_itself_passes_with_every_difference_zero(run4, tmp_path):
     assert {"seat", "family", "strategy", "score", "card", "completed"} <= groups
 
 
+def test_markdown_to_stdout_is_the_full_summary_and_never_with_json_to_stdout(run4):
+    code, out, err = tutti("drift", str(run4), str(run4), "--markdown", "-")
+    assert code == 0, err
+    assert "| metric |" in out and "<details>" in out  # the full Markdown, not the table
+    assert not Path("-").exists()
+    code, out, err = tutti("drift", str(run4), str(run4), "--markdown", "-", "--json", "-")
+    assert code == 2 and out == ""
+    assert err.strip() == (
+        "error: --markdown - and --json - both want stdout: give one of them a file"
+    )
+
+
 def test_a_baseline_file_holds_the_same_games_as_the_run(run4, tmp_path):
     """A baseline with the run's seed and size pairs with the run directory game by game."""
     base = tmp_path / "b.parquet"

@@ -97,7 +97,7 @@ def test_cli_local_cluster_equals_local_run(tmp_path: Path, reference: Path) -> 
     assert progress[0] == "simulating: 0/3,000 games" and progress[-1].endswith(
         " 3,000/3,000 games"
     )
-    assert result.stdout.startswith(f"3000 games in {out} (3000 simulated in ")
+    assert result.stdout.startswith(f"3,000 games in {out} (3,000 simulated in ")
     assert_complete_run(out, reference)
     for table in TABLES:
         ours = pq.read_schema(out / table / part_name(3)).metadata[b"tutti"]
