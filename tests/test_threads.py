@@ -18,3 +18,10 @@ def test_run_blocks_plays_every_block_on_threads():
     seen = []
     run_blocks(lambda lo, hi: seen.extend(range(lo, hi)), 1000, 4)
     assert sorted(seen) == list(range(1000))
+
+
+def test_writers_grow_with_kernel_threads():
+    from simcore.runs.local import WRITER_THREADS, writers_for
+
+    assert writers_for(1) == 1 and writers_for(WRITER_THREADS - 1) == 1
+    assert writers_for(4 * WRITER_THREADS) == 4
