@@ -26,9 +26,11 @@ strategies' valuations (about a third of the heuristic field's time). Validated 
 data never divides by zero (`cards_rules.py` gives every rule number a range), and a
 game that did would still fail its invariant checks.
 
-Everything here is numba's public dispatcher machinery plus two documented hooks
-(`_FunctionCompiler._customize_flags`, the compile flag `no_compile`); a kernel
-still runs as plain Python with NUMBA_DISABLE_JIT=1.
+This leans on numba internals (a `_FunctionCompiler` subclass, the compile flag
+`no_compile`, a `JITCodeLibrary` subclass whose `finalize` only links), so
+pyproject.toml pins numba to the minor version it was written and tested against
+(0.68); tests/test_golden_games.py and the whole suite check a new version before the
+pin moves. A kernel still runs as plain Python with NUMBA_DISABLE_JIT=1.
 """
 
 from __future__ import annotations
