@@ -462,8 +462,9 @@ def heuristic_choose_nb(prm, cards, g, s, p, opts, n):
     """
     best = -1e18
     pick = 0
-    place_cache = np.full((Location.FINISHING + 1, 16), np.nan)
-    memo = np.full(MEMO_SIZE, np.nan)
+    scratch = np.full((Location.FINISHING + 1) * 16 + MEMO_SIZE, np.nan)  # one allocation
+    place_cache = scratch[: (Location.FINISHING + 1) * 16].reshape((Location.FINISHING + 1, 16))
+    memo = scratch[(Location.FINISHING + 1) * 16 :]
     for k in range(n):
         if opts[k, 0] == Opt.PLACE:
             skill = min(opts[k, 1] + 1 + opts[k, 3], 15)
