@@ -31,8 +31,8 @@ from strategies.luthier.values_nb import (
     bundle_value_nb,
     cost_value_nb,
     instrument_value_nb,
-    material_need_nb,
     material_value_nb,
+    one_material_need_nb,
     patron_value_nb,
     rounds_left_nb,
     row_card_value_nb,
@@ -241,9 +241,9 @@ def turn_value_nb(prm, cards, g, s, p, kind, loc):
     market when the benches lack materials, then the benches, then passing."""
     if kind == Opt.PASS:
         return 0.0
-    need = np.zeros(3, np.int64)
-    material_need_nb(cards, s, p, need)
-    short = need.sum()
+    short = 0  # materials the benches still need (no array: this runs for every option)
+    for m in range(3):
+        short += one_material_need_nb(cards, s, p, m)
     if kind == Opt.MARKET:
         if short > 0 and s[p].money + s[p].inspiration >= 3:
             return 5.0
@@ -256,19 +256,17 @@ def turn_value_nb(prm, cards, g, s, p, kind, loc):
 @kernel
 def market_value_nb(prm, cards, g, s, p, kind, a, mode):
     """A market step: buy what the benches need, sell surplus late, hire and train sensibly."""
-    need = np.zeros(3, np.int64)
-    material_need_nb(cards, s, p, need)
     left = rounds_left_nb(cards, g)
     if kind == Opt.DONE:
         return 0.0
     pay_insp = 0.3 if mode == 1 else 0.0  # money first unless inspiration is cheap for us
     if kind == Opt.BUY:
         price = cards.market_price[g.market_card, a]
-        if need[a] > 0:
+        if one_material_need_nb(cards, s, p, a) > 0:
             return 2.0 - price * 0.1 - pay_insp * prm[INSPIRATION] * 3
         return -1.0
     if kind == Opt.SELL:
-        if need[a] == 0 and (left <= 2 or s[p].materials.sum() > 6):
+        if one_material_need_nb(cards, s, p, a) == 0 and (left <= 2 or s[p].materials.sum() > 6):
             return 0.5 + cards.market_price[g.market_card, a] * 0.05
         return -1.0
     if kind == Opt.HIRE:

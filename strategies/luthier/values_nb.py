@@ -41,24 +41,6 @@ def rounds_left_nb(cards, g):
 
 
 @kernel
-def material_need_nb(cards, s, p, out):
-    """out[m] (mutated): materials the seat's benches still need, less what it holds (>= 0)."""
-    for m in range(3):
-        out[m] = -s[p].materials[m]
-    for k in range(2):
-        c = s[p].rough_bench[k]
-        if c >= 0:
-            for m in range(3):
-                out[m] += cards.inst_rough[c, m] + cards.inst_finish[c, m]
-        c = s[p].finish_bench[k]
-        if c >= 0:
-            for m in range(3):
-                out[m] += cards.inst_finish[c, m]
-    for m in range(3):
-        out[m] = max(out[m], 0)
-
-
-@kernel
 def one_material_need_nb(cards, s, p, m):
     """Material m the seat's benches still need beyond what it holds (>= 0)."""
     need = -s[p].materials[m]
