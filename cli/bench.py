@@ -51,14 +51,16 @@ def bench(
     Without --strategies it measures random play and the four heuristic archetypes, and
     a full `tutti check` of a baseline of the heuristics' games.
     """
+    from reports.output import write_text
     from simcore.errors import TuttiError
+    from simcore.output_paths import check_file
     from simcore.runs import bench as b
     from simcore.threads import max_threads
 
     if games < 1:
         raise TuttiError(f"--games must be at least 1 (got {games})")
-    if json_out is not None and json_out.parent and not json_out.parent.is_dir():
-        raise TuttiError(f"--json {json_out}: no such folder {json_out.parent}")
+    if json_out is not None:
+        check_file(json_out, "the bench figures")
     if readme is not None:
         b.check_markers(readme)
     most = max_threads()
@@ -100,10 +102,8 @@ def bench(
             f"written in {c.baseline_seconds:.1f} s, {c.baseline_bytes / 1024:,.0f} KiB)",
         )
     if json_out is not None:
-        try:
-            json_out.write_text(json.dumps(figures, indent=1) + "\n")
-        except OSError as err:
-            raise TuttiError(f"--json {json_out}: cannot write it ({err.strerror})") from None
+        text = json.dumps(figures, indent=1) + "\n"
+        write_text(json_out, text, "the bench figures", "they are printed above")
         typer.echo(f"wrote {json_out}")
     if readme is not None:
         b.write_markdown_figures(readme, figures)

@@ -60,8 +60,8 @@ def machine() -> str:
     return f"{model}, {os.cpu_count()} cores{memory}, Python {platform.python_version()}"
 
 
-def _timed_subprocess(args: list[str], cache: str | None, what: str) -> float:
-    """Wall seconds of a fresh Python process (`cache`: its kernel cache directory)."""
+def _fresh_python(args: list[str], cache: str | None, what: str) -> tuple[float, str]:
+    """(wall seconds, stdout) of a fresh Python process (`cache`: its kernel cache)."""
     env = {**os.environ}
     if cache is not None:
         env["TUTTI_CACHE_DIR"] = cache
@@ -71,7 +71,11 @@ def _timed_subprocess(args: list[str], cache: str | None, what: str) -> float:
     if out.returncode != 0:
         last = (out.stderr.strip().splitlines() or ["no output"])[-1]
         raise TuttiError(f"the {what} measurement failed: {last}")
-    return seconds
+    return seconds, out.stdout
+
+
+def _timed_subprocess(args: list[str], cache: str | None, what: str) -> float:
+    return _fresh_python(args, cache, what)[0]
 
 
 PLAY_ARGS = ["-c", "from cli.app import main; main()", "play", "--players", "4", "--seed", "1"]
@@ -80,14 +84,10 @@ PLAY_ARGS = ["-c", "from cli.app import main; main()", "play", "--players", "4",
 def cold_compile_seconds(players: int, strategies: str) -> float:
     """Compile every kernel a run and `tutti play` need into an empty cache, in a fresh
     process (the time the snippet measures itself, so Python's start-up is left out)."""
+    code = COMPILE_SNIPPET.format(players=players, strategies=strategies)
     with tempfile.TemporaryDirectory(prefix="tutti-bench-cache-") as cache:
-        env = {**os.environ, "TUTTI_CACHE_DIR": cache}
-        code = COMPILE_SNIPPET.format(players=players, strategies=strategies)
-        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
-        if out.returncode != 0:
-            last = (out.stderr.strip().splitlines() or ["no output"])[-1]
-            raise TuttiError(f"the cold-compile measurement failed: {last}")
-        return float(out.stdout.strip().splitlines()[-1])
+        _, stdout = _fresh_python(["-c", code], cache, "cold-compile")
+        return float(stdout.strip().splitlines()[-1])
 
 
 def cold_play_seconds() -> float:
