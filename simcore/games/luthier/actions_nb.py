@@ -51,7 +51,7 @@ from simcore.games.luthier.specialty_nb import (
     active_specialty_nb,
     has_ability_nb,
 )
-from simcore.games.luthier.track_steps import CRAFT_FINISH_2X
+from simcore.games.luthier.track_steps import CRAFT_FINISH_2X, CRAFT_ROUGH_2X
 from simcore.games.luthier.tracks_nb import advance_track_nb
 from simcore.jit import kernel
 
@@ -157,11 +157,12 @@ def main_options_nb(cards, g, s, w, p, i, loc, skill, spec):
         return claim_options_nb(cards, g, s, w, p, 0)
     if loc == Location.ROUGHING:
         optional = 1 if skill >= cards.rules[Rule.ROUGH_DISCOUNT_SKILL] else 0
-        return rough_options_nb(cards, s, p, w, 0, optional, extra)
+        two = s[p].tracks[Track.CRAFT] >= CRAFT_ROUGH_2X
+        return rough_options_nb(cards, s, p, w, 0, optional, extra, two)
     optional = 1 if skill >= cards.rules[Rule.FINISH_DISCOUNT_SKILL] else 0
     double = skill >= cards.rules[Rule.FINISH_DOUBLE_SKILL]
     two = s[p].tracks[Track.CRAFT] >= CRAFT_FINISH_2X
-    return finish_options_nb(cards, s, p, w, 0, optional, double, two, extra)
+    return finish_options_nb(cards, s, p, w, 0, optional, double, two, extra, two)
 
 
 @kernel

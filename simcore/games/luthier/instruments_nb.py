@@ -17,7 +17,7 @@ from simcore.games.luthier.access_nb import (
     tier_cost_nb,
 )
 from simcore.games.luthier.codes import ROW_CARD_KIND, CardEvent, CardKind, Ev, Opt, Why
-from simcore.games.luthier.costs_nb import add_plan_options_nb, pay_plan_nb
+from simcore.games.luthier.costs_nb import add_kept_plans_nb, add_plan_options_nb, pay_plan_nb
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.dtypes import MAX_HAND
 from simcore.games.luthier.enums import CardRow, PatronPower, Rule, Source, Track
@@ -118,38 +118,57 @@ def free_slot_nb(bench):
 
 
 @kernel
-def rough_options_nb(cards, s, p, w, n, optional, extra=0):
+def rough_options_nb(cards, s, p, w, n, optional, extra=0, keep=False):
     """Roughing: any card on the roughing bench while the finishing bench has room (p.23).
 
     Fixed discounts: Chopin's power and `extra` (a specialty chip's discount).
+    The 5+ bonus (`optional`) is always used, unless `keep` (craft step 1: the
+    worker roughs two) and the other card can then be roughed with it.
     """
     if free_slot_nb(s[p].finish_bench) < 0:
         return n
     fixed = power_total_nb(cards, s, p, PatronPower.ROUGH_DISCOUNT) + extra
+    room = 0
+    for k in range(2):
+        if s[p].finish_bench[k] < 0:
+            room += 1
     for k in range(2):
         c = s[p].rough_bench[k]
-        if c >= 0:
-            n = add_plan_options_nb(
-                s, p, w, n, Opt.ROUGH, k, cards.inst_rough[c], fixed, optional, 0, 0
+        if c < 0:
+            continue
+        cost = cards.inst_rough[c]
+        n = add_plan_options_nb(s, p, w, n, Opt.ROUGH, k, cost, fixed, optional, 0, 0)
+        other = s[p].rough_bench[1 - k]
+        if keep and other >= 0 and room == 2:
+            n = add_kept_plans_nb(
+                s, p, w, n, Opt.ROUGH, k, cost, fixed, optional, 0, cards.inst_rough[other]
             )
     return n
 
 
 @kernel
-def finish_options_nb(cards, s, p, w, n, optional, double, double_choice, extra=0):
-    """Finishing: any card on the finishing bench; e marks where the 6+ doubling goes."""
+def finish_options_nb(cards, s, p, w, n, optional, double, double_choice, extra=0, keep=False):
+    """Finishing: any card on the finishing bench; e marks where the 6+ doubling goes.
+
+    The 4+ bonus (`optional`) is always used, unless `keep` (craft step 4: the
+    worker finishes two) and the other card can then be finished with it.
+    """
     fixed = power_total_nb(cards, s, p, PatronPower.FINISH_DISCOUNT) + extra
     for k in range(2):
         c = s[p].finish_bench[k]
         if c < 0:
             continue
-        if double and double_choice:
-            n = add_plan_options_nb(
-                s, p, w, n, Opt.FINISH, k, cards.inst_finish[c], fixed, optional, 0, 0
-            )
-        n = add_plan_options_nb(
-            s, p, w, n, Opt.FINISH, k, cards.inst_finish[c], fixed, optional, 0, 1 if double else 0
-        )
+        cost = cards.inst_finish[c]
+        other = s[p].finish_bench[1 - k]
+        kept = keep and other >= 0
+        # e = 1: the 6+ doubling goes to this card; e = 0 as well when it may go to a second
+        e_first = 0 if not double or double_choice else 1
+        for e in range(e_first, 2 if double else 1):
+            n = add_plan_options_nb(s, p, w, n, Opt.FINISH, k, cost, fixed, optional, 0, e)
+            if kept:
+                n = add_kept_plans_nb(
+                    s, p, w, n, Opt.FINISH, k, cost, fixed, optional, e, cards.inst_finish[other]
+                )
     return n
 
 
@@ -216,7 +235,9 @@ def bench_work_nb(cards, g, s, w, p, loc_is_finish, skill, k, extra=0):
     Roughing: 3+ gives 2 inspiration; 5+ takes one material off one instrument;
     craft step 1 lets the worker rough a second instrument. Finishing: 4+ takes
     one material off one instrument; 6+ doubles the orchestra bonus of one;
-    craft step 4 lets the worker finish a second. Bonuses apply once per worker.
+    craft step 4 lets the worker finish a second. Bonuses apply once per worker;
+    the material bonus is always used, on the second instrument if kept for it
+    (issue 16 item 7).
     """
     r = cards.rules
     if loc_is_finish:
@@ -227,8 +248,11 @@ def bench_work_nb(cards, g, s, w, p, loc_is_finish, skill, k, extra=0):
         if doubled:
             double = False
         if s[p].tracks[Track.CRAFT] >= CRAFT_FINISH_2X:
-            n = set_opt_nb(w, 0, Opt.DONE)
-            n = finish_options_nb(cards, s, p, w, n, optional, double, False, extra)
+            # a bonus kept for the second instrument binds the worker to finish it
+            n = finish_options_nb(cards, s, p, w, 0, optional, double, False, extra)
+            if optional == 0 or n == 0:
+                n = set_opt_nb(w, 0, Opt.DONE)
+                n = finish_options_nb(cards, s, p, w, n, optional, double, False, extra)
             k2 = decide_nb(cards, g, s, w, p, n)
             if w.opts[k2, 0] == Opt.FINISH:
                 finish_nb(cards, g, s, w, p, k2, extra)
@@ -236,8 +260,11 @@ def bench_work_nb(cards, g, s, w, p, loc_is_finish, skill, k, extra=0):
     optional = 1 if skill >= r[Rule.ROUGH_DISCOUNT_SKILL] else 0
     optional -= rough_nb(cards, g, s, w, p, k, extra)
     if s[p].tracks[Track.CRAFT] >= CRAFT_ROUGH_2X:
-        n = set_opt_nb(w, 0, Opt.DONE)
-        n = rough_options_nb(cards, s, p, w, n, optional, extra)
+        # a bonus kept for the second instrument binds the worker to rough it
+        n = rough_options_nb(cards, s, p, w, 0, optional, extra)
+        if optional == 0 or n == 0:
+            n = set_opt_nb(w, 0, Opt.DONE)
+            n = rough_options_nb(cards, s, p, w, n, optional, extra)
         k2 = decide_nb(cards, g, s, w, p, n)
         if w.opts[k2, 0] == Opt.ROUGH:
             rough_nb(cards, g, s, w, p, k2, extra)
