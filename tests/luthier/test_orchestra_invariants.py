@@ -55,6 +55,19 @@ def test_no_invariant_is_ever_violated(batch):
     assert (games["violations"] == 0).all()
 
 
+def test_tokens_placed_stay_within_the_supply_and_match_the_board(batch, cards):
+    """Ruling 25: each seat places at most its colour's 8 tokens of each kind, and its count
+    of tokens placed per kind is the number of its tokens on the orchestra."""
+    from simcore.games.luthier.enums import Rule
+
+    n, games, seats = batch
+    placed = seats["tokens_placed"][:, :n]  # [game, seat, kind]
+    supply = cards.arrays.rules[Rule.INSTRUMENT_TOKENS : Rule.REPAIR_TOKENS + 1]
+    assert supply.tolist() == [8, 8, 8]
+    assert placed.min() >= 0 and (placed <= supply).all()
+    assert (placed == games["tokens"][:, :, :n].sum(axis=1)).all()
+
+
 def test_unused_spots_and_seats_stay_empty(batch, cards):
     """Only the card data's spots hold tokens, and only seats in the game own them."""
     n, games, _ = batch
@@ -105,14 +118,16 @@ def test_rare_chairs_seat_every_instrument_token(batch, cards):
 
 def test_token_counts_match_the_seat_counters(batch):
     """Every finished instrument, medium/high performance and repair placed exactly one
-    token (rulebook pp.18-20, 23); each token placement either took a chair or consoled."""
+    token (rulebook pp.18-20, 23) while the colour had one of that kind left (8 each,
+    ruling 25); each token placement either took a chair or consoled."""
     n, games, seats = batch
     tok = games["tokens"].sum(axis=1)[:, :n]  # [game, seat, kind]
     s = seats[:, :n]
-    assert (tok[..., INSTRUMENT_TOKEN] == s["finished"].sum(axis=2)).all()
+    supply = 8
+    assert (tok[..., INSTRUMENT_TOKEN] == np.minimum(s["finished"].sum(axis=2), supply)).all()
     perf = s["performances"][..., MEDIUM] + s["performances"][..., HIGH]
-    assert (tok[..., PERFORMANCE_TOKEN] == perf.sum(axis=2)).all()
-    assert (tok[..., REPAIR_TOKEN] == s["repairs"].sum(axis=2)).all()
+    assert (tok[..., PERFORMANCE_TOKEN] == np.minimum(perf.sum(axis=2), supply)).all()
+    assert (tok[..., REPAIR_TOKEN] == np.minimum(s["repairs"].sum(axis=2), supply)).all()
     assert (tok.sum(axis=2) == s["chairs_claimed"] + s["n_consoled"]).all()
 
 

@@ -151,3 +151,16 @@ def test_families_and_specialty_workers_have_a_no_ability_stand_in(kind, card):
     (row,) = result["cards"]
     assert row["card_id"] == card and row["holders"] > 0
     assert "no ability" in result["neutral"]
+
+
+def test_whatif_measures_a_rules_switch(tmp_path):
+    """Ruling 23: `tutti whatif --set rules.location_bonus_main_only.value=1` plays the 4+
+    bonus after main actions only against the shipped reading, on the same seeds."""
+    switch = "rules.location_bonus_main_only.value=1"
+    out = tmp_path / "w"
+    r = CliRunner().invoke(app, ["whatif", "--set", switch, "-p", "2", "-n", "60",
+                                 "--out", str(out)])  # fmt: skip
+    assert r.exit_code == 0, r.output
+    data = json.loads((out / "whatif.json").read_text())
+    assert data["patches"] == [switch]
+    assert data["games_changed"] > 0

@@ -4,7 +4,8 @@ Each chip's owner chooses one action: a main action, a location's alternate
 action, or the 2 money available everywhere. Then, at a main-board location,
 a chip of skill 4+ receives the location bonus after its action (p.14: "a bonus
 which you will receive after you've performed an action with a worker chip of
-4 skill or higher" - read as any action, alternate ones included).
+4 skill or higher" - ruling 23: any action, alternate ones included; the rule
+number LOCATION_BONUS_MAIN_ONLY = 1 plays the other reading, main actions only).
 """
 
 from __future__ import annotations
@@ -137,6 +138,19 @@ def location_bonus_nb(cards, g, s, w, p, loc):
 
 
 @kernel
+def location_bonus_due_nb(cards, loc, skill, main):
+    """True if a chip of `skill` that took a main action (`main`) or not gets the 4+ bonus.
+
+    Ruling 23: the main-board bonus follows any action of a 4+ chip there, the
+    alternate actions and the plain 2 money included; with the rule number
+    LOCATION_BONUS_MAIN_ONLY = 1 it follows main actions only.
+    """
+    if loc >= Location.ROUGHING or skill < cards.rules[Rule.LOCATION_BONUS_SKILL]:
+        return False
+    return main or cards.rules[Rule.LOCATION_BONUS_MAIN_ONLY] == 0
+
+
+@kernel
 def main_options_nb(cards, g, s, w, p, i, loc, skill, spec):
     """List the main actions placement i's owner can take at `loc` into w.opts; return n.
 
@@ -241,6 +255,6 @@ def worker_acts_nb(cards, g, s, w, i):
         main = True
         main_action_nb(cards, g, s, w, p, i, loc, skill, spec, k)
     specialty_after_nb(cards, g, s, w, p, spec, main)
-    if loc < Location.ROUGHING and skill >= cards.rules[Rule.LOCATION_BONUS_SKILL]:
+    if location_bonus_due_nb(cards, loc, skill, main):
         location_bonus_nb(cards, g, s, w, p, loc)
     g.pl_done[i] = 1

@@ -19,6 +19,7 @@ MAX_AMOUNT = 20  # money, inspiration or prestige one rule gives at a time
 MAX_MATERIALS = 9  # materials one rule gives at a time
 MAX_COST = 99  # money and/or inspiration one rule asks for
 MAX_SKILL = 20  # skill thresholds (above any skill a worker can reach: never met)
+MAX_TOKENS = 99  # orchestra tokens of one kind per colour (the seat's one-byte count)
 
 # Numbers the engine's setup deals whatever the data says (setup_nb.py); the rules
 # record them for the deck-size checks, so they must say what the engine does.
@@ -70,6 +71,8 @@ _SKILLS = (
     Rule.FINISH_DISCOUNT_SKILL,
     Rule.FINISH_DOUBLE_SKILL,
 )
+_SWITCHES = (Rule.LOCATION_BONUS_MAIN_ONLY,)  # 0 = the rulebook's reading (a ruling), 1 = other
+_TOKENS = (Rule.INSTRUMENT_TOKENS, Rule.PERFORMANCE_TOKENS, Rule.REPAIR_TOKENS)
 _ROUNDS = (  # a round number; after the last round: never happens
     Rule.WORKER2_ROUND,
     Rule.WORKER4_ROUND,
@@ -90,6 +93,8 @@ RANGES: dict[Rule, tuple[int, int]] = {
     **dict.fromkeys(_COSTS, (0, MAX_COST)),
     **dict.fromkeys(_SKILLS, (0, MAX_SKILL)),
     **dict.fromkeys(_ROUNDS, (1, MAX_ROUNDS)),
+    **dict.fromkeys(_SWITCHES, (0, 1)),
+    **dict.fromkeys(_TOKENS, (0, MAX_TOKENS)),
     **{rule: (n, n) for rule, n in FIXED.items()},
 }
 assert set(RANGES) == set(Rule), "every rule needs a range"

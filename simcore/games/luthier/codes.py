@@ -123,6 +123,8 @@ class Ev(IntEnum):
     FAMILY_ABILITY = 56  # a = family id, b = FamilyAbility
     SETUP2P = 57  # a = orchestra setup card
     ENDGAME = 58  # a = Source, b = prestige, c = detail (chairs held, goal id, ...)
+    NO_TOKEN = 59  # a = token kind: none left in the seat's supply, none placed (ruling 25)
+    APPRENTICES_LOST = 60  # a = not gained (limit), b = held, c = limit, d = why (ruling 26)
 
 
 class CardKind(IntEnum):

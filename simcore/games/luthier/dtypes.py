@@ -137,6 +137,9 @@ SEAT = np.dtype(
         ("tracks", "i1", (3,)),  # position on each Track from the start space 0
         ("n_awards", "i1"),  # public award levels claimed
         ("chairs_held", "i1"),  # first chairs held at the end of the game
+        # orchestra tokens placed by token kind (0 instrument, 1 performance, 2 repair),
+        # 0..the colour's supply (ruling 25: rules INSTRUMENT_TOKENS.., 8 each)
+        ("tokens_placed", "i1", (3,)),
         ("award_markers", "i1"),  # bitmask of markers left: 1 storage, 2 royal, 4 purple
         ("market_done", "i1"),  # 1 = visited the market this round
         ("passed", "i1"),  # 1 = passed this resolution phase

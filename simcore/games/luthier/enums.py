@@ -270,6 +270,10 @@ class Rule(IntEnum):
     FAMILIES_DEALT = 42
     GOALS_DEALT = 43
     GOALS_KEPT = 44
+    LOCATION_BONUS_MAIN_ONLY = 45  # ruling 23: 1 = the 4+ bonus follows main actions only
+    INSTRUMENT_TOKENS = 46  # tokens of each kind per colour (ruling 25), in token-kind order:
+    PERFORMANCE_TOKENS = 47  # INSTRUMENT_TOKENS + kind (0 instrument, 1 performance, 2 repair)
+    REPAIR_TOKENS = 48
 
 
 N_RULES = len(Rule)

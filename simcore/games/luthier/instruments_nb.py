@@ -22,7 +22,7 @@ from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.dtypes import MAX_HAND
 from simcore.games.luthier.enums import CardRow, PatronPower, Rule, Source, Track
 from simcore.games.luthier.log_nb import card_event_nb, log_nb
-from simcore.games.luthier.orchestra_nb import INSTRUMENT_TOKEN, choose_spot_nb, place_token_nb
+from simcore.games.luthier.orchestra_nb import INSTRUMENT_TOKEN, place_own_token_nb
 from simcore.games.luthier.requirements_nb import INSTRUMENT, offer_to_patrons_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, gain_inspiration_nb
 from simcore.games.luthier.rows_nb import add_to_hand_nb, discard_nb, hand_remove_nb
@@ -198,7 +198,8 @@ def finish_nb(cards, g, s, w, p, k, extra=0):
     """Apply FINISH option row k: pay, score, place the instrument token; returns discounts used.
 
     Prestige: the card's, plus 2 from reputation step 5. The token goes to one
-    of the instrument's spots; the card may meet a patron's requirement.
+    of the instrument's spots (none left: no token, ruling 25); the card may meet
+    a patron's requirement.
     """
     slot = w.opts[k, 1]
     factor = 2 if w.opts[k, 5] == 1 else 1  # read now: decisions below rewrite w.opts
@@ -220,9 +221,7 @@ def finish_nb(cards, g, s, w, p, k, extra=0):
     s[p].finished[cards.inst_family[c]] += 1
     if cards.inst_rare[c] == 1:
         s[p].finished_rare += 1
-    spot = choose_spot_nb(cards, g, s, w, p, INSTRUMENT_TOKEN, c)
-    if spot >= 0:
-        place_token_nb(cards, g, s, w, p, spot, INSTRUMENT_TOKEN, factor)
+    place_own_token_nb(cards, g, s, w, p, INSTRUMENT_TOKEN, c, factor)
     offer_to_patrons_nb(cards, g, s, w, p, INSTRUMENT, cards.inst_family[c], -1)
     discard_nb(g, CardRow.INSTRUMENTS, c)
     return used

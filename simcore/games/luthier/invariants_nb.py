@@ -6,8 +6,9 @@ column is zero over thousands of games.
 
 from __future__ import annotations
 
-from simcore.games.luthier.dtypes import N_CHIPS
+from simcore.games.luthier.dtypes import MAX_SPOTS, N_CHIPS, N_TOKEN_KINDS
 from simcore.games.luthier.resources_nb import apprentice_cap_nb, apprentices_held_nb
+from simcore.games.luthier.state_nb import tokens_left_nb
 from simcore.jit import kernel
 
 NEGATIVE = 1  # a resource or prestige below zero
@@ -17,6 +18,7 @@ CHIPS = 8  # a chip neither free nor placed exactly once (or placed without bein
 PRESTIGE_SUM = 16  # prestige by source does not add up to prestige
 UNPLACED = 32  # a chip still free after planning
 UNRESOLVED = 64  # a chip that never acted by the end of resolution
+TOKENS = 128  # tokens placed beyond the colour's supply, or not matching the orchestra
 
 INVARIANT_NAMES = {
     NEGATIVE: "negative resource or prestige",
@@ -26,13 +28,31 @@ INVARIANT_NAMES = {
     PRESTIGE_SUM: "prestige by source does not add up",
     UNPLACED: "worker chip left unplaced after planning",
     UNRESOLVED: "worker chip never resolved",
+    TOKENS: "orchestra tokens beyond the supply or not on the board",
 }
 
 
 @kernel
 def check_seats_nb(cards, g, s):
-    """Bitmask of the invariants violated right now by any seat (resources, caps, chips)."""
-    return check_resources_nb(cards, g, s) | check_chips_nb(g, s)
+    """Bitmask of the invariants violated right now by any seat (resources, caps, chips, tokens)."""
+    return check_resources_nb(cards, g, s) | check_chips_nb(g, s) | check_tokens_nb(cards, g, s)
+
+
+@kernel
+def check_tokens_nb(cards, g, s):
+    """Ruling 25: each seat's tokens placed, per kind, are within its supply and on the board."""
+    bad = 0
+    for p in range(g.n_players):
+        for kind in range(N_TOKEN_KINDS):
+            placed = s[p].tokens_placed[kind]
+            if placed < 0 or tokens_left_nb(cards, s, p, kind) < 0:
+                bad |= TOKENS
+            on_board = 0
+            for spot in range(MAX_SPOTS):
+                on_board += g.tokens[spot, p, kind]
+            if on_board != placed:
+                bad |= TOKENS
+    return bad
 
 
 @kernel

@@ -15,6 +15,7 @@ from simcore.games.luthier.state_nb import PERFORMANCE_TOKEN as PERFORMANCE_TOKE
 from simcore.games.luthier.state_nb import REPAIR_TOKEN as REPAIR_TOKEN
 from simcore.games.luthier.state_nb import chairs_held_nb as chairs_held_nb
 from simcore.games.luthier.state_nb import holds_chair_nb as holds_chair_nb
+from simcore.games.luthier.state_nb import tokens_left_nb
 from simcore.jit import kernel
 
 CLAIMED = 0  # an empty chair taken
@@ -113,6 +114,7 @@ def place_token_nb(cards, g, s, w, p, spot, kind, factor):
     Returns the outcome code.
     """
     g.tokens[spot, p, kind] += 1
+    s[p].tokens_placed[kind] += 1
     outcome = chair_outcome_nb(cards, g, p, spot, kind)
     log_nb(g, w, p, Ev.TOKEN, spot, kind, outcome)
     if outcome == CONSOLED:
@@ -139,3 +141,20 @@ def choose_spot_nb(cards, g, s, w, p, kind, key):
         return -1
     k = decide_nb(cards, g, s, w, p, n)
     return w.opts[k, 1]
+
+
+@kernel
+def place_own_token_nb(cards, g, s, w, p, kind, key, factor):
+    """Seat p places a token of `kind` from its supply where it chooses (rulings 11, 25).
+
+    Ruling 25: with none of that kind left the card still scores, but no token
+    is placed: no first chair, no orchestra bonus, no consolation. Returns the
+    spot, or -1 when no token was placed.
+    """
+    if tokens_left_nb(cards, s, p, kind) <= 0:
+        log_nb(g, w, p, Ev.NO_TOKEN, kind)
+        return -1
+    spot = choose_spot_nb(cards, g, s, w, p, kind, key)
+    if spot >= 0:
+        place_token_nb(cards, g, s, w, p, spot, kind, factor)
+    return spot

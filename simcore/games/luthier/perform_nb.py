@@ -20,7 +20,7 @@ from simcore.games.luthier.instruments_nb import (
     search_options_nb,
 )
 from simcore.games.luthier.log_nb import card_event_nb, log_nb
-from simcore.games.luthier.orchestra_nb import PERFORMANCE_TOKEN, choose_spot_nb, place_token_nb
+from simcore.games.luthier.orchestra_nb import PERFORMANCE_TOKEN, place_own_token_nb
 from simcore.games.luthier.requirements_nb import PERFORMANCE, offer_to_patrons_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, gain_bundle_nb, gain_money_nb
 from simcore.games.luthier.rows_nb import discard_nb
@@ -66,7 +66,8 @@ def inspiration_options_nb(cards, s, p, w, c, total):
 def score_performance_nb(cards, g, s, w, p, c, total, spend):
     """Spend inspiration, then pay the level's money and prestige; medium or high places a token.
 
-    Completed patrons add their "+2 VP to each performance" (rulebook p.33).
+    Completed patrons add their "+2 VP to each performance" (rulebook p.33). With
+    no performance token left the performance still scores, but places none (ruling 25).
     Returns the level.
     """
     s[p].inspiration -= spend
@@ -87,9 +88,7 @@ def score_performance_nb(cards, g, s, w, p, c, total, spend):
         log_nb(g, w, p, Ev.SCORE, Source.PERFORMANCES, prestige)
     if level >= MEDIUM:
         card_event_nb(g, w, p, CardKind.PERFORMANCE, c, CardEvent.COMPLETED, level)
-        spot = choose_spot_nb(cards, g, s, w, p, PERFORMANCE_TOKEN, era)
-        if spot >= 0:
-            place_token_nb(cards, g, s, w, p, spot, PERFORMANCE_TOKEN, 1)
+        place_own_token_nb(cards, g, s, w, p, PERFORMANCE_TOKEN, era, 1)
         offer_to_patrons_nb(cards, g, s, w, p, PERFORMANCE, -1, era)
     return level
 

@@ -10,7 +10,7 @@ from simcore.games.luthier.dtypes import MAX_SLOTS
 from simcore.games.luthier.enums import CardRow, PatronPower, Rule, Source
 from simcore.games.luthier.instruments_nb import mark_powers_nb, power_total_nb
 from simcore.games.luthier.log_nb import card_event_nb, log_nb
-from simcore.games.luthier.orchestra_nb import REPAIR_TOKEN, choose_spot_nb, place_token_nb
+from simcore.games.luthier.orchestra_nb import REPAIR_TOKEN, place_own_token_nb
 from simcore.games.luthier.requirements_nb import REPAIR, offer_to_patrons_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, split_payment_nb
 from simcore.games.luthier.rows_nb import discard_nb
@@ -57,7 +57,10 @@ def repair_options_nb(cards, g, s, w, p, n, free_tier=False, extra=0):
 
 @kernel
 def repair_nb(cards, g, s, w, p, c, extra=0):
-    """Pay repair card c's materials by a plan of seat p's choice, score it, place the token."""
+    """Pay repair card c's materials by a plan of seat p's choice, score it, place the token.
+
+    With no repair token left the repair still scores, but places none (ruling 25).
+    """
     per = cards.rules[Rule.REPAIR_INSPIRATION_PER_MATERIAL]
     fixed = repair_fixed_discount_nb(cards, s, p) + extra
     mark_powers_nb(cards, g, s, p, PatronPower.REPAIR_DISCOUNT)
@@ -73,8 +76,6 @@ def repair_nb(cards, g, s, w, p, c, extra=0):
     log_nb(g, w, p, Ev.SCORE, Source.REPAIRS, cards.repair_prestige[c])
     family = cards.repair_family[c]
     s[p].repairs[family] += 1
-    spot = choose_spot_nb(cards, g, s, w, p, REPAIR_TOKEN, family)
-    if spot >= 0:
-        place_token_nb(cards, g, s, w, p, spot, REPAIR_TOKEN, 1)
+    place_own_token_nb(cards, g, s, w, p, REPAIR_TOKEN, family, 1)
     offer_to_patrons_nb(cards, g, s, w, p, REPAIR, family, -1)
     discard_nb(g, CardRow.REPAIRS, c)

@@ -41,14 +41,21 @@ def gain_inspiration_nb(g, s, w, p, amount, why):
 
 @kernel
 def gain_apprentices_nb(cards, g, s, w, p, amount, why):
-    """Gain up to `amount` apprentices within the cap; returns how many were gained."""
-    room = apprentice_cap_nb(cards, s, p) - apprentices_held_nb(g, s, p)
-    k = min(amount, room)
+    """Gain up to `amount` apprentices within the cap; returns how many were gained.
+
+    Ruling 26: each colour has 3 apprentices, fewer once a deck search removed
+    some from the game; a gain beyond that limit is lost, and logged as lost.
+    """
+    limit = apprentice_cap_nb(cards, s, p)
+    held = apprentices_held_nb(g, s, p)
+    k = max(min(amount, limit - held), 0)
     if k > 0:
         s[p].apprentices += k
         s[p].gained[Res.APPRENTICE] += k
         log_nb(g, w, p, Ev.GAIN, Res.APPRENTICE, k, why)
-    return max(k, 0)
+    if amount > k:
+        log_nb(g, w, p, Ev.APPRENTICES_LOST, amount - k, held + k, limit, why)
+    return k
 
 
 @kernel

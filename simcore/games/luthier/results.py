@@ -135,6 +135,8 @@ def seats_table(card_set, batch: Batch, n_players: int, strategies) -> pa.Table:
     cols["gifts"] = pa.array(flat["gifts"])
     cols["deck_searches"] = pa.array(flat["n_searched"])
     cols["chairs_claimed"] = pa.array(flat["chairs_claimed"])
+    for kind, name in enumerate(("instrument", "performance", "repair")):  # token kinds
+        cols[f"{name}_tokens_placed"] = pa.array(flat["tokens_placed"][:, kind])
     cols["alternate_actions"] = pa.array(flat["n_alt"])
     cols["materials_bought"] = pa.array(flat["n_bought"].sum(axis=1).astype(np.int16))
     cols["materials_sold"] = pa.array(flat["n_sold"].sum(axis=1).astype(np.int16))

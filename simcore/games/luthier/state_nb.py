@@ -37,6 +37,12 @@ def apprentice_cap_nb(cards, s, p):
 
 
 @kernel
+def tokens_left_nb(cards, s, p, kind):
+    """Tokens of `kind` left in seat p's supply (ruling 25: 8 of each kind per colour)."""
+    return cards.rules[Rule.INSTRUMENT_TOKENS + kind] - s[p].tokens_placed[kind]
+
+
+@kernel
 def tier_cost_nb(cards, s, p, tier):
     """Money and/or inspiration to take a card from `tier` (0-based).
 

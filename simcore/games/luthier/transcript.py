@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from simcore.games.luthier.codes import Ev, Why
 from simcore.games.luthier.engine import PlayedGame
-from simcore.games.luthier.enums import CardRow, Location, Material, Res, Source, Track
+from simcore.games.luthier.enums import CardRow, Location, Material, Res, Rule, Source, Track
 
 SEAT_NAMES = ("Red", "Blue", "Yellow", "Green")
 LOCATION_NAMES = (
@@ -233,6 +233,10 @@ class Renderer:
             self.gain(p, f"repairs {self.name('repairs', a)} ({self._materials(b, c, d)}{insp})")
         elif code == Ev.TOKEN:
             self.gain(p, f"{TOKEN_KINDS[b]} token on {self.name('orchestra', a)}: {OUTCOMES[c]}")
+        elif code == Ev.NO_TOKEN:
+            self.gain(p, f"no {TOKEN_KINDS[a]} token left: none placed, no chair (ruling 25)")
+        elif code == Ev.APPRENTICES_LOST:
+            self.gain(p, self._apprentices_lost(a, b, c, d))
         elif code == Ev.BENCH_TAKE:
             self.emit(
                 f"  {who} takes {self.name('instruments', b)} back from the {BENCHES[a]} bench"
@@ -298,6 +302,13 @@ class Renderer:
                 self.emit("== End-game scoring ==")
             if b:
                 self.emit(f"  {who}: +{b} prestige ({SOURCE_LABELS[a]})")
+
+    def _apprentices_lost(self, lost: int, held: int, limit: int, why: int) -> str:
+        """A gain beyond the apprentice limit (ruling 26): "+1 apprentice: none, 3/3"."""
+        what = f"+{lost} apprentice{'s' if lost != 1 else ''}{self._why(why)}"
+        if limit < int(self.cards.arrays.rules[Rule.APPRENTICE_CAP]):
+            return f"{what}: lost, limit {limit} after a deck search ({held}/{limit})"
+        return f"{what}: none, {held}/{limit}"
 
     @staticmethod
     def _paid(money: int, insp: int) -> str:
