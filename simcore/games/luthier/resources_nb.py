@@ -42,12 +42,15 @@ def gain_inspiration_nb(g, s, w, p, amount, why):
 @kernel
 def gain_apprentices_nb(cards, g, s, w, p, amount, why):
     """Gain up to `amount` apprentices within the cap; returns how many were gained."""
-    room = apprentice_cap_nb(cards, s, p) - apprentices_held_nb(g, s, p)
+    cap = apprentice_cap_nb(cards, s, p)
+    room = cap - apprentices_held_nb(g, s, p)
     k = min(amount, room)
     if k > 0:
         s[p].apprentices += k
         s[p].gained[Res.APPRENTICE] += k
         log_nb(g, w, p, Ev.GAIN, Res.APPRENTICE, k, why)
+    if k < amount:  # ruling 26: gains beyond the limit are lost, and the transcript says so
+        log_nb(g, w, p, Ev.CAPPED, Res.APPRENTICE, amount, max(k, 0), cap - room + max(k, 0), cap)
     return max(k, 0)
 
 
