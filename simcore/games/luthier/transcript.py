@@ -523,10 +523,11 @@ class Renderer:
     def on_leave(self, ev: Event) -> None:
         pat = self.name("patrons", ev["patron"])
         lost, penalty = ev["prestige_lost"], ev["penalty"]
-        floor = f" (-{penalty}, floored at 0 prestige)" if lost < penalty else ""
+        loss = (
+            f"-{penalty} prestige floored at 0: -{lost}" if lost < penalty else f"-{lost} prestige"
+        )
         self.emit(
-            f"{pat} loses patience and leaves {_seat(ev.seat)}: {ev['unmet']} unmet "
-            f"requirement(s), -{lost} prestige{floor}",
+            f"{pat} loses patience and leaves {_seat(ev.seat)}: {ev['unmet']} unmet, {loss}",
             ev.seat,
             "  ",
         )

@@ -1,10 +1,11 @@
 """`tutti play --jsonl`: the transcript's events as JSON lines, one event a line.
 
-Each line is one object: `i` (row in the event log), `round` (0 = setup, then 1..6; end-game
-scoring is in the last round), `seat` (a seat name, or null for the board), `event` (the code's name in lower
-case) and the event's fields by name (events.FIELDS), cards and codes given by name, with
-`<field>_id` the card-data id of a card field. Events that change a seat's prestige carry
-`prestige_change` (the sum per seat is its final prestige). A `state` line (the dict of
+Each line is one object: `i` (row in the event log), `round` (0 = setup, then 1..6;
+end-game scoring is in the last round), `seat` (a seat name, or null for the board),
+`event` (the code's name in lower case) and the event's fields by name (events.FIELDS),
+cards and codes given by name, with `<field>_id` the card-data id of a card field.
+Events that change a seat's prestige carry `prestige_change` (the sum per seat is its
+final prestige). A `state` line (the dict of
 transcript_state.state_dict) stands where the kernel took each snapshot; the first line
 is a `game` header.
 """

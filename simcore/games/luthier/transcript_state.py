@@ -210,10 +210,12 @@ def _seat_lines(s: dict[str, Any]) -> list[str]:
         "    tracks: "
         + ", ".join(f"{t} {v}/{finals[t]}" for t, v in tracks.items())
         + f"; workers {workers}",
-        f"    benches: roughing {' + '.join(s['roughing_bench']) or '-'}, "
-        f"finishing {' + '.join(s['finishing_bench']) or '-'}; "
-        f"hand {', '.join(s['hand']) or '-'}",
     ]
+    benches = (
+        f"    benches: roughing {' + '.join(s['roughing_bench']) or '-'}, "
+        f"finishing {' + '.join(s['finishing_bench']) or '-'}; hand"
+    )
+    lines += wrap(benches, s["hand"] or ["-"], "      ")
     for pt in s["patrons"]:
         cube = f"cube {pt['patience']}/{pt['leaves_at']}"
         head = f"    patron {pt['slot']}: {pt['patron']}, {cube}, open:"
