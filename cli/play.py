@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -16,9 +17,23 @@ def play(
     cards: CardsOpt = None,
     params: ParamsOpt = None,
     strategy_module: StrategyModuleOpt = None,
+    jsonl: Annotated[
+        Path | None,
+        typer.Option(
+            "--jsonl",
+            help="Also write the game's events and state blocks to this file as JSON lines, "
+            "one event a line with named fields.",
+        ),
+    ] = None,
 ) -> None:
-    """Play one game and print every placement, action, purchase and the final scores."""
+    """Play one game and print every placement, action, purchase, a state block after setup
+    and each round, and the final scores."""
     from importlib.metadata import version
+
+    from simcore.output_paths import check_file
+
+    if jsonl is not None:  # before any game is played
+        check_file(jsonl, "the JSON lines")
 
     if strategy_module is not None:  # first: it decides where compiled kernels are cached
         from strategies.luthier.user import load_strategy_module
@@ -47,3 +62,20 @@ def play(
         "",
     ]
     typer.echo(render_transcript(card_set, played, header), nl=False)
+    if jsonl is not None:
+        from reports.output import write_text
+        from simcore.games.luthier.transcript_jsonl import render_jsonl
+
+        meta = {
+            "players": players,
+            "seed": seed,
+            "strategies": [s.name for s in seats],
+            "seats": list(SEAT_NAMES[:players]),
+            "cards": where,
+            "cards_hash": card_set.data_hash,
+            "rules_version": RULES_VERSION,
+            "tutti": version("tutti-sim"),
+            "params": str(params) if params else None,
+        }
+        text = render_jsonl(card_set, played, meta)
+        write_text(jsonl, text, "the JSON lines", "the transcript is printed above")

@@ -13,6 +13,7 @@ from simcore.games.luthier.engine import PlayedGame
 from simcore.games.luthier.enums import Location, Res
 from simcore.games.luthier.resources_nb import gain_apprentices_nb
 from simcore.games.luthier.transcript import Renderer
+from simcore.games.luthier.work import snapshot_buffers
 from simcore.rng_nb import seed_streams_nb
 from tests.luthier.state import RED, Table
 
@@ -22,7 +23,7 @@ def codes(t: Table, code: int) -> list[tuple[int, ...]]:
 
 
 def rendered(cards, t: Table) -> list[str]:
-    played = PlayedGame(t.g, t.s, t.events().copy(), ())
+    played = PlayedGame(t.g, t.s, t.events().copy(), (), *snapshot_buffers(0))
     return Renderer(cards, played).render()
 
 
@@ -35,7 +36,7 @@ def test_a_gain_at_the_limit_is_logged_as_lost(cards):
     assert t.seat(RED)["apprentices"] == 3
     assert codes(t, Ev.GAIN) == []
     assert codes(t, Ev.APPRENTICES_LOST) == [(1, 3, 3, Why.GIFT, 0)]
-    assert rendered(cards, t) == ["    Red gains +1 apprentice (gift): none, 3/3"]
+    assert rendered(cards, t) == ["  Red: +1 apprentice (gift): none, 3/3 held"]
 
 
 def test_placed_apprentices_count_towards_the_limit(cards):
@@ -55,7 +56,7 @@ def test_part_of_a_gain_is_lost(cards):
     assert t.seat(RED)["apprentices"] == 3
     assert codes(t, Ev.GAIN) == [(Res.APPRENTICE, 1, Why.ALTERNATE, 0, 0)]
     assert codes(t, Ev.APPRENTICES_LOST) == [(1, 3, 3, Why.ALTERNATE, 0)]
-    assert rendered(cards, t) == ["    Red gains +1 apprentice, +1 apprentice: none, 3/3"]
+    assert rendered(cards, t) == ["  Red: +1 apprentice, 1 more apprentice lost, 3/3 held"]
 
 
 def test_after_a_deck_search_the_limit_is_two(cards):
@@ -68,7 +69,7 @@ def test_after_a_deck_search_the_limit_is_two(cards):
     assert gain_apprentices_nb(*t.args(), RED, 1, Why.SLOT_BONUS) == 0
     assert codes(t, Ev.APPRENTICES_LOST) == [(1, 2, 2, Why.SLOT_BONUS, 0)]
     assert rendered(cards, t) == [
-        "    Red gains +1 apprentice (slot bonus): lost, limit 2 after a deck search (2/2)"
+        "  Red: +1 apprentice (slot bonus): lost, limit 2 after a deck search (2/2 held)"
     ]
 
 

@@ -119,12 +119,13 @@ def test_the_transcript_says_no_token_was_left(cards):
     """The transcript line for ruling 25 (the NO_TOKEN event)."""
     from simcore.games.luthier.engine import PlayedGame
     from simcore.games.luthier.transcript import Renderer
+    from simcore.games.luthier.work import snapshot_buffers
 
     row = np.zeros((1, 8), np.int32)
     row[0, 1:4] = (RED, Ev.NO_TOKEN, REPAIR_TOKEN)
-    played = PlayedGame(None, None, row, ())
+    played = PlayedGame(None, None, row, (), *snapshot_buffers(0))
     lines = Renderer(cards, played).render()
-    assert lines == ["    Red gains no repair token left: none placed, no chair (ruling 25)"]
+    assert lines == ["  Red: no repair token left: none placed, no chair (ruling 25)"]
 
 
 @pytest.mark.parametrize("n_players", [2, 3, 4])

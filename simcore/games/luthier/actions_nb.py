@@ -32,7 +32,7 @@ from simcore.games.luthier.instruments_nb import (
 )
 from simcore.games.luthier.log_nb import log_nb
 from simcore.games.luthier.perform_nb import perform_nb, perform_options_nb
-from simcore.games.luthier.priority_nb import skill_nb
+from simcore.games.luthier.priority_nb import bench_skill_bonus_nb, skill_nb
 from simcore.games.luthier.repair_nb import repair_nb, repair_options_nb
 from simcore.games.luthier.resources_nb import (
     add_prestige_nb,
@@ -238,8 +238,11 @@ def worker_acts_nb(cards, g, s, w, i):
     skill = skill_nb(cards, g, s, i)
     spec = active_specialty_nb(cards, g, s, i)
     if loc >= Location.ROUGHING:
-        mark_powers_nb(cards, g, s, p, PatronPower.BENCH_SKILL)
+        mark_powers_nb(cards, g, s, w, p, PatronPower.BENCH_SKILL)
     log_nb(g, w, p, Ev.WORKER_ACTS, loc, g.pl_chip[i], skill, g.pl_appr[i], spec)
+    bench = bench_skill_bonus_nb(cards, s, p) if loc >= Location.ROUGHING else 0
+    spec_skill = ability_amount_nb(cards, spec, SpecialtyAbility.SKILL)
+    log_nb(g, w, p, Ev.SKILL, s[p].chip_specialty[g.pl_chip[i]], bench, spec_skill)
     n = main_options_nb(cards, g, s, w, p, i, loc, skill, spec)
     n = alternate_options_nb(cards, g, s, w, p, loc, n)
     k = decide_nb(cards, g, s, w, p, n)

@@ -79,7 +79,7 @@ class Ev(IntEnum):
     WORKER_ACTS = 12  # a = Location, b = chip index, c = skill, d = apprentices, e = specialty
     ALT = 13  # a = Location, b = variant (-1 = 2 money)
     MARKET = 14  # visit starts
-    BUY = 15  # a = Material, b = price paid in money, c = inspiration spent
+    BUY = 15  # a = Material, b = money paid, c = inspiration spent, d = printed price, e = discount
     SELL = 16  # a = Material, b = price
     HIRE = 17  # b = money, c = inspiration
     TRAIN = 18  # a = Track, b = money, c = inspiration
@@ -98,9 +98,10 @@ class Ev(IntEnum):
     DEAL_GOALS = 31  # a..d = goal ids dealt
     DEAL_CARDS = 32  # a, b = instrument types dealt; c, d = patron ids dealt
     AWARDS = 33  # a..d = award tiles in play
-    TOKEN = 34  # a = spot, b = token kind, c = outcome (claimed, stolen, consoled)
+    TOKEN = 34  # a = spot, b = token kind, c = outcome (claimed, stolen, consoled),
+    #   d = chair holder before the token (-1 none, 4 neutral), e = the holder's token kind
     TAKE_CARD = 35  # a = CardRow, b = card id, c = tier, d = money, e = inspiration
-    SEARCH = 36  # a = CardRow, b = card id, c = money, d = inspiration
+    SEARCH = 36  # a = CardRow, b = card id, c = money, d = inspiration, e = card-back key
     ROUGH = 37  # a = instrument type, b/c/d = animal/wood/metal paid
     FINISH = 38  # a = instrument type, b/c/d = animal/wood/metal paid
     ROLL = 39  # a, b = notes on die 0 and 1, c, d = colours (0 white, 1 black)
@@ -113,7 +114,8 @@ class Ev(IntEnum):
     SPECIALTY = 46  # a = specialty card
     ASSIGN_CHIP = 47  # a = chip index, b = specialty card
     GIFT = 48  # a = patron id, b = gift index (Res columns follow as GAIN events)
-    LEAVE = 49  # a = patron id, b = unmet requirements, c = prestige lost
+    LEAVE = 49  # a = patron id, b = unmet requirements, c = prestige lost, d = penalty before
+    #   the floor at 0 (c < d when prestige could not go lower)
     SATISFY = 50  # a = patron id, b = requirement
     COMPLETE = 51  # a = patron id, b = prestige
     CLAIM = 52  # a = award tile id, b = level, c = prestige
@@ -125,6 +127,16 @@ class Ev(IntEnum):
     ENDGAME = 58  # a = Source, b = prestige, c = detail (chairs held, goal id, ...)
     NO_TOKEN = 59  # a = token kind: none left in the seat's supply, none placed (ruling 25)
     APPRENTICES_LOST = 60  # a = not gained (limit), b = held, c = limit, d = why (ruling 26)
+    # Codes from 70 on make the transcript auditable (issue 16); they only add rows.
+    STATE = 70  # a = snapshot index (0 after setup, r after round r): w.snap_g / w.snap_s
+    SKILL = 71  # a = specialty card of the chip (-1 plain chip), b = bench skill bonus,
+    #   c = specialty skill bonus (follows WORKER_ACTS: skill = chip + apprentices + b + c)
+    POWER = 72  # a = patron id, b = PatronPower, c = amount, d = count it multiplies (end game)
+    DISCOUNT = 73  # a = Location, b = patron powers, c = specialty chip, d = bench 4+/5+ bonus,
+    #   e = bought with inspiration: materials taken off the next ROUGH/FINISH/REPAIR cost
+    # 74 unused: capped apprentice gains are APPRENTICES_LOST (60, ruling 26)
+    BENEFIT = 75  # a = award-marker bit whose benefit acts (1: extra-storage free material)
+    GOAL = 76  # a = goal id, b = level reached (0 none), c = count, d = prestige
 
 
 class CardKind(IntEnum):
@@ -171,3 +183,4 @@ class Why(IntEnum):
     ROUND_START = 10
     FAMILY = 11
     SPECIALTY = 12
+    ROUGHING_BONUS = 13  # roughing bench 3+: inspiration (not a 4+ location bonus)

@@ -18,6 +18,7 @@ from simcore.games.luthier.dtypes import (
     MAX_PLAYERS,
     new_state,
 )
+from simcore.games.luthier.work import snapshot_buffers
 from strategies.luthier.registry import MAX_PARAMS, StrategySpec
 
 MIN_PLAYERS = 2
@@ -39,6 +40,9 @@ class PlayedGame:
     seats: np.ndarray  # SEAT[n_players]
     log: np.ndarray  # int32[n_events, LOG_W]
     strategies: tuple[StrategySpec, ...]
+    # the state after setup (0) and at the end of each round r (r), as the kernel copied it
+    snap_games: np.ndarray  # GAME[rounds + 1]
+    snap_seats: np.ndarray  # SEAT[rounds + 1, n_players]
 
 
 def check_players(n_players: int) -> None:
@@ -104,7 +108,9 @@ def play_game(
     index: int = 0,
     log_rows: int = 20_000,
 ) -> PlayedGame:
-    """Play one game whose game seed is `seed`, keeping the full event log."""
+    """Play one game whose game seed is `seed`, keeping the full event log and the state
+    after setup and at the end of each round (the kernel copies it: Python steps no turn)."""
+    from simcore.games.luthier.enums import Rule
     from simcore.games.luthier.game_nb import play_games_nb
 
     check_players(n_players)
@@ -118,13 +124,34 @@ def play_game(
             seats[0, p]["strategy"] = spec.id
         log = np.zeros((log_rows, LOG_W), np.int32)
         cev = np.zeros((1, MAX_CARD_EVENTS, CEV_W), np.int16)
+        snap_g, snap_s = snapshot_buffers(int(cards.arrays.rules[Rule.ROUNDS]) + 1)
         with kernel_errors(cards):
             play_games_nb(
-                cards.table_array, games, seats, pm, cev, log, n_players, 0, index, 0, 1, seed
+                cards.table_array,
+                games,
+                seats,
+                pm,
+                cev,
+                log,
+                snap_g,
+                snap_s,
+                n_players,
+                0,
+                index,
+                0,
+                1,
+                seed,
             )
         n_log = int(games[0]["log_n"])
         if n_log <= log_rows:  # otherwise replay (same seed, same game) with room for all
-            return PlayedGame(games[0], seats[0, :n_players], log[:n_log], tuple(strategies))
+            return PlayedGame(
+                games[0],
+                seats[0, :n_players],
+                log[:n_log],
+                tuple(strategies),
+                snap_g,
+                snap_s[:, :n_players],
+            )
         log_rows = n_log
 
 
@@ -157,10 +184,24 @@ def play_batch(
     table = cards.table_array
 
     log = np.empty((0, LOG_W), np.int32)  # no transcripts in batches
+    snap_g, snap_s = snapshot_buffers(0)  # nor state snapshots
 
     def play(lo: int, hi: int) -> None:
         play_games_nb(
-            table, games, seats, pm, cev, log, n_players, master_seed, first_index, lo, hi, -1
+            table,
+            games,
+            seats,
+            pm,
+            cev,
+            log,
+            snap_g,
+            snap_s,
+            n_players,
+            master_seed,
+            first_index,
+            lo,
+            hi,
+            -1,
         )
 
     with kernel_errors(cards):

@@ -11,6 +11,7 @@ from simcore.games.luthier.invariants_nb import (
     check_resolved_nb,
     check_seats_nb,
 )
+from simcore.games.luthier.log_nb import snapshot_nb
 from simcore.games.luthier.round_nb import (
     end_of_round_nb,
     planning_nb,
@@ -28,6 +29,7 @@ from simcore.rng_nb import game_seed_nb
 def play_game_nb(cards, g, s, w, n_players, game_seed, index):
     """Play one game from its seed to the end: g (record) and s (seat records) are mutated."""
     setup_game_nb(cards, g, s, w, n_players, game_seed, index)
+    snapshot_nb(g, s, w, 0)
     rounds = cards.rules[Rule.ROUNDS]
     for r in range(rounds):
         start_of_round_nb(cards, g, s, w)
@@ -38,6 +40,7 @@ def play_game_nb(cards, g, s, w, n_players, game_seed, index):
         g.violations |= check_resolved_nb(cards, g, s)
         if r < rounds - 1:
             end_of_round_nb(cards, g, s, w)
+        snapshot_nb(g, s, w, r + 1)  # after the cleanup: the board the next round starts with
     g.phase = Phase.GAME_OVER
     score_game_nb(cards, g, s, w)
     g.violations |= check_seats_nb(cards, g, s)
@@ -46,7 +49,20 @@ def play_game_nb(cards, g, s, w, n_players, game_seed, index):
 
 @kernel(nogil=True)
 def play_games_nb(
-    card_array, games, seats, params, cev, log, n_players, master_seed, first_index, lo, hi, seed
+    card_array,
+    games,
+    seats,
+    params,
+    cev,
+    log,
+    snap_g,
+    snap_s,
+    n_players,
+    master_seed,
+    first_index,
+    lo,
+    hi,
+    seed,
 ):
     """Play games lo .. hi - 1 of a batch whose game 0 is game `first_index` of the run:
     the one kernel Python calls, for runs and for single games alike (one compile).
@@ -55,7 +71,9 @@ def play_games_nb(
     seats: SEAT[n, MAX_PLAYERS], zeroed except seats[:, p].strategy (mutated for rows
     lo..hi-1 only); cev: int16[n, MAX_CARD_EVENTS, CEV_W] card events per game
     (mutated likewise); log: int32[n_log, LOG_W] transcript events (n_log = 0: none;
-    mutated); params: float64[MAX_PLAYERS, n_params]. seed >= 0 plays that game seed
+    mutated); snap_g: GAME[n_snap] and snap_s: SEAT[n_snap, MAX_PLAYERS], the state after
+    setup and at each round's end (n_snap = 0: none; mutated; single games only);
+    params: float64[MAX_PLAYERS, n_params]. seed >= 0 plays that game seed
     (`tutti play --seed`); -1 derives each game's seed from (master_seed, game index),
     so any thread count or cut into blocks (simcore/threads.py) gives the same games.
     Releases the GIL.
@@ -63,7 +81,7 @@ def play_games_nb(
     cards = card_array[0]
     opts = np.empty((MAX_OPTIONS, OPT_W), np.int16)  # rewritten at every decision point
     for j in range(lo, hi):
-        w = Work(opts, log, params, cev[j])
+        w = Work(opts, log, params, cev[j], snap_g, snap_s)
         index = first_index + j
         game_seed = seed if seed >= 0 else game_seed_nb(master_seed, index)
         play_game_nb(cards, games[j], seats[j], w, n_players, game_seed, index)

@@ -20,8 +20,8 @@ from simcore.games.luthier.codes import ROW_CARD_KIND, CardEvent, CardKind, Ev, 
 from simcore.games.luthier.costs_nb import add_kept_plans_nb, add_plan_options_nb, pay_plan_nb
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.dtypes import MAX_HAND
-from simcore.games.luthier.enums import CardRow, PatronPower, Rule, Source, Track
-from simcore.games.luthier.log_nb import card_event_nb, log_nb
+from simcore.games.luthier.enums import CardRow, Location, PatronPower, Rule, Source, Track
+from simcore.games.luthier.log_nb import card_event_nb, discount_nb, log_nb
 from simcore.games.luthier.orchestra_nb import INSTRUMENT_TOKEN, place_own_token_nb
 from simcore.games.luthier.requirements_nb import INSTRUMENT, offer_to_patrons_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, gain_inspiration_nb
@@ -37,12 +37,14 @@ INSTRUMENT_BONUS = 2  # reputation step 5: +2 prestige per finished instrument (
 
 
 @kernel
-def mark_powers_nb(cards, g, s, p, power):
-    """Record in g.power_used that seat p's completed patrons with `power` took effect."""
+def mark_powers_nb(cards, g, s, w, p, power):
+    """Record in g.power_used (and log) that seat p's completed patrons with `power` took
+    effect."""
     for i in range(s[p].completed_n):
         c = s[p].completed[i]
         if cards.patron_power[c] == power:
             g.power_used[c] = 1
+            log_nb(g, w, p, Ev.POWER, c, power, cards.patron_power_amount[c])
 
 
 @kernel
@@ -101,7 +103,7 @@ def take_card_nb(cards, g, s, w, p, i, k, free_tier=False):
     g.pl_appr[i] -= 1
     s[p].appr_lost += 1
     s[p].n_searched += 1
-    log_nb(g, w, p, Ev.SEARCH, row, c, money, insp)
+    log_nb(g, w, p, Ev.SEARCH, row, c, money, insp, w.opts[k, 2])
     card_event_nb(g, w, p, ROW_CARD_KIND[row], c, CardEvent.TAKEN, 0)
     return c
 
@@ -182,9 +184,11 @@ def rough_nb(cards, g, s, w, p, k, extra=0):
     c = s[p].rough_bench[slot]
     cost = cards.inst_rough[c]
     fixed = power_total_nb(cards, s, p, PatronPower.ROUGH_DISCOUNT) + extra
-    mark_powers_nb(cards, g, s, p, PatronPower.ROUGH_DISCOUNT)
+    mark_powers_nb(cards, g, s, w, p, PatronPower.ROUGH_DISCOUNT)
     before = s[p].materials.copy()
+    taken = w.opts[k, 2] + w.opts[k, 3] + w.opts[k, 4]
     used, _ = pay_plan_nb(s, p, cost, w.opts[k, 2], w.opts[k, 3], w.opts[k, 4], fixed, 1, 0)
+    discount_nb(g, w, p, Location.ROUGHING, taken, fixed - extra, extra, used, 0)
     s[p].rough_bench[slot] = -1
     s[p].finish_bench[free_slot_nb(s[p].finish_bench)] = c
     s[p].n_roughed += 1
@@ -206,9 +210,11 @@ def finish_nb(cards, g, s, w, p, k, extra=0):
     c = s[p].finish_bench[slot]
     cost = cards.inst_finish[c]
     fixed = power_total_nb(cards, s, p, PatronPower.FINISH_DISCOUNT) + extra
-    mark_powers_nb(cards, g, s, p, PatronPower.FINISH_DISCOUNT)
+    mark_powers_nb(cards, g, s, w, p, PatronPower.FINISH_DISCOUNT)
     before = s[p].materials.copy()
+    taken = w.opts[k, 2] + w.opts[k, 3] + w.opts[k, 4]
     used, _ = pay_plan_nb(s, p, cost, w.opts[k, 2], w.opts[k, 3], w.opts[k, 4], fixed, 1, 0)
+    discount_nb(g, w, p, Location.FINISHING, taken, fixed - extra, extra, used, 0)
     paid = before - s[p].materials
     s[p].finish_bench[slot] = -1
     log_nb(g, w, p, Ev.FINISH, c, paid[0], paid[1], paid[2])
@@ -268,7 +274,7 @@ def bench_work_nb(cards, g, s, w, p, loc_is_finish, skill, k, extra=0):
         if w.opts[k2, 0] == Opt.ROUGH:
             rough_nb(cards, g, s, w, p, k2, extra)
     if skill >= r[Rule.ROUGH_INSPIRATION_SKILL]:
-        gain_inspiration_nb(g, s, w, p, r[Rule.ROUGH_INSPIRATION], Why.LOCATION_BONUS)
+        gain_inspiration_nb(g, s, w, p, r[Rule.ROUGH_INSPIRATION], Why.ROUGHING_BONUS)
 
 
 # ---------------------------------------------------------------- start of round

@@ -1,7 +1,8 @@
-"""Transcript event logging kernel."""
+"""Transcript logging kernels: events, card events and state snapshots."""
 
 from __future__ import annotations
 
+from simcore.games.luthier.codes import Ev
 from simcore.jit import kernel
 
 
@@ -37,3 +38,28 @@ def log_nb(g, w, p, code, a=0, b=0, c=0, d=0, e=0):
         row[7] = e
     if w.log.shape[0] > 0:
         g.log_n = n + 1
+
+
+@kernel
+def snapshot_nb(g, s, w, k):
+    """Copy the game record and the seat records into snapshot k of w.snap_g / w.snap_s
+    (0 after setup, r at the end of round r) and log a STATE event; nothing when the
+    snapshot buffers are empty (batches)."""
+    if k < w.snap_g.shape[0]:
+        w.snap_g[k] = g
+        for p in range(s.shape[0]):
+            w.snap_s[k, p] = s[p]
+        log_nb(g, w, -1, Ev.STATE, k)
+
+
+@kernel
+def discount_nb(g, w, p, loc, taken, power, spec, bonus, insp_per):
+    """Log how `taken` materials came off a cost at `loc` (a DISCOUNT event, when any did):
+    patron powers first (up to `power`), then the specialty chip (up to `spec`), then the
+    bench 4+/5+ bonus (`bonus` used), the rest bought with inspiration (insp_per each)."""
+    if taken <= 0:
+        return
+    by_power = min(power, taken)
+    by_spec = min(spec, taken - by_power)
+    by_insp = taken - by_power - by_spec - bonus if insp_per > 0 else 0
+    log_nb(g, w, p, Ev.DISCOUNT, loc, by_power, by_spec, bonus, by_insp)

@@ -76,17 +76,20 @@ def apply_market_option_nb(cards, g, s, w, p, k, traded):
     if kind == Opt.DONE:
         return False
     if kind == Opt.BUY:
-        money, insp = pay_split_nb(s, p, buy_price_nb(cards, g, s, p, a), mode)
+        price = buy_price_nb(cards, g, s, p, a)
+        money, insp = pay_split_nb(s, p, price, mode)
         for i in range(s[p].completed_n):  # Haydn / Mozart took effect
             c = s[p].completed[i]
             power = cards.patron_power[c]
             if power == PatronPower.MARKET_DISCOUNT and cards.patron_power_material[c] == a:
                 g.power_used[c] = 1
+                log_nb(g, w, p, Ev.POWER, c, power, cards.patron_power_amount[c])
         s[p].materials[a] += 1
         s[p].gained[Res.ANIMAL + a] += 1
         s[p].n_bought[a] += 1
         traded[a] |= BOUGHT
-        log_nb(g, w, p, Ev.BUY, a, money, insp)
+        printed = cards.market_price[g.market_card, a]
+        log_nb(g, w, p, Ev.BUY, a, money, insp, printed, printed - price)
     elif kind == Opt.SELL:
         price = sell_price_nb(cards, g, a)
         s[p].materials[a] -= 1

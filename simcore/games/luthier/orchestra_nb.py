@@ -116,7 +116,7 @@ def place_token_nb(cards, g, s, w, p, spot, kind, factor):
     g.tokens[spot, p, kind] += 1
     s[p].tokens_placed[kind] += 1
     outcome = chair_outcome_nb(cards, g, p, spot, kind)
-    log_nb(g, w, p, Ev.TOKEN, spot, kind, outcome)
+    log_nb(g, w, p, Ev.TOKEN, spot, kind, outcome, g.chair_seat[spot], g.chair_kind[spot])
     if outcome == CONSOLED:
         s[p].n_consoled += 1
         console_nb(cards, g, s, w, p, factor)

@@ -21,11 +21,13 @@ def round_gains_nb(cards, g, s, w, p):
         c = s[p].completed[i]
         if cards.patron_power[c] == PatronPower.ROUND_GAIN:
             g.power_used[c] = 1
+            log_nb(g, w, p, Ev.POWER, c, PatronPower.ROUND_GAIN, 0)
             gain_bundle_nb(
                 cards, g, s, w, p, cards.patron_power_gain[c], Source.PATRONS, Why.ROUND_START
             )
     if (s[p].award_markers & STORAGE_MARKER) == 0:
         amount = cards.rules[Rule.EXTRA_STORAGE_FREE_MATERIALS]
+        log_nb(g, w, p, Ev.BENEFIT, STORAGE_MARKER)
         gain_any_material_nb(cards, g, s, w, p, amount, Why.ROUND_START)
 
 
@@ -71,8 +73,9 @@ def patience_nb(cards, g, s, w, p):
             gift_nb(cards, g, s, w, p, slot, step - 1)
             continue
         unmet = unmet_requirements_nb(cards, s, p, slot)
-        lost = add_prestige_nb(s, p, Source.PATIENCE, -cards.rules[Rule.LEAVE_PENALTY] * unmet)
-        log_nb(g, w, p, Ev.LEAVE, c, unmet, -lost)
+        penalty = cards.rules[Rule.LEAVE_PENALTY] * unmet
+        lost = add_prestige_nb(s, p, Source.PATIENCE, -penalty)
+        log_nb(g, w, p, Ev.LEAVE, c, unmet, -lost, penalty)
         card_event_nb(g, w, p, CardKind.PATRON, c, CardEvent.ABANDONED, unmet)
         s[p].patrons_lost[cards.patron_type[c]] += 1
         if cards.patron_type[c] != 3:  # royal cards leave the game

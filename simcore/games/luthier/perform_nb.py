@@ -79,7 +79,7 @@ def score_performance_nb(cards, g, s, w, p, c, total, spend):
     money = cards.perf_money[c, level]
     if money > 0:
         gain_money_nb(g, s, w, p, money, Why.PERFORMANCE)
-    mark_powers_nb(cards, g, s, p, PatronPower.PERFORM_PRESTIGE)
+    mark_powers_nb(cards, g, s, w, p, PatronPower.PERFORM_PRESTIGE)
     prestige = cards.perf_prestige[c, level] + power_total_nb(
         cards, s, p, PatronPower.PERFORM_PRESTIGE
     )
@@ -136,7 +136,7 @@ def perform_nb(cards, g, s, w, p, c, skill, spec=-1):
         g.perf_notes[d] = notes[d]
         log_nb(g, w, p, Ev.REROLL, d, notes[d])
     total = notes[0] + notes[1] + base
-    mark_powers_nb(cards, g, s, p, PatronPower.PERFORM_RESULT)
+    mark_powers_nb(cards, g, s, w, p, PatronPower.PERFORM_RESULT)
     n = inspiration_options_nb(cards, s, p, w, c, total)
     k = decide_nb(cards, g, s, w, p, n)
     score_performance_nb(cards, g, s, w, p, c, total, w.opts[k, 1])

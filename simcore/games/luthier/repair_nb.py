@@ -7,9 +7,9 @@ from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt
 from simcore.games.luthier.costs_nb import add_plan_options_nb, has_plan_nb, pay_plan_nb
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.dtypes import MAX_SLOTS
-from simcore.games.luthier.enums import CardRow, PatronPower, Rule, Source
+from simcore.games.luthier.enums import CardRow, Location, PatronPower, Rule, Source
 from simcore.games.luthier.instruments_nb import mark_powers_nb, power_total_nb
-from simcore.games.luthier.log_nb import card_event_nb, log_nb
+from simcore.games.luthier.log_nb import card_event_nb, discount_nb, log_nb
 from simcore.games.luthier.orchestra_nb import REPAIR_TOKEN, place_own_token_nb
 from simcore.games.luthier.requirements_nb import REPAIR, offer_to_patrons_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, split_payment_nb
@@ -63,12 +63,14 @@ def repair_nb(cards, g, s, w, p, c, extra=0):
     """
     per = cards.rules[Rule.REPAIR_INSPIRATION_PER_MATERIAL]
     fixed = repair_fixed_discount_nb(cards, s, p) + extra
-    mark_powers_nb(cards, g, s, p, PatronPower.REPAIR_DISCOUNT)
+    mark_powers_nb(cards, g, s, w, p, PatronPower.REPAIR_DISCOUNT)
     cost = cards.repair_cost[c]
     n = add_plan_options_nb(s, p, w, 0, Opt.PAY_PLAN, 0, cost, fixed, 0, per, 0)
     k = decide_nb(cards, g, s, w, p, n)
     before = s[p].materials.copy()
+    taken = w.opts[k, 2] + w.opts[k, 3] + w.opts[k, 4]
     _, insp = pay_plan_nb(s, p, cost, w.opts[k, 2], w.opts[k, 3], w.opts[k, 4], fixed, 0, per)
+    discount_nb(g, w, p, Location.REPAIR, taken, fixed - extra, extra, 0, per)
     paid = before - s[p].materials
     log_nb(g, w, p, Ev.REPAIR, c, paid[0], paid[1], paid[2], insp)
     card_event_nb(g, w, p, CardKind.REPAIR, c, CardEvent.COMPLETED, 0)

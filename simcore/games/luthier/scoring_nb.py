@@ -83,12 +83,18 @@ def endgame_nb(cards, g, s, w, p):
         if cards.patron_power[c] == PatronPower.EXTRA_FIRST_CHAIRS:
             chairs += cards.patron_power_amount[c]
             g.power_used[c] = 1
+            log_nb(
+                g, w, p, Ev.POWER, c, PatronPower.EXTRA_FIRST_CHAIRS, cards.patron_power_amount[c]
+            )
     score_nb(g, s, w, p, Source.FIRST_CHAIRS, first_chairs_prestige_nb(cards, g, chairs), chairs)
     for i in range(s[p].completed_n):
         c = s[p].completed[i]
         if cards.patron_power[c] == PatronPower.ENDGAME_METRIC:
             g.power_used[c] = 1
-            points = cards.patron_power_amount[c] * values[cards.patron_power_metric[c]]
+            count = values[cards.patron_power_metric[c]]
+            amount = cards.patron_power_amount[c]
+            log_nb(g, w, p, Ev.POWER, c, PatronPower.ENDGAME_METRIC, amount, count)
+            points = amount * count
             score_nb(g, s, w, p, Source.PATRONS, points, c)
     for k in range(2):
         c = s[p].finish_bench[k]
@@ -100,6 +106,7 @@ def endgame_nb(cards, g, s, w, p):
             level = goal_level_nb(cards, goal, values[cards.goal_metric[goal]])
             points = cards.goal_prestige[goal, level - 1] if level > 0 else 0
             s[p].goal_prestige[k] = points
+            log_nb(g, w, p, Ev.GOAL, goal, level, values[cards.goal_metric[goal]], points)
             score_nb(g, s, w, p, Source.GOALS, points, goal)
             if level > 0:  # the highest level reached scores, the lower ones do not
                 card_event_nb(g, w, p, CardKind.GOAL, goal, CardEvent.SCORED, level)

@@ -1,12 +1,45 @@
-"""Readable transcripts: event codes from the kernels become lines of text in Python."""
+"""Readable transcripts: event-log rows, decoded by events.py, become lines of text.
+
+One formatter per event code (`FORMATTERS`). An action opens a line; what follows from
+it (gains, prestige, track steps) joins that line while it is the same seat's, and
+rolls, payments, tokens and patron effects get sub-lines, so no line passes WIDTH
+characters. Every modifier is written out where it acts: a specialty chip and each part
+of a worker's skill, cost reductions and their sources, apprentice gains lost to the
+limit (ruling 26), tokens not placed (ruling 25), patron powers, who holds a chair a
+token did not take, floored prestige losses, goal levels.
+State blocks (transcript_state.py) follow setup and every round.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from simcore.games.luthier.codes import Ev, Why
 from simcore.games.luthier.engine import PlayedGame
-from simcore.games.luthier.enums import CardRow, Location, Material, Res, Rule, Source, Track
+from simcore.games.luthier.enums import (
+    Location,
+    Material,
+    PatronPower,
+    Res,
+    Rule,
+    Source,
+    SpecialtyAbility,
+    Track,
+)
+from simcore.games.luthier.events import (
+    LABELS,
+    MARKERS,
+    ROW_KINDS,
+    SEAT_NAMES,
+    Event,
+    decode,
+    seat_name,
+    value_name,
+    why_label,
+)
+from simcore.games.luthier.track_steps import TRACK_FINAL
+from simcore.games.luthier.transcript_state import WIDTH, state_dict, state_lines, wrap
 
-SEAT_NAMES = ("Red", "Blue", "Yellow", "Green")
 LOCATION_NAMES = (
     "Salon",
     "Guild",
@@ -26,322 +59,649 @@ RES_NAMES = (
     "apprentice",
     "prestige",
 )
-ROW_KINDS = ("patrons", "instruments", "performances", "repairs")
-TIERS = ("I", "II", "III")
-WHY = {
-    Why.SETUP: "setup",
-    Why.SLOT_BONUS: "slot bonus",
-    Why.ALTERNATE: "alternate action",
-    Why.MARKET: "market",
-    Why.LOCATION_BONUS: "4+ bonus",
-    Why.TRACK: "track",
-    Why.CONVERSION: "conversion",
-    Why.ORCHESTRA: "first chair",
-    Why.PERFORMANCE: "performance",
-    Why.GIFT: "gift",
-    Why.ROUND_START: "start of round",
-    Why.FAMILY: "family tile",
-    Why.SPECIALTY: "specialty worker",
-}
-MARKERS = {1: "extra storage", 2: "royal patron", 4: "purple die"}
 ABILITIES = (
     "track step",
     "take an instrument",
     "take a patron",
     "materials of choice",
     "an extra goal",
+    "no ability",
 )
-TOKEN_KINDS = ("instrument", "performance", "repair")
-OUTCOMES = ("takes the first chair", "steals the first chair", "no chair")
-LEVELS = ("low", "medium", "high")
-DICE = ("white", "black")
-BENCHES = ("roughing", "finishing")
 SOURCE_LABELS = tuple(s.name.lower().replace("_", " ") for s in Source)
-
-
-def _material(m: int) -> str:
-    return Material(m).name.lower()
+BENCH_BONUS = {Location.ROUGHING: "roughing 5+", Location.FINISHING: "finishing 4+"}
 
 
 def _seat(p: int) -> str:
-    return SEAT_NAMES[p] if 0 <= p < len(SEAT_NAMES) else f"seat {p}"
+    return seat_name(p) or "board"
+
+
+def _materials(animal: int, wood: int, metal: int) -> str:
+    parts = [f"{n} {m}" for n, m in ((animal, "animal"), (wood, "wood"), (metal, "metal")) if n]
+    return " + ".join(parts) or "nothing"
+
+
+def _paid(money: int, insp: int) -> str:
+    parts = [f"{money} money"] if money else []
+    if insp:
+        parts.append(f"{insp} inspiration")
+    return " + ".join(parts) or "free"
 
 
 class Renderer:
-    """Formats one game's events; GAIN events join the line of the action they follow."""
+    """Formats one game's events into lines of at most about WIDTH characters."""
 
     def __init__(self, cards, played: PlayedGame):
         self.cards = cards
+        self.a = cards.arrays
         self.played = played
         self.lines: list[str] = []
-        self.open_gain_line: int | None = None
+        self.open_seat: int | None = None  # seat whose action the last line belongs to
+        self.open_indent = ""  # indent of that action's head line
+        self.powers: list[Event] = []  # patron powers waiting for the line they modify
+        self.acts: Event | None = None  # the WORKER_ACTS waiting for its SKILL row
+        self.skill = 0  # skill of the worker acting now
+        self.spec = -1  # specialty card whose ability works for that worker (-1 none)
+        self.discount: Event | None = None
+        self.notes = [0, 0]
+        self.colors = [0, 0]
+        self.market_items = 0
+        self.goal: Event | None = None
         self.scoring_started = False
+        self.last: int | None = None
+        self.prev: Event | None = None  # the event rendered just before this one
+
+    # ------------------------------------------------------------ lines
 
     def name(self, kind: str, c: int) -> str:
-        if c < 0:
-            return "-"
-        return self.cards.names[kind][c]
+        return self.cards.names[kind][c] if c >= 0 else "-"
 
-    def emit(self, text: str, gains_join: bool = False) -> None:
-        self.lines.append(text)
-        self.open_gain_line = len(self.lines) - 1 if gains_join else None
+    def emit(self, text: str, seat: int | None = None, indent: str = "") -> None:
+        """A new line; with a seat, later fragments of that seat join it."""
+        self.lines.append(indent + text)
+        self.open_seat = seat
+        self.open_indent = indent
 
-    def gain(self, p: int, what: str) -> None:
-        if self.open_gain_line is not None:
-            self.lines[self.open_gain_line] += f", {what}"
+    def close(self) -> None:
+        self.open_seat = None
+
+    def join(self, p: int, text: str, sep: str = ", ") -> None:
+        """Add a fragment to seat p's open action, on a continuation line when too long."""
+        if self.open_seat != p:
+            self.emit(f"{_seat(p)}: {text}", p, "  ")
+            return
+        if len(self.lines[-1]) + len(sep) + len(text) > WIDTH:
+            self.lines.append(self.open_indent + "  " + text)
         else:
-            self.emit(f"    {_seat(p)} gains {what}", gains_join=True)
+            self.lines[-1] += sep + text
+
+    def sub(self, p: int, text: str) -> None:
+        """A sub-line of seat p's open action (rolls, payments, tokens, patrons)."""
+        if self.open_seat != p:
+            self.emit(f"{_seat(p)}: {text}", p, "  ")
+            return
+        self.lines.append(self.open_indent + "  " + text)
+
+    def take_powers(self, *powers: PatronPower) -> list[Event]:
+        got = [e for e in self.powers if e["power"] in powers]
+        self.powers = [e for e in self.powers if e["power"] not in powers]
+        return got
+
+    # ------------------------------------------------------------ driving
 
     def render(self) -> list[str]:
-        for row in self.played.log:
-            rnd, p, code = int(row[0]), int(row[1]), int(row[2])
-            a, b, c, d, e = (int(x) for x in row[3:8])
-            self.event(rnd, p, Ev(code), a, b, c, d, e)
+        for ev in decode(self.played.log):
+            fmt = FORMATTERS.get(ev.code)
+            if fmt is None:
+                self.join(ev.seat, f"event {int(ev.code)} {list(ev.values.values())}")
+            else:
+                fmt(self, ev)
+            self.last = ev.code
+            self.prev = ev
         return self.lines
 
-    def event(self, rnd, p, code, a, b, c, d, e) -> None:  # noqa: C901 - one branch per code
-        who = _seat(p)
-        if code == Ev.AWARDS:
-            tiles = [self.name("awards", t) for t in (a, b, c, d) if t >= 0]
-            self.emit("== Setup ==")
-            self.emit(f"Public awards: {'; '.join(tiles)}")
-        elif code == Ev.DEAL_CARDS:
-            self.emit(
-                f"{who} is dealt instruments {self.name('instruments', a)} / "
-                f"{self.name('instruments', b)} and patrons {self.name('patrons', c)} / "
-                f"{self.name('patrons', d)}"
-            )
-        elif code == Ev.DEAL_FAMILIES:
-            self.emit(
-                f"{who} is dealt families {self.name('families', a)} / {self.name('families', b)}"
-            )
-        elif code == Ev.DEAL_GOALS:
-            goals = ", ".join(self.name("goals", x) for x in (a, b, c, d) if x >= 0)
-            self.emit(f"{who} is dealt goals {goals}")
-        elif code == Ev.KEEP_FAMILY:
-            order = int(self.cards.arrays.family_turn_order[a])
-            self.emit(
-                f"{who} keeps family {self.name('families', a)} (turn order {order})",
-                gains_join=True,
-            )
-        elif code == Ev.KEEP_GOAL:
-            self.emit(f"{who} keeps goal {self.name('goals', a)}")
-        elif code == Ev.KEEP_INSTRUMENT:
-            self.emit(f"{who} keeps instrument {self.name('instruments', a)}")
-        elif code == Ev.KEEP_PATRON:
-            self.emit(
-                f"{who} places patron {self.name('patrons', a)} in slot {b + 1}", gains_join=True
-            )
-        elif code == Ev.TURN_ORDER:
-            order = ", ".join(_seat(x) for x in (a, b, c, d) if x >= 0)
-            self.emit(f"Turn order: {order}")
-        elif code == Ev.ROUND_START:
-            prices = self.cards.arrays.market_price[b]
-            self.emit("")
-            self.emit(
-                f"== Round {a} == market {self.name('market', b)}: animal {prices[0]}, "
-                f"wood {prices[1]}, metal {prices[2]}"
-            )
-        elif code == Ev.WORKER_JOINS:
-            self.emit(f"{who}'s worker {a + 1} joins the family")
-        elif code == Ev.PLACE:
-            appr = f" + {c} apprentice{'s' if c != 1 else ''}" if c else ""
-            self.emit(f"  {who} places worker {a + 1}{appr} at {LOCATION_NAMES[b]}")
-        elif code == Ev.ACTIVATE:
-            self.emit(f"  {who} activates {LOCATION_NAMES[a]}")
-        elif code == Ev.WORKER_ACTS:
-            self.emit(f"    {who} worker {b + 1} (skill {c})", gains_join=True)
-        elif code == Ev.ALT:
-            what = "takes the 2 money" if b < 0 else "alternate action"
-            if self.open_gain_line is not None:
-                self.lines[self.open_gain_line] += f": {what}"
-            else:
-                self.emit(f"    {who}: {what}", gains_join=True)
-        elif code == Ev.GAIN:
-            self.gain(p, f"+{b} {RES_NAMES[a]}" + self._why(c))
-        elif code == Ev.PAY:
-            self.gain(p, f"-{b} {RES_NAMES[a]}" + self._why(c))
-        elif code == Ev.DISCARD:
-            self.gain(p, f"discards 1 {_material(a)} (storage full)")
-        elif code == Ev.TRACK:
-            self.gain(p, f"{Track(a).name.lower()} track to step {b}")
-        elif code == Ev.DRAW_KEEP:
-            self.gain(p, f"draws 3 instruments, keeps {self.name('instruments', a)}")
-        elif code == Ev.PLAN_TO_BENCH:
-            self.gain(p, f"puts {self.name('instruments', a)} on the roughing bench")
-        elif code == Ev.SCORE:
-            self.gain(p, f"+{b} prestige ({SOURCE_LABELS[a]})")
-        elif code == Ev.MARKET:
-            self.emit(f"  {who} goes to the market", gains_join=True)
-        elif code == Ev.BUY:
-            self.gain(p, f"buys 1 {_material(a)}" + self._paid(b, c))
-        elif code == Ev.SELL:
-            self.gain(p, f"sells 1 {_material(a)} for {b}")
-        elif code == Ev.HIRE:
-            self.gain(p, "hires an apprentice" + self._paid(b, c))
-        elif code == Ev.TRAIN:
-            self.gain(p, f"trains {Track(a).name.lower()}" + self._paid(b, c))
-        elif code == Ev.MARKET_DONE:
-            if self.open_gain_line is not None and self.lines[-1].endswith("market"):
-                self.lines[-1] += ": buys nothing"
-            self.open_gain_line = None
-        elif code == Ev.PASS:
-            self.emit(f"  {who} passes")
-        elif code == Ev.ROW_DRAW:
-            if rnd > 0:
-                return  # refills are summarised by the rows line below
-        elif code == Ev.ROW_DISCARD:
+    # ------------------------------------------------------------ setup
+
+    def on_awards(self, ev: Event) -> None:
+        tiles = [self.name("awards", t) for t in ev.values.values() if t >= 0]
+        self.emit("== Setup ==")
+        self.lines += wrap("Public awards:", tiles, "  ", sep=";")
+
+    def on_deal_cards(self, ev: Event) -> None:
+        n = self.name
+        head = (
+            f"{_seat(ev.seat)} is dealt instruments {n('instruments', ev['instrument_1'])} / "
+            f"{n('instruments', ev['instrument_2'])}"
+        )
+        patrons = f"and patrons {n('patrons', ev['patron_1'])} / {n('patrons', ev['patron_2'])}"
+        first, *rest = wrap(head, [patrons], "  ")
+        self.emit(first)
+        self.lines += rest
+
+    def on_deal_families(self, ev: Event) -> None:
+        f1, f2 = (self.name("families", ev[k]) for k in ("family_1", "family_2"))
+        self.emit(f"{_seat(ev.seat)} is dealt families {f1} / {f2}")
+
+    def on_deal_goals(self, ev: Event) -> None:
+        goals = [self.name("goals", x) for x in ev.values.values() if x >= 0]
+        self.lines += wrap(f"{_seat(ev.seat)} is dealt goals", goals, "  ")
+        self.close()
+
+    def on_keep_family(self, ev: Event) -> None:
+        order = int(self.a.family_turn_order[ev["family"]])
+        fam = self.name("families", ev["family"])
+        self.emit(f"{_seat(ev.seat)} keeps family {fam} (turn order {order})", ev.seat)
+
+    def on_keep(self, ev: Event) -> None:
+        what, kind = {
+            Ev.KEEP_GOAL: ("goal", "goals"),
+            Ev.KEEP_INSTRUMENT: ("instrument", "instruments"),
+        }[ev.code]
+        self.emit(f"{_seat(ev.seat)} keeps {what} {self.name(kind, ev[what])}")
+
+    def on_keep_patron(self, ev: Event) -> None:
+        pat = self.name("patrons", ev["patron"])
+        self.emit(f"{_seat(ev.seat)} places patron {pat} in slot {ev['slot'] + 1}", ev.seat)
+
+    def on_family_ability(self, ev: Event) -> None:
+        fam = self.name("families", ev["family"])
+        self.emit(f"{_seat(ev.seat)}'s family tile {fam}: {ABILITIES[ev['ability']]}", ev.seat)
+
+    def on_setup2p(self, ev: Event) -> None:
+        self.emit(f"Two-player orchestra setup card: {self.name('setup2p', ev['setup_card'])}")
+
+    def on_turn_order(self, ev: Event) -> None:
+        order = ", ".join(_seat(x) for x in ev.values.values() if x >= 0)
+        self.emit(f"Turn order: {order}" if ev.round == 0 else f"  Next turn order: {order}")
+
+    def on_state(self, ev: Event) -> None:
+        self.emit("")
+        self.lines += state_lines(state_dict(self.cards, self.played, ev["snapshot"]))
+        self.close()
+
+    # ------------------------------------------------------------ rounds
+
+    def on_round_start(self, ev: Event) -> None:
+        prices = self.a.market_price[ev["market_card"]]
+        self.emit("")
+        self.emit(
+            f"== Round {ev['round_no']} == market {self.name('market', ev['market_card'])}: "
+            f"animal {prices[0]}, wood {prices[1]}, metal {prices[2]}"
+        )
+
+    def on_worker_joins(self, ev: Event) -> None:
+        self.emit(f"{_seat(ev.seat)}'s worker {ev['chip'] + 1} joins the family", None, "  ")
+
+    def on_place(self, ev: Event) -> None:
+        c = ev["apprentices"]
+        appr = f" + {c} apprentice{'s' if c != 1 else ''}" if c else ""
+        loc = LOCATION_NAMES[ev["location"]]
+        self.emit(f"{_seat(ev.seat)} places worker {ev['chip'] + 1}{appr} at {loc}", None, "  ")
+
+    def on_activate(self, ev: Event) -> None:
+        self.emit(f"{_seat(ev.seat)} activates {LOCATION_NAMES[ev['location']]}", None, "  ")
+
+    def on_worker_acts(self, ev: Event) -> None:
+        self.acts = ev
+        self.skill = ev["skill"]
+        self.spec = ev["specialty"]
+
+    def on_skill(self, ev: Event) -> None:
+        """The worker line: the chip (a specialty chip by its card's name) and its skill."""
+        acts = self.acts
+        if acts is None:
             return
-        elif code == Ev.PATRONS_II:
-            self.emit("  The patron I deck is discarded: patron II cards from now on")
-        elif code == Ev.RESHUFFLE:
-            self.emit(f"  The {ROW_KINDS[a]} deck is reshuffled from its discards")
-        elif code == Ev.FINAL:
-            return  # the final table follows
+        chip = acts["chip"] + 1
+        card = ev["chip_specialty"]
+        who = f"{self.name('specialty', card)} (chip {chip})" if card >= 0 else f"worker {chip}"
+        parts = [str(chip)]
+        if acts["apprentices"]:
+            n = acts["apprentices"]
+            parts.append(f"{n} apprentice{'s' if n != 1 else ''}")
+        if ev["bench_skill"]:
+            names = [
+                self.name("patrons", e["patron"]) for e in self.take_powers(PatronPower.BENCH_SKILL)
+            ]
+            parts.append(
+                f"{ev['bench_skill']} bench" + (f" (incl. {', '.join(names)})" if names else "")
+            )
+        if ev["specialty_skill"]:
+            parts.append(f"{ev['specialty_skill']} specialty")
+        skill = " + ".join(parts) + (f" = {acts['skill']}" if len(parts) > 1 else "")
+        note = ""
+        if card >= 0 and acts["specialty"] < 0:
+            where = LOCATION_NAMES[int(self.a.specialty_location[card])]
+            note = f"; its ability acts only at {where}"
+        self.emit(f"{_seat(acts.seat)} {who}, skill {skill}{note}", acts.seat, "    ")
+        self.acts = None
+
+    def on_alt(self, ev: Event) -> None:
+        text = "takes the 2 money" if ev["variant"] < 0 else "alternate action"
+        self.join(ev.seat, text, sep=": ")
+
+    def on_gain(self, ev: Event) -> None:
+        why = ev["why"]
+        label = "" if why in (Why.ALTERNATE, Why.MARKET) else f" ({why_label(why)})"
+        self.join(ev.seat, f"+{ev['amount']} {RES_NAMES[ev['resource']]}{label}")
+
+    def on_pay(self, ev: Event) -> None:
+        self.join(ev.seat, f"-{ev['amount']} {RES_NAMES[ev['resource']]} ({why_label(ev['why'])})")
+
+    def on_apprentices_lost(self, ev: Event) -> None:
+        """A gain beyond the apprentice limit (ruling 26), on the line of the gain it follows:
+        "+1 apprentice: none, 3/3 held", "1 more apprentice lost, 3/3 held", or with a limit a
+        deck search lowered, "+1 apprentice: lost, limit 2 after a deck search (2/2 held)"."""
+        lost, held, limit, why = ev["lost"], ev["held"], ev["limit"], ev["why"]
+        prev = self.prev
+        gained = (  # part of the gain was made: gain_apprentices_nb logs it just before
+            prev is not None
+            and prev.code == Ev.GAIN
+            and prev.seat == ev.seat
+            and prev["resource"] == Res.APPRENTICE
+            and prev["why"] == why
+        )
+        res = f"apprentice{'s' if lost != 1 else ''}"
+        label = "" if why in (Why.ALTERNATE, Why.MARKET) else f" ({why_label(why)})"
+        what = f"{lost} more {res} lost" if gained else f"+{lost} {res}{label}: "
+        if limit < int(self.a.rules[Rule.APPRENTICE_CAP]):
+            reason = f"limit {limit} after a deck search ({held}/{limit} held)"
+            text = f"{what}, {reason}" if gained else f"{what}lost, {reason}"
         else:
-            self.event_part2(p, code, a, b, c, d, e)
+            text = f"{what}, {held}/{limit} held" if gained else f"{what}none, {held}/{limit} held"
+        self.join(ev.seat, text)
 
-    def event_part2(self, p, code, a, b, c, d, e) -> None:
-        """Instruments, performances, repairs, the orchestra and specialty workers."""
-        who = _seat(p)
-        if code == Ev.TAKE_CARD:
-            kind = ROW_KINDS[a]
-            paid = self._paid(d, e) if d or e else ""
-            self.gain(p, f"takes {self.name(kind, b)} (tier {TIERS[c]}){paid}")
-        elif code == Ev.SEARCH:
-            kind = ROW_KINDS[a]
-            self.gain(
-                p,
-                f"searches the deck for {self.name(kind, b)}{self._paid(c, d)}"
-                ", the apprentice leaves the game",
+    def on_discard(self, ev: Event) -> None:
+        self.join(ev.seat, f"discards 1 {Material(ev['material']).name.lower()} (storage full)")
+
+    def on_track(self, ev: Event) -> None:
+        t = ev["track"]
+        self.join(ev.seat, f"{Track(t).name.lower()} track to step {ev['step']}/{TRACK_FINAL[t]}")
+
+    def on_draw_keep(self, ev: Event) -> None:
+        self.join(
+            ev.seat, f"draws 3 instruments, keeps {self.name('instruments', ev['instrument'])}"
+        )
+
+    def on_plan_to_bench(self, ev: Event) -> None:
+        inst = self.name("instruments", ev["instrument"])
+        self.join(ev.seat, f"puts {inst} on the roughing bench")
+
+    def on_score(self, ev: Event) -> None:
+        self.join(ev.seat, f"+{ev['prestige']} prestige ({SOURCE_LABELS[ev['source']]})")
+
+    def on_market(self, ev: Event) -> None:
+        self.market_items = 0
+        self.emit(f"{_seat(ev.seat)} goes to the market", ev.seat, "  ")
+
+    def on_buy(self, ev: Event) -> None:
+        self.market_items += 1
+        mat = Material(ev["material"]).name.lower()
+        price = ev["printed_price"] - ev["discount"]
+        why = ""
+        if ev["discount"]:
+            names = [
+                self.name("patrons", e["patron"])
+                for e in self.take_powers(PatronPower.MARKET_DISCOUNT)
+            ]
+            why = f" ({ev['printed_price']} - {ev['discount']} {', '.join(names) or 'discount'})"
+        self.join(
+            ev.seat, f"buys 1 {mat} for {price}{why}: {_paid(ev['money'], ev['inspiration'])}"
+        )
+
+    def on_sell(self, ev: Event) -> None:
+        self.market_items += 1
+        mat = Material(ev["material"]).name.lower()
+        self.join(ev.seat, f"sells 1 {mat} for {ev['price']}")
+
+    def on_hire(self, ev: Event) -> None:
+        self.market_items += 1
+        self.join(ev.seat, f"hires an apprentice: {_paid(ev['money'], ev['inspiration'])}")
+
+    def on_train(self, ev: Event) -> None:
+        self.market_items += 1
+        track = Track(ev["track"]).name.lower()
+        self.join(ev.seat, f"trains {track}: {_paid(ev['money'], ev['inspiration'])}")
+
+    def on_market_done(self, ev: Event) -> None:
+        if self.market_items == 0:
+            self.join(ev.seat, "buys nothing", sep=": ")
+        self.close()
+
+    def on_pass(self, ev: Event) -> None:
+        self.emit(f"{_seat(ev.seat)} passes", None, "  ")
+
+    def on_row_event(self, ev: Event) -> None:
+        """Row draws and discards: the state blocks show the rows they leave."""
+
+    def on_patrons_ii(self, ev: Event) -> None:
+        self.emit("The patron I deck is discarded: patron II cards from now on", None, "  ")
+
+    def on_reshuffle(self, ev: Event) -> None:
+        self.emit(f"The {ROW_KINDS[ev['row']]} deck is reshuffled from its discards", None, "  ")
+
+    # ------------------------------------------------------------ cards and the workbench
+
+    def on_take_card(self, ev: Event) -> None:
+        kind = ROW_KINDS[ev["row"]]
+        tier = LABELS["tier"][ev["tier"]]
+        cost = ev["money"] + ev["inspiration"]
+        paid = f": {_paid(ev['money'], ev['inspiration'])}" if cost else ""
+        self.join(ev.seat, f"takes {self.name(kind, ev['card'])} (tier {tier}{paid})")
+
+    def on_search(self, ev: Event) -> None:
+        kind = ROW_KINDS[ev["row"]]
+        key = value_name(self.cards, ev, "key")
+        self.join(
+            ev.seat,
+            f"searches the {kind} deck for {key}: {self.name(kind, ev['card'])} "
+            f"({_paid(ev['money'], ev['inspiration'])})",
+        )
+        self.join(ev.seat, "the apprentice leaves the game")
+
+    def on_discount(self, ev: Event) -> None:
+        self.discount = ev
+
+    def _cost_line(self, verb: str, name: str, cost, paid: tuple[int, int, int], powers) -> str:
+        """ "roughs Violin: 1 animal + 1 wood -1 (roughing 5+) = 1 animal"."""
+        text = f"{verb} {name}: {_materials(*(int(x) for x in cost))}"
+        d = self.discount
+        self.discount = None
+        if d is not None:
+            per = int(self.a.rules[Rule.REPAIR_INSPIRATION_PER_MATERIAL])
+            names = ", ".join(self.name("patrons", e["patron"]) for e in powers) or "patron"
+            loc = d["location"]
+            for n, why in (
+                (d["by_patrons"], names),
+                (d["by_specialty"], "specialty chip"),
+                (d["by_bench_bonus"], BENCH_BONUS.get(loc, "bonus")),
+                (d["by_inspiration"], f"{d['by_inspiration'] * per} inspiration"),
+            ):
+                if n:
+                    text += f" -{n} ({why})"
+            text += f" = {_materials(*paid)}"
+        return text
+
+    def on_rough_finish(self, ev: Event) -> None:
+        c = ev["instrument"]
+        finish = ev.code == Ev.FINISH
+        cost = self.a.inst_finish[c] if finish else self.a.inst_rough[c]
+        powers = self.take_powers(
+            PatronPower.FINISH_DISCOUNT if finish else PatronPower.ROUGH_DISCOUNT
+        )
+        paid = (ev["animal"], ev["wood"], ev["metal"])
+        verb = "finishes" if finish else "roughs"
+        self.sub(ev.seat, self._cost_line(verb, self.name("instruments", c), cost, paid, powers))
+
+    def on_repair(self, ev: Event) -> None:
+        c = ev["repair"]
+        powers = self.take_powers(PatronPower.REPAIR_DISCOUNT)
+        paid = (ev["animal"], ev["wood"], ev["metal"])
+        line = self._cost_line(
+            "repairs", self.name("repairs", c), self.a.repair_cost[c], paid, powers
+        )
+        self.sub(ev.seat, line)
+
+    def on_bench_take(self, ev: Event) -> None:
+        inst = self.name("instruments", ev["instrument"])
+        bench = LABELS["bench"][ev["bench"]]
+        self.emit(f"{_seat(ev.seat)} takes {inst} back from the {bench} bench", None, "  ")
+
+    def on_bench_put(self, ev: Event) -> None:
+        inst = self.name("instruments", ev["instrument"])
+        self.emit(f"{_seat(ev.seat)} puts {inst} on the roughing bench", None, "  ")
+
+    # ------------------------------------------------------------ performances
+
+    def on_roll(self, ev: Event) -> None:
+        self.notes = [ev["notes_1"], ev["notes_2"]]
+        self.colors = [ev["color_1"], ev["color_2"]]
+        c1, c2 = (LABELS["color"][x] for x in self.colors)
+        self.sub(ev.seat, f"rolls {c1} {self.notes[0]} + {c2} {self.notes[1]}")
+
+    def on_reroll(self, ev: Event) -> None:
+        d = ev["die"]
+        old = self.notes[d]
+        self.notes[d] = ev["notes"]
+        color = LABELS["color"][self.colors[d]]
+        self.sub(ev.seat, f"rerolls die {d + 1} ({color} {old}): {ev['notes']}")
+
+    def on_purple(self, ev: Event) -> None:
+        self.join(ev.seat, f"purple die face {ev['face'] + 1}")
+
+    def on_perform(self, ev: Event) -> None:
+        c = ev["performance"]
+        spend = ev["inspiration"]
+        parts = [f"notes {self.notes[0]} + {self.notes[1]}", f"skill {self.skill}"]
+        extra = ev["total"] - spend - sum(self.notes) - self.skill
+        for e in self.take_powers(PatronPower.PERFORM_RESULT):
+            parts.append(f"{self.name('patrons', e['patron'])} {e['amount']}")
+            extra -= e["amount"]
+        if extra:
+            parts.append(f"specialty chip {extra}")
+        if spend:
+            parts.append(f"inspiration {spend}")
+        medium, high = (int(x) for x in self.a.perf_threshold[c])
+        level = LABELS["level"][ev["level"]]
+        self.sub(
+            ev.seat,
+            f"performs {self.name('performances', c)}: {' + '.join(parts)} = {ev['total']}, "
+            f"{level} (medium {medium}+, high {high}+)",
+        )
+        for e in self.take_powers(PatronPower.PERFORM_PRESTIGE):
+            self.join(ev.seat, f"{self.name('patrons', e['patron'])}: +{e['amount']} prestige")
+
+    def on_token(self, ev: Event) -> None:
+        spot = self.name("orchestra", ev["spot"])
+        kind = LABELS["token"][ev["token"]]
+        holder = seat_name(ev["holder_before"])
+        held = LABELS["token"][ev["holder_token"]] if ev["holder_token"] >= 0 else ""
+        text = f"{kind} token on {spot}: "
+        if ev["outcome"] == 2:  # no chair
+            text += f"no chair, {holder} holds it ({held} token)" if holder else "no chair"
+        elif ev["outcome"] == 1:
+            text += f"steals the first chair from {holder} ({held} token)"
+        else:
+            before = f" (held before by {holder}'s {held} token)" if holder else ""
+            text += "takes the first chair" + before
+        self.sub(ev.seat, text)
+
+    def on_no_token(self, ev: Event) -> None:
+        """Ruling 25: the card scored, but none of the token's kind was left to place."""
+        kind = LABELS["token"][ev["token"]]
+        self.sub(ev.seat, f"no {kind} token left: none placed, no chair (ruling 25)")
+
+    # ------------------------------------------------------------ specialty, patrons, awards
+
+    def on_specialty(self, ev: Event) -> None:
+        c = ev["specialty"]
+        where = LOCATION_NAMES[int(self.a.specialty_location[c])]
+        ability = SpecialtyAbility(int(self.a.specialty_ability[c])).name.lower().replace("_", " ")
+        amount = int(self.a.specialty_amount[c])
+        what = f"{ability} {amount}" if amount else ability
+        self.join(
+            ev.seat, f"chooses specialty worker {self.name('specialty', c)} ({where}: {what})"
+        )
+
+    def on_assign_chip(self, ev: Event) -> None:
+        spec = self.name("specialty", ev["specialty"])
+        self.emit(
+            f"{_seat(ev.seat)} assigns worker {ev['chip'] + 1} to specialty worker {spec}",
+            None,
+            "  ",
+        )
+
+    def on_gift(self, ev: Event) -> None:
+        pat = self.name("patrons", ev["patron"])
+        if self.last == Ev.SALON_GIFT and self.open_seat == ev.seat:
+            return  # the Salon line already named the gift; its gains join it
+        self.emit(f"{_seat(ev.seat)} receives gift {ev['gift'] + 1} of {pat}", ev.seat, "  ")
+
+    def on_power(self, ev: Event) -> None:
+        power = ev["power"]
+        pat = self.name("patrons", ev["patron"])
+        if power == PatronPower.ROUND_GAIN:
+            self.emit(f"{_seat(ev.seat)}: power of {pat}", ev.seat, "  ")
+        else:
+            self.powers.append(ev)
+
+    def on_benefit(self, ev: Event) -> None:
+        marker = MARKERS.get(ev["marker"], "award")
+        self.emit(f"{_seat(ev.seat)}: {marker} award benefit", ev.seat, "  ")
+
+    def on_leave(self, ev: Event) -> None:
+        pat = self.name("patrons", ev["patron"])
+        lost, penalty = ev["prestige_lost"], ev["penalty"]
+        loss = (
+            f"-{penalty} prestige floored at 0: -{lost}" if lost < penalty else f"-{lost} prestige"
+        )
+        self.emit(
+            f"{pat} loses patience and leaves {_seat(ev.seat)}: {ev['unmet']} unmet, {loss}",
+            ev.seat,
+            "  ",
+        )
+
+    def on_satisfy(self, ev: Event) -> None:
+        req = LABELS["requirement"][ev["requirement"]]
+        self.sub(ev.seat, f"meets {self.name('patrons', ev['patron'])}'s {req} requirement")
+
+    def on_complete(self, ev: Event) -> None:
+        self.sub(
+            ev.seat, f"completes {self.name('patrons', ev['patron'])} (+{ev['prestige']} prestige)"
+        )
+
+    def on_claim(self, ev: Event) -> None:
+        award = self.name("awards", ev["award"])
+        self.sub(
+            ev.seat, f"claims award {award} level {ev['level'] + 1} (+{ev['prestige']} prestige)"
+        )
+
+    def on_marker(self, ev: Event) -> None:
+        self.join(ev.seat, f"unlocks {MARKERS.get(ev['marker'], '?')}")
+
+    def on_patron(self, ev: Event) -> None:
+        pat = self.name("patrons", ev["patron"])
+        text = f"places patron {pat} in slot {ev['slot'] + 1}"
+        if self.open_seat == ev.seat:
+            self.join(ev.seat, text)
+        else:
+            self.emit(f"{_seat(ev.seat)} {text}", ev.seat, "  " if ev.round else "")
+
+    def on_salon_gift(self, ev: Event) -> None:
+        pat = self.name("patrons", ev["patron"])
+        self.join(ev.seat, f"4+ bonus: calms {pat} (cube one step left), gift {ev['gift'] + 1}")
+
+    # ------------------------------------------------------------ end of game
+
+    def on_goal(self, ev: Event) -> None:
+        self.goal = ev
+
+    def on_endgame(self, ev: Event) -> None:
+        if not self.scoring_started:
+            self.scoring_started = True
+            self.emit("")
+            self.emit("== End-game scoring ==")
+        src, points, detail = ev["source"], ev["prestige"], ev["detail"]
+        what = SOURCE_LABELS[src]
+        if src == Source.FIRST_CHAIRS:
+            extra = self.take_powers(PatronPower.EXTRA_FIRST_CHAIRS)
+            plus = "".join(
+                f" incl. +{e['amount']} {self.name('patrons', e['patron'])}" for e in extra
             )
-        elif code == Ev.ROUGH:
-            self.gain(p, f"roughs {self.name('instruments', a)} ({self._materials(b, c, d)})")
-        elif code == Ev.FINISH:
-            self.gain(p, f"finishes {self.name('instruments', a)} ({self._materials(b, c, d)})")
-        elif code == Ev.ROLL:
-            self.gain(p, f"rolls {DICE[c]} {a} + {DICE[d]} {b}")
-        elif code == Ev.REROLL:
-            self.gain(p, f"rerolls die {a + 1}: {b}")
-        elif code == Ev.PURPLE:
-            self.gain(p, f"purple die face {a + 1}")
-        elif code == Ev.PERFORM:
-            insp = f" with {d} inspiration" if d else ""
-            self.gain(p, f"performs {self.name('performances', a)}: total {b}{insp}, {LEVELS[c]}")
-        elif code == Ev.REPAIR:
-            insp = f" + {e} inspiration" if e else ""
-            self.gain(p, f"repairs {self.name('repairs', a)} ({self._materials(b, c, d)}{insp})")
-        elif code == Ev.TOKEN:
-            self.gain(p, f"{TOKEN_KINDS[b]} token on {self.name('orchestra', a)}: {OUTCOMES[c]}")
-        elif code == Ev.NO_TOKEN:
-            self.gain(p, f"no {TOKEN_KINDS[a]} token left: none placed, no chair (ruling 25)")
-        elif code == Ev.APPRENTICES_LOST:
-            self.gain(p, self._apprentices_lost(a, b, c, d))
-        elif code == Ev.BENCH_TAKE:
-            self.emit(
-                f"  {who} takes {self.name('instruments', b)} back from the {BENCHES[a]} bench"
+            what = f"first chairs: {detail} counted{plus}"
+        elif src == Source.PATRONS:
+            (e,) = self.take_powers(PatronPower.ENDGAME_METRIC)[:1] or (None,)
+            if e is not None:
+                what = f"power of {self.name('patrons', e['patron'])}: {e['amount']} x {e['count']}"
+        elif src == Source.INSTRUMENTS:
+            c = detail
+            half = f"half of {self.a.inst_prestige[c]}, rounded up"
+            what = f"{self.name('instruments', c)} on the finishing bench: {half}"
+        elif src == Source.GOALS and self.goal is not None:
+            g = self.goal
+            self.goal = None
+            lv = f"level {g['level']}" if g["level"] else "no level reached"
+            what = f"goal {self.name('goals', g['goal'])}: {g['count']} counted, {lv}"
+        elif src == Source.SPECIALTY:
+            what = f"specialty workers: {detail}"
+        elif src == Source.LEFTOVERS:
+            rate = int(self.a.rules[Rule.CONVERSION_RATE])
+            what = (
+                f"leftovers: {detail} money + inspiration + materials + apprentices, 1 per {rate}"
             )
-        elif code == Ev.BENCH_PUT:
-            self.emit(f"  {who} puts {self.name('instruments', a)} on the roughing bench")
-        elif code == Ev.SPECIALTY:
-            self.gain(p, f"chooses specialty worker {self.name('specialty', a)}")
-        elif code in (
-            Ev.GIFT,
-            Ev.LEAVE,
-            Ev.SATISFY,
-            Ev.COMPLETE,
-            Ev.CLAIM,
-            Ev.MARKER,
-            Ev.PATRON,
-            Ev.SALON_GIFT,
-            Ev.FAMILY_ABILITY,
-            Ev.SETUP2P,
-            Ev.ENDGAME,
-        ):
-            self.event_part3(p, code, a, b, c)
-        elif code == Ev.ASSIGN_CHIP:
-            self.emit(
-                f"  {who} assigns worker {a + 1} to specialty worker {self.name('specialty', b)}"
-            )
+        self.emit(f"{_seat(ev.seat)}: +{points} prestige ({what})", None, "  ")
 
-    def event_part3(self, p, code, a, b, c) -> None:
-        """Patrons, awards, family tiles, the two-player setup and end-game scoring."""
-        who = _seat(p)
-        reqs = ("primary", "secondary 1", "secondary 2")
-        if code == Ev.GIFT:
-            self.emit(
-                f"  {who} receives gift {b + 1} of {self.name('patrons', a)}", gains_join=True
-            )
-        elif code == Ev.LEAVE:
-            self.emit(
-                f"  {self.name('patrons', a)} loses patience and leaves {who}: "
-                f"{b} unmet requirement(s), -{c} prestige"
-            )
-        elif code == Ev.SATISFY:
-            self.gain(p, f"meets {self.name('patrons', a)}'s {reqs[b]} requirement")
-        elif code == Ev.COMPLETE:
-            self.gain(p, f"completes {self.name('patrons', a)} (+{b} prestige)")
-        elif code == Ev.CLAIM:
-            self.gain(p, f"claims award {self.name('awards', a)} level {b + 1} (+{c} prestige)")
-        elif code == Ev.MARKER:
-            self.gain(p, f"unlocks {MARKERS.get(a, '?')}")
-        elif code == Ev.PATRON:
-            self.gain(p, f"places patron {self.name('patrons', a)} in slot {b + 1}")
-        elif code == Ev.SALON_GIFT:
-            self.gain(p, f"calms {self.name('patrons', a)} and takes gift {b + 1}")
-        elif code == Ev.FAMILY_ABILITY:
-            self.emit(
-                f"{who}'s family tile {self.name('families', a)}: {ABILITIES[b]}", gains_join=True
-            )
-        elif code == Ev.SETUP2P:
-            self.emit(f"Two-player orchestra setup card: {self.name('setup2p', a)}")
-        elif code == Ev.ENDGAME:
-            if not self.scoring_started:
-                self.scoring_started = True
-                self.emit("")
-                self.emit("== End-game scoring ==")
-            if b:
-                self.emit(f"  {who}: +{b} prestige ({SOURCE_LABELS[a]})")
-
-    def _apprentices_lost(self, lost: int, held: int, limit: int, why: int) -> str:
-        """A gain beyond the apprentice limit (ruling 26): "+1 apprentice: none, 3/3"."""
-        what = f"+{lost} apprentice{'s' if lost != 1 else ''}{self._why(why)}"
-        if limit < int(self.cards.arrays.rules[Rule.APPRENTICE_CAP]):
-            return f"{what}: lost, limit {limit} after a deck search ({held}/{limit})"
-        return f"{what}: none, {held}/{limit}"
-
-    @staticmethod
-    def _paid(money: int, insp: int) -> str:
-        parts = []
-        if money:
-            parts.append(f"{money} money")
-        if insp:
-            parts.append(f"{insp} inspiration")
-        return f" ({' + '.join(parts) or 'free'})"
-
-    @staticmethod
-    def _materials(animal: int, wood: int, metal: int) -> str:
-        parts = [f"{n} {m}" for n, m in ((animal, "animal"), (wood, "wood"), (metal, "metal")) if n]
-        return " + ".join(parts) or "free"
-
-    @staticmethod
-    def _why(why: int) -> str:
-        return "" if why in (Why.ALTERNATE, Why.MARKET) else f" ({WHY.get(why, '?')})"
+    def on_final(self, ev: Event) -> None:
+        """The final table follows."""
 
 
-def rows_summary(cards, played: PlayedGame) -> list[str]:
-    """The card rows as they stand at the end of the game, tier by tier."""
-    lines = []
-    rows = played.game["rows"]
-    for r in CardRow:
-        tiers = []
-        for t in range(3):
-            ids = [int(x) for x in rows[r, t] if x >= 0]
-            tiers.append(
-                f"{TIERS[t]}: " + (", ".join(cards.names[ROW_KINDS[r]][i] for i in ids) or "-")
-            )
-        lines.append(f"  {ROW_KINDS[r]:<13} " + " | ".join(tiers))
-    return lines
+FORMATTERS: dict[int, Callable[[Renderer, Event], None]] = {
+    Ev.AWARDS: Renderer.on_awards,
+    Ev.DEAL_CARDS: Renderer.on_deal_cards,
+    Ev.DEAL_FAMILIES: Renderer.on_deal_families,
+    Ev.DEAL_GOALS: Renderer.on_deal_goals,
+    Ev.KEEP_FAMILY: Renderer.on_keep_family,
+    Ev.KEEP_GOAL: Renderer.on_keep,
+    Ev.KEEP_INSTRUMENT: Renderer.on_keep,
+    Ev.KEEP_PATRON: Renderer.on_keep_patron,
+    Ev.FAMILY_ABILITY: Renderer.on_family_ability,
+    Ev.SETUP2P: Renderer.on_setup2p,
+    Ev.TURN_ORDER: Renderer.on_turn_order,
+    Ev.STATE: Renderer.on_state,
+    Ev.ROUND_START: Renderer.on_round_start,
+    Ev.WORKER_JOINS: Renderer.on_worker_joins,
+    Ev.PLACE: Renderer.on_place,
+    Ev.ACTIVATE: Renderer.on_activate,
+    Ev.WORKER_ACTS: Renderer.on_worker_acts,
+    Ev.SKILL: Renderer.on_skill,
+    Ev.ALT: Renderer.on_alt,
+    Ev.GAIN: Renderer.on_gain,
+    Ev.PAY: Renderer.on_pay,
+    Ev.APPRENTICES_LOST: Renderer.on_apprentices_lost,
+    Ev.DISCARD: Renderer.on_discard,
+    Ev.TRACK: Renderer.on_track,
+    Ev.DRAW_KEEP: Renderer.on_draw_keep,
+    Ev.PLAN_TO_BENCH: Renderer.on_plan_to_bench,
+    Ev.SCORE: Renderer.on_score,
+    Ev.MARKET: Renderer.on_market,
+    Ev.BUY: Renderer.on_buy,
+    Ev.SELL: Renderer.on_sell,
+    Ev.HIRE: Renderer.on_hire,
+    Ev.TRAIN: Renderer.on_train,
+    Ev.MARKET_DONE: Renderer.on_market_done,
+    Ev.PASS: Renderer.on_pass,
+    Ev.ROW_DRAW: Renderer.on_row_event,
+    Ev.ROW_DISCARD: Renderer.on_row_event,
+    Ev.PATRONS_II: Renderer.on_patrons_ii,
+    Ev.RESHUFFLE: Renderer.on_reshuffle,
+    Ev.TAKE_CARD: Renderer.on_take_card,
+    Ev.SEARCH: Renderer.on_search,
+    Ev.DISCOUNT: Renderer.on_discount,
+    Ev.ROUGH: Renderer.on_rough_finish,
+    Ev.FINISH: Renderer.on_rough_finish,
+    Ev.REPAIR: Renderer.on_repair,
+    Ev.BENCH_TAKE: Renderer.on_bench_take,
+    Ev.BENCH_PUT: Renderer.on_bench_put,
+    Ev.ROLL: Renderer.on_roll,
+    Ev.REROLL: Renderer.on_reroll,
+    Ev.PURPLE: Renderer.on_purple,
+    Ev.PERFORM: Renderer.on_perform,
+    Ev.TOKEN: Renderer.on_token,
+    Ev.NO_TOKEN: Renderer.on_no_token,
+    Ev.SPECIALTY: Renderer.on_specialty,
+    Ev.ASSIGN_CHIP: Renderer.on_assign_chip,
+    Ev.GIFT: Renderer.on_gift,
+    Ev.POWER: Renderer.on_power,
+    Ev.BENEFIT: Renderer.on_benefit,
+    Ev.LEAVE: Renderer.on_leave,
+    Ev.SATISFY: Renderer.on_satisfy,
+    Ev.COMPLETE: Renderer.on_complete,
+    Ev.CLAIM: Renderer.on_claim,
+    Ev.MARKER: Renderer.on_marker,
+    Ev.PATRON: Renderer.on_patron,
+    Ev.SALON_GIFT: Renderer.on_salon_gift,
+    Ev.GOAL: Renderer.on_goal,
+    Ev.ENDGAME: Renderer.on_endgame,
+    Ev.FINAL: Renderer.on_final,
+}
 
 
 def final_table(cards, played: PlayedGame) -> list[str]:
@@ -373,9 +733,8 @@ def render_transcript(cards, played: PlayedGame, header: list[str]) -> str:
     """The full transcript of one game as text."""
     lines = list(header)
     lines += Renderer(cards, played).render()
-    lines += ["", "== End of game: card rows =="] + rows_summary(cards, played)
     lines += ["", "== Final scores (prestige by source) =="] + final_table(cards, played)
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["render_transcript", "SEAT_NAMES", "LOCATION_NAMES", "Location", "Res"]
+__all__ = ["render_transcript", "SEAT_NAMES", "LOCATION_NAMES", "SOURCE_LABELS", "Location", "Res"]
