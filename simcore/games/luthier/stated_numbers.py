@@ -378,6 +378,13 @@ _RULES = [
     ("families_dealt", 2, "Player Setup (deal 2 luthier family tiles)"),
     ("goals_dealt", 4, "Player Setup (deal 4 personal goals)"),
     ("goals_kept", 2, "Player Setup (choose two of the four goals)"),
+    ("instrument_tokens", 8, "Components (Instrument Tokens (32), 8 per color); ruling 25"),
+    ("performance_tokens", 8, "Components (Performance Tokens (32), 8 per color); ruling 25"),
+    ("repair_tokens", 8, "Components (Repair Tokens (32), 8 per color); ruling 25"),
+]
+# a rules switch: the reading the rulings choose (not a rulebook number, not an estimate)
+_SWITCHES = [
+    ("location_bonus_main_only", 0, "ruling 23 (the 4+ location bonus follows any action)"),
 ]
 
 STATED: tuple[Stated, ...] = (
@@ -390,6 +397,7 @@ STATED: tuple[Stated, ...] = (
     *_BOARD,
     *_SETUP2P,
     *(Stated("rules", rule, "value", value, f"rulebook: {where}") for rule, value, where in _RULES),
+    *(Stated("rules", rule, "value", value, where) for rule, value, where in _SWITCHES),
 )
 
 
