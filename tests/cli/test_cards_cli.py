@@ -81,7 +81,7 @@ def test_list_setup2p() -> None:
     out = result.stdout
     assert "cello (instrument), oboe (performance), timpani (repair)" in out  # s1
     assert "1/2/0" in out and "Orchestra setup 9" in out
-    assert "rulebook: p.5 two-player setup (example award pattern) (estimated: tokens)" in out
+    assert "rulebook: p.5 two-player setup (example award pattern) (estimated: name, tokens)" in out
 
 
 def test_list_table_kinds() -> None:

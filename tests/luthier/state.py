@@ -7,7 +7,7 @@ import numpy as np
 from simcore.games.luthier.dtypes import MAX_PLAYERS, new_state
 from simcore.games.luthier.setup_nb import clear_state_nb
 from simcore.games.luthier.work import new_work
-from strategies.luthier.registry import MAX_PARAMS
+from strategies.luthier.registry import MAX_PARAMS, STRATEGIES
 
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
 
@@ -37,6 +37,16 @@ class Table:
         g["pl_done"][i] = 0
         g["pl_n"] = i + 1
         return i
+
+    def plays(self, seat: int, strategy: str = "balanced", **params: float) -> None:
+        """Seat `seat` decides with a registered strategy (parameter overrides by name).
+
+        With `noise=0.0` a heuristic is deterministic: the test fixes a player's choices
+        (which the rulebook's examples state) without scripting the engine.
+        """
+        spec = STRATEGIES[strategy]
+        self.s[seat]["strategy"] = spec.id
+        self.w.params[seat] = spec.vector(params)
 
     def seat(self, p: int):
         return self.s[p]

@@ -1,23 +1,20 @@
 """Public awards (p.22, ruling 15), specialty workers (p.15, ruling 13), end-game scoring
-(p.31, ruling 18) and the tie-break."""
+(p.31, ruling 18) and the tie-break.
+
+The Public Award and Specialty Worker examples (pp.22, 15) are played through the real
+flow in test_rulebook_examples.py."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.awards_nb import BLOCKED, claim_nb, claim_options_nb
+from simcore.games.luthier.awards_nb import BLOCKED, claim_options_nb
 from simcore.games.luthier.codes import Opt
-from simcore.games.luthier.enums import Location, Metric, Source, Track
+from simcore.games.luthier.enums import Metric, Source, Track
 from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
 from simcore.games.luthier.orchestra_nb import INSTRUMENT_TOKEN, PERFORMANCE_TOKEN
-from simcore.games.luthier.patience_nb import round_gains_nb
-from simcore.games.luthier.priority_nb import skill_nb
 from simcore.games.luthier.scoring_nb import convert_leftovers_nb, endgame_nb, rank_seats_nb
-from simcore.games.luthier.specialty_nb import active_specialty_nb
-from simcore.games.luthier.tracks_nb import assign_specialty_chips_nb
 from tests.luthier.state import BLUE, GREEN, RED, YELLOW, Table
-
-STORAGE_ONLY = 1  # award markers: only the extra-storage marker left
 
 
 def claims(t: Table, p: int) -> set[tuple[int, int]]:
@@ -25,24 +22,6 @@ def claims(t: Table, p: int) -> set[tuple[int, int]]:
     return {
         (int(t.w.opts[i, 1]), int(t.w.opts[i, 2])) for i in range(n) if t.w.opts[i, 0] == Opt.CLAIM
     }
-
-
-def test_public_award_example(cards):
-    """p.22: Blue claims an achieved level for 1 prestige and takes the marker off the
-    extra storage: 3 more storage and a free material at each start of round."""
-    t = Table(cards)
-    blue = t.seat(BLUE)
-    t.g["awards"][0] = cards.index("awards", "t1")  # romantic patrons completed: 1 -> 1 VP
-    blue["completed"][0] = cards.index("patrons", "frederic_chopin")  # a romantic patron
-    blue["completed_n"] = 1
-    blue["award_markers"] = STORAGE_ONLY
-    assert claims(t, BLUE) == {(0, 0)}
-    claim_nb(*t.args(), BLUE, 0, 0)
-    assert blue["prestige_src"][Source.AWARDS] == 1
-    assert t.g["award_claimed"][0, 0] == BLUE
-    assert (blue["storage"], blue["award_markers"], blue["n_awards"]) == (12, 0, 1)
-    round_gains_nb(*t.args(), BLUE)
-    assert int(np.sum(blue["materials"])) == 1
 
 
 def test_one_level_per_tile_each_level_once_blocked_levels_closed(cards):
@@ -67,28 +46,6 @@ def test_one_level_per_tile_each_level_once_blocked_levels_closed(cards):
     assert (0, 1) not in claims(t, BLUE)
     t.seat(BLUE)["award_markers"] = 0
     assert claims(t, BLUE) == set()  # no award marker left
-
-
-def test_specialty_worker_example(cards):
-    """p.15: Blue's craft specialty card gets the #2 chip at the end of round 4; that chip
-    then counts as 2 skill and gains the card's benefit at Repair."""
-    t = Table(cards)
-    blue = t.seat(BLUE)
-    card = cards.index("specialty", "master_restorer")  # acts at Repair
-    blue["chip_owned"][:] = (1, 1, 1, 0, 1)  # round 4: workers 1, 2, 3 and 5
-    other = cards.index("specialty", "bow_maker")
-    blue["chip_specialty"][[0, 2, 4]] = other  # only #2 is still free to assign
-    blue["specialty"][0] = card
-    blue["specialty_n"] = 1
-    blue["specialty_pending"] = 1
-    assign_specialty_chips_nb(*t.args(), BLUE)
-    assert blue["chip_specialty"][1] == card and blue["specialty_pending"] == 0
-    at_repair = t.place(BLUE, Location.REPAIR, 2)
-    at_guild = t.place(BLUE, Location.GUILD, 2)
-    a = cards.table
-    assert skill_nb(a, t.g, t.s, at_repair) == 2
-    assert active_specialty_nb(a, t.g, t.s, at_repair) == card
-    assert active_specialty_nb(a, t.g, t.s, at_guild) == -1
 
 
 def _chairs(t: Table, p: int, names: list[str]) -> None:

@@ -305,7 +305,7 @@ def test_two_player_setup_cards(cards: CardSet) -> None:
     a, ix = cards.arrays, cards.index
     s1 = ix("setup2p", "s1")
     assert a.setup_blocked[s1].tolist() == [1, 2, 0]  # the rulebook's example pattern
-    assert cards.records["setup2p"][s1]["estimated"] == ["tokens"]
+    assert cards.records["setup2p"][s1]["estimated"] == ["name", "tokens"]
     assert ((a.setup_blocked >= 0) & (a.setup_blocked <= 2)).all()
     assert a.setup_tokens[s1, :3].tolist() == [
         [ix("orchestra", "cello"), 0],

@@ -1,9 +1,11 @@
-"""Patrons (rulebook pp.11, 16, 24; rulings 1 and 2): gifts, patience, requirements."""
+"""Patrons (rulebook pp.11, 16, 24; rulings 1 and 2): gifts, patience, requirements.
+
+The Completed Patron example (Chopin, p.24) is played through the real flow in
+test_rulebook_examples.py."""
 
 from __future__ import annotations
 
-from simcore.games.luthier.enums import Era, Family, Source, Track
-from simcore.games.luthier.instruments_nb import rough_options_nb
+from simcore.games.luthier.enums import Era, Family, Source
 from simcore.games.luthier.patience_nb import patience_nb
 from simcore.games.luthier.patrons_nb import place_patron_nb
 from simcore.games.luthier.requirements_nb import (
@@ -65,31 +67,6 @@ def test_meeting_a_requirement_resets_patience(cards):
     assert red["patron_met"][MONEY_SLOT, 0] == 1
     patience_nb(*t.args(), RED)  # one step again: a gift, not a departure
     assert red["patrons"][MONEY_SLOT] == c
-
-
-def test_completed_patron_example_chopin(cards):
-    """p.24: Chopin's double bass, then a medium romantic performance: +5 prestige,
-    +1 reputation, the card is tucked; from then on roughing costs 1 material less."""
-    t = Table(cards)
-    red = t.seat(RED)
-    chopin = cards.index("patrons", "frederic_chopin")
-    place_patron_nb(*t.args(), RED, chopin, MONEY_SLOT)
-    a = cards.table
-    assert meets_nb(a, chopin, 0, INSTRUMENT, Family.STRINGS, -1)  # the double bass
-    satisfy_nb(*t.args(), RED, MONEY_SLOT, 0)
-    assert red["completed_n"] == 0
-    assert meets_nb(a, chopin, 1, PERFORMANCE, -1, Era.ROMANTIC)
-    satisfy_nb(*t.args(), RED, MONEY_SLOT, 1)
-    assert red["prestige_src"][Source.PATRONS] == 5
-    assert red["tracks"][Track.REPUTATION] == 1
-    assert list(red["completed"][: red["completed_n"]]) == [chopin]
-    assert red["patrons"][MONEY_SLOT] == -1
-    # roughing a violin (1 animal + 1 wood) now needs only one of them
-    red["rough_bench"][0] = cards.index("instruments", "violin")
-    red["materials"][:] = (0, 1, 0)
-    n = rough_options_nb(a, t.s, RED, t.w, 0, 0)
-    plans = {tuple(int(x) for x in t.w.opts[i, 2:5]) for i in range(n)}
-    assert plans == {(1, 0, 0)}  # the animal is the material saved
 
 
 def test_which_cards_meet_which_requirements(cards):
