@@ -10,9 +10,9 @@ from simcore.games.luthier.requirements_nb import (
     INSTRUMENT,
     PERFORMANCE,
     REPAIR,
+    keep_card_nb,
     meets_nb,
     offer_to_patrons_nb,
-    satisfy_nb,
 )
 from simcore.games.luthier.salon_nb import calm_patron_nb
 from tests.luthier.state import BLUE, RED, Table
@@ -60,7 +60,8 @@ def test_meeting_a_requirement_resets_patience(cards):
     patience_nb(*t.args(), RED)
     patience_nb(*t.args(), RED)
     assert red["patience"][MONEY_SLOT] == 2
-    satisfy_nb(*t.args(), RED, MONEY_SLOT, 0)
+    primary = cards.table.patron_primary[c]
+    assert keep_card_nb(*t.args(), RED, MONEY_SLOT, INSTRUMENT, primary) == 0
     assert red["patience"][MONEY_SLOT] == 0
     assert red["patron_met"][MONEY_SLOT, 0] == 1
     patience_nb(*t.args(), RED)  # one step again: a gift, not a departure
@@ -76,10 +77,10 @@ def test_completed_patron_example_chopin(cards):
     place_patron_nb(*t.args(), RED, chopin, MONEY_SLOT)
     a = cards.table
     assert meets_nb(a, chopin, 0, INSTRUMENT, Family.STRINGS, -1)  # the double bass
-    satisfy_nb(*t.args(), RED, MONEY_SLOT, 0)
+    keep_card_nb(*t.args(), RED, MONEY_SLOT, INSTRUMENT, Family.STRINGS)
     assert red["completed_n"] == 0
     assert meets_nb(a, chopin, 1, PERFORMANCE, -1, Era.ROMANTIC)
-    satisfy_nb(*t.args(), RED, MONEY_SLOT, 1)
+    keep_card_nb(*t.args(), RED, MONEY_SLOT, PERFORMANCE, Era.ROMANTIC)
     assert red["prestige_src"][Source.PATRONS] == 5
     assert red["tracks"][Track.REPUTATION] == 1
     assert list(red["completed"][: red["completed_n"]]) == [chopin]

@@ -56,6 +56,16 @@ OUTCOMES = ("takes the first chair", "steals the first chair", "no chair")
 LEVELS = ("low", "medium", "high")
 DICE = ("white", "black")
 BENCHES = ("roughing", "finishing")
+FAMILY_NAMES = ("strings", "winds", "percussion & keyboards")
+ERA_NAMES = ("Baroque", "Classical", "Romantic")
+# what a deck search looks for on the card backs, per CardRow (ruling 20)
+SEARCH_KEYS = (
+    ("performer", "composer", "noble", "royal"),
+    FAMILY_NAMES,
+    ERA_NAMES,
+    FAMILY_NAMES,
+)
+REQ_CARDS = ("instrument", "performance", "repair")  # ReqCard kinds (ruling 21)
 SOURCE_LABELS = tuple(s.name.lower().replace("_", " ") for s in Source)
 
 
@@ -212,7 +222,8 @@ class Renderer:
             kind = ROW_KINDS[a]
             self.gain(
                 p,
-                f"searches the deck for {self.name(kind, b)}{self._paid(c, d)}"
+                f"searches the {kind} deck for {SEARCH_KEYS[a][e]}: "
+                f"{self.name(kind, b)}{self._paid(c, d)}"
                 ", the apprentice leaves the game",
             )
         elif code == Ev.ROUGH:
@@ -257,14 +268,15 @@ class Renderer:
             Ev.FAMILY_ABILITY,
             Ev.SETUP2P,
             Ev.ENDGAME,
+            Ev.DESIGNATE,
         ):
-            self.event_part3(p, code, a, b, c)
+            self.event_part3(p, code, a, b, c, d)
         elif code == Ev.ASSIGN_CHIP:
             self.emit(
                 f"  {who} assigns worker {a + 1} to specialty worker {self.name('specialty', b)}"
             )
 
-    def event_part3(self, p, code, a, b, c) -> None:
+    def event_part3(self, p, code, a, b, c, d=0) -> None:
         """Patrons, awards, family tiles, the two-player setup and end-game scoring."""
         who = _seat(p)
         reqs = ("primary", "secondary 1", "secondary 2")
@@ -278,7 +290,13 @@ class Renderer:
                 f"{b} unmet requirement(s), -{c} prestige"
             )
         elif code == Ev.SATISFY:
-            self.gain(p, f"meets {self.name('patrons', a)}'s {reqs[b]} requirement")
+            self.gain(
+                p,
+                f"meets {self.name('patrons', a)}'s {reqs[b]} requirement"
+                f" (with {self._req_card(c, d)})",
+            )
+        elif code == Ev.DESIGNATE:
+            self.emit(f"    {reqs[b]} requirement: {self._req_card(c, d)}")
         elif code == Ev.COMPLETE:
             self.gain(p, f"completes {self.name('patrons', a)} (+{b} prestige)")
         elif code == Ev.CLAIM:
@@ -318,6 +336,12 @@ class Renderer:
         if insp:
             parts.append(f"{insp} inspiration")
         return f" ({' + '.join(parts) or 'free'})"
+
+    @staticmethod
+    def _req_card(kind: int, key: int) -> str:
+        """A card kept under a patron (ruling 21): "a Baroque performance", "a winds repair"."""
+        names = ERA_NAMES if kind == 1 else FAMILY_NAMES
+        return f"a {names[key]} {REQ_CARDS[kind]}"
 
     @staticmethod
     def _materials(animal: int, wood: int, metal: int) -> str:
