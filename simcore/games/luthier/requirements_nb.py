@@ -126,11 +126,17 @@ def newly_met_nb(cards, s, p, slot, kind, key):
 
 
 @kernel
-def complete_patron_nb(cards, g, s, w, p, slot):
-    """All requirements met (p.24): prestige, +1 reputation, the card is tucked, slot freed."""
+def complete_patron_nb(cards, g, s, w, p, slot, kinds, keys, out):
+    """All requirements met (p.24): prestige, +1 reputation, the card is tucked, slot freed.
+
+    The assignment that completes it (ruling 21: card out[k] of kinds/keys meets
+    requirement k) is logged after COMPLETE, one DESIGNATE per requirement.
+    """
     c = s[p].patrons[slot]
     add_prestige_nb(s, p, Source.PATRONS, cards.patron_prestige[c])
     log_nb(g, w, p, Ev.COMPLETE, c, cards.patron_prestige[c])
+    for k in range(1 + cards.patron_n_secondary[c]):
+        log_nb(g, w, p, Ev.DESIGNATE, c, k, kinds[out[k]], keys[out[k]])
     card_event_nb(g, w, p, CardKind.PATRON, c, CardEvent.COMPLETED, 0)
     if s[p].completed_n < s[p].completed.shape[0]:
         s[p].completed[s[p].completed_n] = c
@@ -144,7 +150,7 @@ def keep_card_nb(cards, g, s, w, p, slot, kind, key):
     """Keep a card (ReqCard `kind`, Family or Era `key`) under the patron in `slot` when it
     meets one more requirement (ruling 21): the met requirements become those of the new
     best assignment, the cube resets to the left, and when all are met the patron is
-    completed (the final assignment is logged, one DESIGNATE per requirement).
+    completed with the final assignment.
     Returns the requirement newly met, or -1 (nothing kept)."""
     k_new = newly_met_nb(cards, s, p, slot, kind, key)
     if k_new < 0:
@@ -165,9 +171,7 @@ def keep_card_nb(cards, g, s, w, p, slot, kind, key):
     s[p].requirements_met += 1
     log_nb(g, w, p, Ev.SATISFY, c, k_new, kind, key)
     if n == n_req:
-        for k in range(n_req):
-            log_nb(g, w, p, Ev.DESIGNATE, c, k, kinds[out[k]], keys[out[k]])
-        complete_patron_nb(cards, g, s, w, p, slot)
+        complete_patron_nb(cards, g, s, w, p, slot, kinds, keys, out)
     return k_new
 
 

@@ -295,8 +295,12 @@ class Renderer:
                 f"meets {self.name('patrons', a)}'s {reqs[b]} requirement"
                 f" (with {self._req_card(c, d)})",
             )
-        elif code == Ev.DESIGNATE:
-            self.emit(f"    {reqs[b]} requirement: {self._req_card(c, d)}")
+        elif code == Ev.DESIGNATE:  # follows COMPLETE: which card met which requirement
+            what = f"[{reqs[b]}: {self._req_card(c, d)}]"
+            if self.open_gain_line is not None:
+                self.lines[self.open_gain_line] += f" {what}"
+            else:
+                self.emit(f"    {what}")
         elif code == Ev.COMPLETE:
             self.gain(p, f"completes {self.name('patrons', a)} (+{b} prestige)")
         elif code == Ev.CLAIM:
