@@ -356,6 +356,8 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
             saved += opts[k, 2 + m] * material_value_nb(prm, cards, g, s, p, m)
         stage = 0 if kind == Opt.ROUGH else 1
         return instrument_value_nb(prm, cards, g, s, p, card, stage) + saved + opts[k, 5] * 2.0
+    if kind == Opt.PAY_SPLIT:  # ruling 24: a = money, b = inspiration
+        return -(a * prm[MONEY] + b * prm[INSPIRATION])
     if kind == Opt.PAY_PLAN:
         v = 0.0
         for m in range(3):

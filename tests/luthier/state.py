@@ -7,9 +7,11 @@ import numpy as np
 from simcore.games.luthier.dtypes import MAX_PLAYERS, new_state
 from simcore.games.luthier.setup_nb import clear_state_nb
 from simcore.games.luthier.work import new_work
+from strategies.luthier.params import INSPIRATION, MONEY, NOISE
 from strategies.luthier.registry import MAX_PARAMS, STRATEGIES
 
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
+HEURISTIC = 1  # a built-in heuristic strategy id (the seats of a Table play `random`, id 0)
 
 
 class Table:
@@ -47,6 +49,15 @@ class Table:
         spec = STRATEGIES[strategy]
         self.s[seat]["strategy"] = spec.id
         self.w.params[seat] = spec.vector(params)
+
+    def pay_with(self, p: int, resource: str) -> None:
+        """Make seat p a noiseless heuristic that spends `resource` ("money" or "inspiration")
+        before the other when it chooses how to pay (ruling 24: any split)."""
+        self.s[p]["strategy"] = HEURISTIC
+        prm = self.w.params[p]
+        prm[:] = 0.0
+        prm[NOISE] = 0.0
+        prm[INSPIRATION if resource == "money" else MONEY] = 1.0
 
     def seat(self, p: int):
         return self.s[p]

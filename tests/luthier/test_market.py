@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.codes import Opt, PayMode
+from simcore.games.luthier.codes import Opt
 from simcore.games.luthier.enums import Material, Rule, Track
 from simcore.games.luthier.market_nb import (
     apply_market_option_nb,
@@ -21,14 +21,14 @@ def fresh() -> np.ndarray:
     return np.zeros(3, np.int8)
 
 
-def options(t: Table, p: int, traded) -> set[tuple[int, int, int]]:
+def options(t: Table, p: int, traded) -> set[tuple[int, int]]:
     n = market_options_nb(*t.args(), p, traded)
-    return {(int(t.w.opts[i, 0]), int(t.w.opts[i, 1]), int(t.w.opts[i, 4])) for i in range(n)}
+    return {(int(t.w.opts[i, 0]), int(t.w.opts[i, 1])) for i in range(n)}
 
 
-def apply(t: Table, p: int, kind, a=0, mode=0, traded=None) -> list[int]:
+def apply(t: Table, p: int, kind, a=0, traded=None) -> list[int]:
     traded = traded if traded is not None else fresh()
-    t.w.opts[0, :5] = (kind, a, 0, 0, mode)
+    t.w.opts[0, :5] = (kind, a, 0, 0, 0)
     apply_market_option_nb(*t.args(), p, 0, traded)
     return traded
 
@@ -41,12 +41,15 @@ def test_round_one_card_has_average_prices(cards):
 
 
 def test_buy_money_first_and_inspiration_first(cards):
+    """Ruling 6 / ruling 24: the seat chooses the split; here the two ends of it."""
     t = Table(cards)
     r = t.seat(RED)
     r["money"], r["inspiration"] = 10, 2
-    apply(t, RED, Opt.BUY, Material.METAL, PayMode.MONEY_FIRST)
+    t.pay_with(RED, "money")
+    apply(t, RED, Opt.BUY, Material.METAL)
     assert (r["money"], r["inspiration"], r["materials"][Material.METAL]) == (5, 2, 1)
-    apply(t, RED, Opt.BUY, Material.METAL, PayMode.INSPIRATION_FIRST)
+    t.pay_with(RED, "inspiration")
+    apply(t, RED, Opt.BUY, Material.METAL)
     assert (r["money"], r["inspiration"], r["materials"][Material.METAL]) == (2, 0, 2)
 
 
@@ -54,8 +57,8 @@ def test_inspiration_covers_a_shortfall(cards):
     t = Table(cards)
     r = t.seat(RED)
     r["money"], r["inspiration"] = 3, 2
-    assert (Opt.BUY, Material.METAL, PayMode.MONEY_FIRST) in options(t, RED, fresh())
-    apply(t, RED, Opt.BUY, Material.METAL, PayMode.MONEY_FIRST)
+    assert (Opt.BUY, Material.METAL) in options(t, RED, fresh())
+    apply(t, RED, Opt.BUY, Material.METAL)
     assert (r["money"], r["inspiration"]) == (0, 0)
 
 
@@ -65,7 +68,7 @@ def test_cannot_afford_means_no_option(cards):
     r["money"], r["inspiration"] = 1, 0
     opts = options(t, RED, fresh())
     assert not any(o[0] == Opt.BUY for o in opts)  # even animal costs 2
-    assert (Opt.DONE, 0, 0) in opts
+    assert (Opt.DONE, 0) in opts
 
 
 def test_no_buying_and_selling_the_same_material(cards):
@@ -108,20 +111,21 @@ def test_training_costs_fifteen_and_never_buys_the_final_step(cards):
     assert (r["money"], r["tracks"][Track.CRAFT]) == (85, 1)
     r["tracks"][Track.PERFORMANCE] = TRACK_FINAL[Track.PERFORMANCE] - 1
     opts = options(t, RED, fresh())
-    assert (Opt.TRAIN, Track.CRAFT, PayMode.MONEY_FIRST) in opts
+    assert (Opt.TRAIN, Track.CRAFT) in opts
     assert not any(o[0] == Opt.TRAIN and o[1] == Track.PERFORMANCE for o in opts)
     assert not any(o[0] == Opt.TRAIN and o[1] == Track.REPUTATION for o in opts)
 
 
-def test_inspiration_first_is_offered_only_when_it_differs(cards):
+def test_each_purchase_is_one_option_whatever_the_splits(cards):
+    """Ruling 24: the split of money and inspiration is chosen when paying, so the number
+    of ways to pay does not multiply the options (a random seat's odds stay per purchase)."""
     t = Table(cards)
     r = t.seat(RED)
-    r["money"], r["inspiration"] = 10, 0
-    opts = options(t, RED, fresh())
-    assert (Opt.BUY, Material.WOOD, PayMode.INSPIRATION_FIRST) not in opts
-    r["inspiration"] = 1
-    opts = options(t, RED, fresh())
-    assert (Opt.BUY, Material.WOOD, PayMode.INSPIRATION_FIRST) in opts
+    r["money"], r["inspiration"] = 10, 10
+    n = market_options_nb(*t.args(), RED, fresh())
+    kinds = [(int(t.w.opts[i, 0]), int(t.w.opts[i, 1])) for i in range(n)]
+    assert kinds.count((Opt.BUY, Material.WOOD)) == 1
+    assert kinds.count((Opt.TRAIN, Track.CRAFT)) == 1
 
 
 def test_storage_cap_makes_the_seat_discard(cards):

@@ -12,9 +12,9 @@ from simcore.games.luthier.requirements_nb import (
     INSTRUMENT,
     PERFORMANCE,
     REPAIR,
+    keep_card_nb,
     meets_nb,
     offer_to_patrons_nb,
-    satisfy_nb,
 )
 from simcore.games.luthier.salon_nb import calm_patron_nb
 from tests.luthier.state import BLUE, RED, Table
@@ -62,7 +62,8 @@ def test_meeting_a_requirement_resets_patience(cards):
     patience_nb(*t.args(), RED)
     patience_nb(*t.args(), RED)
     assert red["patience"][MONEY_SLOT] == 2
-    satisfy_nb(*t.args(), RED, MONEY_SLOT, 0)
+    primary = cards.table.patron_primary[c]
+    assert keep_card_nb(*t.args(), RED, MONEY_SLOT, INSTRUMENT, primary) == 0
     assert red["patience"][MONEY_SLOT] == 0
     assert red["patron_met"][MONEY_SLOT, 0] == 1
     patience_nb(*t.args(), RED)  # one step again: a gift, not a departure

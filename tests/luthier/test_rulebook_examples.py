@@ -18,9 +18,19 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.games.luthier.awards_nb import BLOCKED
-from simcore.games.luthier.codes import Ev
+from simcore.games.luthier.codes import Ev, ReqCard
 from simcore.games.luthier.dtypes import MAX_AWARDS, NEUTRAL
-from simcore.games.luthier.enums import CardRow, Era, Location, Source, SpecialtyDeck, Track
+from simcore.games.luthier.enums import (
+    CardRow,
+    Era,
+    Family,
+    Location,
+    Metric,
+    Source,
+    SpecialtyDeck,
+    Track,
+)
+from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
 from simcore.games.luthier.orchestra_nb import INSTRUMENT_TOKEN
 from simcore.games.luthier.patrons_nb import SLOT_MONEY, place_patron_nb
 from simcore.games.luthier.round_nb import activate_nb, end_of_round_nb, start_of_round_nb
@@ -37,6 +47,13 @@ STORAGE_ONLY = 1  # award-marker bitmask with only the extra-storage marker left
 def events(t: Table, code: int) -> list[tuple[int, ...]]:
     """Event rows (seat, a, b, c, d, e) of one code, in order."""
     return [(int(row[1]), *(int(x) for x in row[3:])) for row in t.events() if row[2] == code]
+
+
+def specialty_workers(t: Table, p: int) -> int:
+    """Specialty workers seat p has unlocked, as awards, goals and Handel count them."""
+    values = np.zeros(N_METRICS, np.int64)
+    metrics_nb(t.cards.table, t.g, t.s, p, values)
+    return int(values[Metric.SPECIALTY_WORKERS])
 
 
 def seeded(cards, seed: int, n_players: int = 4) -> Table:
@@ -83,6 +100,9 @@ def play_chopin_example(cards, seed: int):
     activate_nb(*t.args(), RED, Location.FINISHING)
     assert [e[1] for e in events(t, Ev.FINISH)] == [bass]
     assert red["finished"].sum() == 1 and red["finish_bench"].tolist() == [EMPTY, EMPTY]
+    # Red gives the double bass to Chopin (a finished instrument goes to a patron only by
+    # the player's choice, ruling 21)
+    assert events(t, Ev.SATISFY) == [(RED, chopin, 0, ReqCard.INSTRUMENT, Family.STRINGS, 0)]
     assert red["patrons"][SLOT_MONEY] == chopin  # one requirement left: not completed
     assert red["completed_n"] == 0 and events(t, Ev.COMPLETE) == []
     assert red["patience"][SLOT_MONEY] == 0  # meeting a requirement resets the cube (p.11)
@@ -114,8 +134,9 @@ def test_completed_patron_example_chopin_medium_performance(cards):
     Chopin's requirements": +5 prestige and +1 reputation; the card is tucked, its slot
     freed; "from now on, roughing instruments costs Red 1 less material".
 
-    Under ruling 21 the performance meets the requirement without a choice; before it,
-    Red's heuristic assigns it. Either way the rulebook's outcome must hold.
+    Ruling 21: the performance counts for Chopin without a choice (he is the only patron
+    it helps), and the completion names the card that meets each requirement: the double
+    bass the primary (strings), the performance the secondary (romantic).
     """
     a = cards.arrays
     chopin = cards.index("patrons", "frederic_chopin")
@@ -129,6 +150,10 @@ def test_completed_patron_example_chopin_medium_performance(cards):
         red = t.seat(RED)
         assert events(t, Ev.PERFORM)[0][3] == 1, seed  # a medium performance
         assert events(t, Ev.COMPLETE) == [(RED, chopin, 5, 0, 0, 0)], seed
+        assert events(t, Ev.DESIGNATE) == [
+            (RED, chopin, 0, ReqCard.INSTRUMENT, Family.STRINGS, 0),
+            (RED, chopin, 1, ReqCard.PERFORMANCE, Era.ROMANTIC, 0),
+        ], seed
         assert red["prestige_src"][Source.PATRONS] == 5  # "Red advances 5 on the Prestige Track"
         assert red["tracks"][Track.REPUTATION] == 1  # "and 1 on the Reputation Track"
         assert list(red["completed"][: red["completed_n"]]) == [chopin]
@@ -200,7 +225,8 @@ def test_specialty_worker_example(cards):
     (ruling 7) and Blue takes the card left in the craft deck, Master restorer (a Repair
     discount). Blue's #1 chip already serves an earlier specialty card, so the chips
     free for the new card are #2, #3 and #5; Blue keeps the strong ones free and
-    assigns #2 at the end of the round.
+    assigns #2 at the end of the round. Ruling 22: the new worker is unlocked, and counts
+    (award T5, goals, Handel), from the end of that round, not from the choice.
     """
     a = cards.arrays
     t = seeded(cards, 4)
@@ -232,11 +258,13 @@ def test_specialty_worker_example(cards):
     assert events(t, Ev.SPECIALTY) == [(BLUE, restorer, 0, 0, 0, 0)]
     assert blue["specialty_pending"] == 1
     assert blue["chip_specialty"][1] == EMPTY  # unlocked only at the end of the round
+    assert specialty_workers(t, BLUE) == 1  # ruling 22: the earlier card only, for now
 
     end_of_round_nb(*t.args())
     assert events(t, Ev.ASSIGN_CHIP) == [(BLUE, 1, restorer, 0, 0, 0)]  # chip #2
     assert blue["chip_specialty"].tolist() == [earlier, restorer, EMPTY, EMPTY, EMPTY]
     assert blue["specialty_pending"] == 0
+    assert specialty_workers(t, BLUE) == 2  # counted from the end of the round (ruling 22)
 
     # round 5: the specialty chip at Repair acts with skill 2 and the card's benefit: a
     # repair of 2 wood costs Blue 1 wood (Blue has no inspiration to replace it)

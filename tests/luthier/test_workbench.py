@@ -11,7 +11,7 @@ from simcore.games.luthier.actions_nb import (
     main_options_nb,
     worker_acts_nb,
 )
-from simcore.games.luthier.codes import Ev, Opt, PayMode, Why
+from simcore.games.luthier.codes import Ev, Opt, Why
 from simcore.games.luthier.costs_nb import add_plan_options_nb
 from simcore.games.luthier.enums import CardRow, Family, Location, Res, Rule, Source, Track
 from simcore.games.luthier.instruments_nb import (
@@ -25,7 +25,11 @@ from simcore.games.luthier.instruments_nb import (
 )
 from simcore.games.luthier.orchestra_nb import INSTRUMENT_TOKEN, REPAIR_TOKEN
 from simcore.games.luthier.priority_nb import skill_nb
-from simcore.games.luthier.repair_nb import repair_nb, repair_options_nb
+from simcore.games.luthier.repair_nb import (
+    access_inspiration_limit_nb,
+    repair_nb,
+    repair_options_nb,
+)
 from simcore.games.luthier.resources_nb import apprentice_cap_nb
 from simcore.games.luthier.track_steps import TRACK_FINAL
 from simcore.games.luthier.tracks_nb import advance_track_nb, can_train_nb
@@ -437,7 +441,7 @@ def test_repair_inspiration_replaces_materials(cards):
         r["materials"][:] = materials
         r["inspiration"] = insp
         n = repair_options_nb(*t.args(), RED, 0)
-        return opt_rows(t, n) == [(Opt.TAKE_CARD, CardRow.REPAIRS, 0, 0, PayMode.MONEY_FIRST, 0)]
+        return opt_rows(t, n) == [(Opt.TAKE_CARD, CardRow.REPAIRS, 0, 0, 0, 0)]
 
     assert offered((1, 1, 0), 0)
     assert not offered((1, 0, 0), 1)
@@ -487,17 +491,22 @@ def test_repair_from_tier_two_pays_the_tier_cost_first(cards):
     r = t.seat(RED)
     r["materials"][:] = (1, 0, 0)  # the wood must come from 2 inspiration
 
-    def modes(money, insp) -> list[int]:
+    def offered(money, insp) -> bool:
         r["money"], r["inspiration"] = money, insp
         n = repair_options_nb(*t.args(), RED, 0)
-        return [row[4] for row in opt_rows(t, n)]
+        return opt_rows(t, n) == [(Opt.TAKE_CARD, CardRow.REPAIRS, 1, 0, 0, 0)]
 
-    assert modes(0, 6) == [PayMode.MONEY_FIRST]  # 4 inspiration for the tier, 2 for wood
-    assert modes(0, 5) == []
-    assert modes(4, 2) == [PayMode.MONEY_FIRST]  # inspiration first would leave none
-    assert modes(10, 10) == [PayMode.MONEY_FIRST, PayMode.INSPIRATION_FIRST]
+    def most_inspiration(money, insp) -> int:  # toward the tier cost (ruling 24)
+        r["money"], r["inspiration"] = money, insp
+        return access_inspiration_limit_nb(cards.table, t.s, RED, r4, 4, 0)
+
+    assert offered(0, 6) and most_inspiration(0, 6) == 4  # 4 for the tier, 2 for the wood
+    assert not offered(0, 5) and most_inspiration(0, 5) == -1
+    assert offered(4, 2) and most_inspiration(4, 2) == 0  # more would leave the wood unpaid
+    assert offered(10, 10) and most_inspiration(10, 10) == 4
+    assert most_inspiration(2, 10) == 4 and most_inspiration(1, 4) == -1
     r["tracks"][Track.REPUTATION] = 3  # tier II free
-    assert modes(0, 2) == [PayMode.MONEY_FIRST]
+    assert offered(0, 2)
 
 
 # ---------------------------------------------------------------- tier access and deck search
@@ -528,27 +537,25 @@ def test_guild_tier_two_card_needs_the_cost(cards):
 
     r["money"], r["inspiration"] = 3, 0
     assert takes() == []
-    r["money"], r["inspiration"] = 3, 2  # 3 + 1 or 2 + 2: two different splits
-    assert takes() == [
-        (Opt.TAKE_CARD, CardRow.INSTRUMENTS, 1, 0, PayMode.MONEY_FIRST, 0),
-        (Opt.TAKE_CARD, CardRow.INSTRUMENTS, 1, 0, PayMode.INSPIRATION_FIRST, 0),
-    ]
+    r["money"], r["inspiration"] = 3, 2  # 3 + 1 or 2 + 2: the split follows (ruling 24)
+    assert takes() == [(Opt.TAKE_CARD, CardRow.INSTRUMENTS, 1, 0, 0, 0)]
+    t.pay_with(RED, "money")
     c = take_card_nb(*t.args(), RED, i, write_opt(t, *takes()[0][:5]))
     assert c == violin and (r["money"], r["inspiration"]) == (0, 1)  # money first
     assert t.g["rows"][CardRow.INSTRUMENTS, 1, 0] == EMPTY
     t.g["rows"][CardRow.INSTRUMENTS, 1, 0] = violin
     r["tracks"][Track.REPUTATION] = 3
-    assert takes() == [(Opt.TAKE_CARD, CardRow.INSTRUMENTS, 1, 0, PayMode.MONEY_FIRST, 0)]
+    assert takes() == [(Opt.TAKE_CARD, CardRow.INSTRUMENTS, 1, 0, 0, 0)]
 
 
 def test_deck_search_needs_an_apprentice_and_costs_ten(cards):
     """Rulebook p.15: with an apprentice on the chip, pay 10 money and/or inspiration to take
     a card of a chosen back from the deck (the others keep their order); the apprentice
-    is removed from the game."""
+    is removed from the game. The back shows the family (ruling 20)."""
     a = cards.table
-    violin, viola, cello, guitar = (inst(cards, x) for x in ("violin", "viola", "cello", "guitar"))
+    violin, viola, cello, oboe = (inst(cards, x) for x in ("violin", "viola", "cello", "oboe"))
     t = Table(cards)
-    deck = [violin, viola, cello, viola, guitar]  # top = last
+    deck = [violin, viola, cello, oboe]  # top = last
     t.g["decks"][CardRow.INSTRUMENTS, : len(deck)] = deck
     t.g["deck_n"][CardRow.INSTRUMENTS] = len(deck)
     r = t.seat(RED)
@@ -561,20 +568,21 @@ def test_deck_search_needs_an_apprentice_and_costs_ten(cards):
         return [row for row in opt_rows(t, n) if row[0] == Opt.SEARCH]
 
     assert searches(plain) == []
-    assert {row[2] for row in searches(helped)} == {violin, viola, cello, guitar}
+    assert {row[2] for row in searches(helped)} == {Family.STRINGS, Family.WINDS}
     r["money"], r["inspiration"] = 5, 4
     assert searches(helped) == []
     r["money"], r["inspiration"] = 6, 5
-    assert len(searches(helped)) == 4 * 2  # 6 + 4 or 5 + 5: both splits per card back
+    assert len(searches(helped)) == 2  # one per card back; the split follows (ruling 24)
     assert apprentice_cap_nb(a, t.s, RED) == 3
 
-    row = (Opt.SEARCH, CardRow.INSTRUMENTS, viola, 0, PayMode.MONEY_FIRST)
+    t.pay_with(RED, "money")
+    row = (Opt.SEARCH, CardRow.INSTRUMENTS, Family.STRINGS)
     c = take_card_nb(*t.args(), RED, helped, write_opt(t, *row))
 
-    assert c == viola
+    assert c == cello  # the strings card nearest the top
     assert (r["money"], r["inspiration"]) == (0, 1)
     n_left = t.g["deck_n"][CardRow.INSTRUMENTS]
-    assert t.g["decks"][CardRow.INSTRUMENTS, :n_left].tolist() == [violin, viola, cello, guitar]
+    assert t.g["decks"][CardRow.INSTRUMENTS, :n_left].tolist() == [violin, viola, oboe]
     assert t.g["pl_appr"][helped] == 0
     assert (r["appr_lost"], r["n_searched"]) == (1, 1)
     assert apprentice_cap_nb(a, t.s, RED) == 2

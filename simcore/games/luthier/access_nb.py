@@ -2,32 +2,54 @@
 
 from __future__ import annotations
 
-from simcore.games.luthier.codes import Opt
-from simcore.games.luthier.decide_nb import set_opt_nb
+from simcore.games.luthier.codes import ROW_CARD_KIND, CardEvent, Ev, Opt
+from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.dtypes import MAX_SLOTS
 from simcore.games.luthier.enums import CardRow
-from simcore.games.luthier.resources_nb import can_pay_nb, split_payment_nb
+from simcore.games.luthier.log_nb import card_event_nb, log_nb
+from simcore.games.luthier.resources_nb import can_pay_nb
 from simcore.games.luthier.state_nb import tier_cost_nb as tier_cost_nb
 from simcore.jit import kernel
+
+N_SEARCH_KEYS = 3  # card backs a deck search looks for: 3 families, 3 eras or 3 patron types
+NO_LIMIT = 1 << 30  # choose_payment_nb: no cap on the inspiration spent
 
 
 @kernel
 def add_paid_nb(s, p, w, n, kind, a, b, c, cost):
-    """Add option (kind, a, b, c, PayMode) once per distinct money/inspiration split of cost."""
+    """Add option (kind, a, b, c) if seat p can pay `cost` in money and/or inspiration.
+
+    Ruling 24: the split is chosen when paying (`choose_payment_nb`), so each
+    card or purchase is one option whatever the number of splits.
+    """
     if not can_pay_nb(s, p, cost):
         return n
-    n = set_opt_nb(w, n, kind, a, b, c, 0)
-    m0, _ = split_payment_nb(s, p, cost, 0)
-    m1, _ = split_payment_nb(s, p, cost, 1)
-    if m0 != m1:
-        n = set_opt_nb(w, n, kind, a, b, c, 1)
-    return n
+    return set_opt_nb(w, n, kind, a, b, c, 0)
 
 
 @kernel
-def pay_split_nb(s, p, cost, mode):
-    """Pay cost by PayMode; returns (money, inspiration) spent."""
-    money, insp = split_payment_nb(s, p, cost, mode)
+def min_inspiration_nb(s, p, cost):
+    """Least inspiration a payment of `cost` can use: what money cannot cover."""
+    return max(0, cost - s[p].money)
+
+
+@kernel
+def choose_payment_nb(cards, g, s, w, p, cost, max_insp):
+    """Seat p pays `cost` by any split of money and inspiration it chooses (ruling 24),
+    using at most `max_insp` inspiration; returns (money, inspiration) spent.
+
+    Options PAY_SPLIT (money, inspiration), one per legal split; a single legal
+    split (a cost of 0, or only money or only inspiration at hand) needs no choice.
+    Overwrites w.opts: callers read their own option row first.
+    """
+    lo = min_inspiration_nb(s, p, cost)
+    hi = min(cost, s[p].inspiration, max_insp)
+    n = 0
+    for insp in range(lo, hi + 1):
+        n = set_opt_nb(w, n, Opt.PAY_SPLIT, cost - insp, insp)
+    k = decide_nb(cards, g, s, w, p, n)
+    money = w.opts[k, 1]
+    insp = w.opts[k, 2]
     s[p].money -= money
     s[p].inspiration -= insp
     return money, insp
@@ -51,7 +73,7 @@ def row_card_nb(cards, g, row, tier, slot):
 
 @kernel
 def row_options_nb(cards, g, s, w, p, n, row, free_tier):
-    """Add TAKE_CARD (row, tier, slot, PayMode) for every face-up card of `row` seat p can
+    """Add TAKE_CARD (row, tier, slot) for every face-up card of `row` seat p can
     pay the tier cost of (nothing when `free_tier`, a specialty ability)."""
     for tier in range(3):
         cost = 0 if free_tier else tier_cost_nb(cards, s, p, tier)
@@ -63,32 +85,62 @@ def row_options_nb(cards, g, s, w, p, n, row, free_tier):
 
 @kernel
 def search_key_nb(cards, row, c):
-    """What a card's back shows (rulebook p.15): instrument type, era, or patron type."""
+    """What a card's back shows (rulebook p.15, ruling 20): instrument and repair cards their
+    instrument family (Family), performance cards their era, patrons their type."""
     if row == CardRow.INSTRUMENTS:
-        return c
+        return cards.inst_family[c]
+    if row == CardRow.REPAIRS:
+        return cards.repair_family[c]
     if row == CardRow.PERFORMANCES:
         return cards.perf_era[c]
     return cards.patron_type[c]
 
 
 @kernel
-def deck_has_key_nb(cards, g, row, key):
-    for i in range(g.deck_n[row]):
+def find_in_deck_nb(cards, g, row, key):
+    """Deck position of the card nearest the top whose back shows `key`; -1 if none."""
+    for i in range(g.deck_n[row] - 1, -1, -1):
         if search_key_nb(cards, row, g.decks[row, i]) == key:
-            return True
-    return False
+            return i
+    return -1
+
+
+@kernel
+def deck_has_key_nb(cards, g, row, key):
+    return find_in_deck_nb(cards, g, row, key) >= 0
+
+
+@kernel
+def peek_search_nb(cards, g, row, key):
+    """The card a search for `key` would take (the engine's look, to test what is legal)."""
+    i = find_in_deck_nb(cards, g, row, key)
+    return g.decks[row, i] if i >= 0 else -1
 
 
 @kernel
 def search_deck_nb(cards, g, row, key):
-    """Take the card nearest the top whose back shows `key`; the rest keep their order."""
+    """Take the card nearest the top whose back shows `key`; the rest keep their order
+    (ruling 20)."""
+    i = find_in_deck_nb(cards, g, row, key)
+    if i < 0:
+        return -1
     n = g.deck_n[row]
-    for i in range(n - 1, -1, -1):
-        c = g.decks[row, i]
-        if search_key_nb(cards, row, c) == key:
-            for j in range(i, n - 1):
-                g.decks[row, j] = g.decks[row, j + 1]
-            g.decks[row, n - 1] = -1
-            g.deck_n[row] = n - 1
-            return c
-    return -1
+    c = g.decks[row, i]
+    for j in range(i, n - 1):
+        g.decks[row, j] = g.decks[row, j + 1]
+    g.decks[row, n - 1] = -1
+    g.deck_n[row] = n - 1
+    return c
+
+
+@kernel
+def searched_nb(cards, g, s, w, p, i, row, key, money, insp):
+    """A paid deck search by placement i: take the card, the chip's apprentice leaves the
+    game (p.15); returns the card. The log names the key searched for (ruling 20)."""
+    c = search_deck_nb(cards, g, row, key)
+    g.pl_appr[i] -= 1
+    s[p].appr_lost += 1
+    s[p].n_searched += 1
+    log_nb(g, w, p, Ev.SEARCH, row, c, money, insp, key)
+    card_event_nb(g, w, p, ROW_CARD_KIND[row], c, CardEvent.TAKEN, 0)
+    return c

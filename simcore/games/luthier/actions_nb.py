@@ -33,7 +33,12 @@ from simcore.games.luthier.instruments_nb import (
 from simcore.games.luthier.log_nb import log_nb
 from simcore.games.luthier.perform_nb import perform_nb, perform_options_nb
 from simcore.games.luthier.priority_nb import bench_skill_bonus_nb, skill_nb
-from simcore.games.luthier.repair_nb import repair_nb, repair_options_nb
+from simcore.games.luthier.repair_nb import (
+    repair_nb,
+    repair_options_nb,
+    repair_search_options_nb,
+    take_repair_nb,
+)
 from simcore.games.luthier.resources_nb import (
     add_prestige_nb,
     apprentice_cap_nb,
@@ -166,7 +171,8 @@ def main_options_nb(cards, g, s, w, p, i, loc, skill, spec):
     if loc == Location.PERFORM:
         return perform_options_nb(cards, g, s, w, p, i, 0, free)
     if loc == Location.REPAIR:
-        return repair_options_nb(cards, g, s, w, p, 0, free, extra)
+        n = repair_options_nb(cards, g, s, w, p, 0, free, extra)
+        return repair_search_options_nb(cards, g, s, w, p, i, n, extra)  # ruling 20
     if loc == Location.BALCONY:
         return claim_options_nb(cards, g, s, w, p, 0)
     if loc == Location.ROUGHING:
@@ -193,6 +199,9 @@ def main_action_nb(cards, g, s, w, p, i, loc, skill, spec, k):
         claim_nb(cards, g, s, w, p, w.opts[k, 1], w.opts[k, 2])
         return
     free = has_ability_nb(cards, spec, SpecialtyAbility.FREE_TIER)
+    if loc == Location.REPAIR:  # the access split must leave the repair payable (ruling 24)
+        repair_nb(cards, g, s, w, p, take_repair_nb(cards, g, s, w, p, i, k, free, extra), extra)
+        return
     c = take_card_nb(cards, g, s, w, p, i, k, free)
     if c < 0:
         return
@@ -202,8 +211,6 @@ def main_action_nb(cards, g, s, w, p, i, loc, skill, spec, k):
         add_to_hand_nb(g, s, p, c)
     elif loc == Location.PERFORM:
         perform_nb(cards, g, s, w, p, c, skill, spec)
-    elif loc == Location.REPAIR:
-        repair_nb(cards, g, s, w, p, c, extra)
 
 
 @kernel

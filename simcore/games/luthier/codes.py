@@ -23,10 +23,10 @@ class Opt(IntEnum):
     PASS = 7  # no more resolution turns this round
     ALT_MONEY = 8  # the alternate action available everywhere: 2 money
     ALT_ACTION = 9  # a = Location, b = variant (Balcony: 0 money, 1 apprentices)
-    BUY = 10  # a = Material, d = PayMode
+    BUY = 10  # a = Material (the money/inspiration split follows as PAY_SPLIT, ruling 24)
     SELL = 11  # a = Material
-    HIRE = 12  # d = PayMode: hire one apprentice
-    TRAIN = 13  # a = Track, d = PayMode: one track step
+    HIRE = 12  # hire one apprentice (PAY_SPLIT follows)
+    TRAIN = 13  # a = Track: one track step (PAY_SPLIT follows)
     DONE = 14  # end a multi-part choice (market visit, optional bonus)
     CHOOSE_MATERIAL = 15  # a = Material: for a gain of "any material"
     DISCARD_MATERIAL = 16  # a = Material: storage is over capacity
@@ -34,8 +34,9 @@ class Opt(IntEnum):
     KEEP_DRAWN = 18  # a = instrument type: reputation step "draw 3, keep 1"
     CONSOLATION = 19  # a = 0: 1 inspiration, 1: 2 money (no first chair)
     TOKEN_SPOT = 20  # a = orchestra spot, b = token kind
-    TAKE_CARD = 21  # a = CardRow, b = tier, c = slot, d = PayMode (tier cost)
-    SEARCH = 22  # a = CardRow, b = card-back key, d = PayMode: deck search (apprentice leaves)
+    TAKE_CARD = 21  # a = CardRow, b = tier, c = slot (a tier cost: PAY_SPLIT follows)
+    SEARCH = 22  # a = CardRow, b = card-back key (Family, Era or PatronType, ruling 20):
+    # deck search, the apprentice leaves (PAY_SPLIT follows)
     ROUGH = 23  # a = roughing-bench slot, b/c/d = animal/wood/metal discounted, e = 0
     FINISH = 24  # a = finishing-bench slot, b/c/d = discounts, e = 1: the 6+ doubling applies
     PAY_PLAN = 25  # b/c/d = animal/wood/metal not paid (discounts, 2 inspiration each)
@@ -45,17 +46,19 @@ class Opt(IntEnum):
     BENCH_PUT = 29  # a = hand index, b = instrument type: onto the roughing bench
     SPECIALTY_CARD = 30  # a = specialty card id
     ASSIGN_CHIP = 31  # a = chip index, b = specialty card id
-    SATISFY = 32  # a = patron slot, b = requirement (0 primary, 1-2 secondary)
+    SATISFY = 32  # a = patron slot, b = requirement it newly meets (0 primary, 1-2 secondary)
     SLOT = 33  # a = empty patron slot for a new patron (its bonus follows)
     SALON_GIFT = 34  # a = patron slot, b = gift 0/1: Salon 4+ (cube one step left)
     CLAIM = 35  # a = award tile position, b = level 0..2
     MARKER = 36  # a = award-marker bit removed: 1 storage, 2 royal patron, 4 purple die
     ROYAL = 37  # a = royal patron id
     FAMILY_CARD = 38  # a = CardRow, b = tier, c = slot: a family tile's starting pick
+    PAY_SPLIT = 39  # a = money, b = inspiration: how to pay a cost (ruling 24: any split)
 
 
 class PayMode(IntEnum):
-    """How a market cost is split between money and inspiration (ruling 6)."""
+    """Two splits of a cost between money and inspiration (ruling 6). Since ruling 24
+    every split is offered (Opt.PAY_SPLIT); these name its two ends."""
 
     MONEY_FIRST = 0  # money, inspiration only for what money cannot cover
     INSPIRATION_FIRST = 1  # inspiration as far as it goes, then money
@@ -101,7 +104,7 @@ class Ev(IntEnum):
     TOKEN = 34  # a = spot, b = token kind, c = outcome (claimed, stolen, consoled),
     #   d = chair holder before the token (-1 none, 4 neutral), e = the holder's token kind
     TAKE_CARD = 35  # a = CardRow, b = card id, c = tier, d = money, e = inspiration
-    SEARCH = 36  # a = CardRow, b = card id, c = money, d = inspiration, e = card-back key
+    SEARCH = 36  # a = CardRow, b = card id, c = money, d = inspiration, e = key (ruling 20)
     ROUGH = 37  # a = instrument type, b/c/d = animal/wood/metal paid
     FINISH = 38  # a = instrument type, b/c/d = animal/wood/metal paid
     ROLL = 39  # a, b = notes on die 0 and 1, c, d = colours (0 white, 1 black)
@@ -116,7 +119,7 @@ class Ev(IntEnum):
     GIFT = 48  # a = patron id, b = gift index (Res columns follow as GAIN events)
     LEAVE = 49  # a = patron id, b = unmet requirements, c = prestige lost, d = penalty before
     #   the floor at 0 (c < d when prestige could not go lower)
-    SATISFY = 50  # a = patron id, b = requirement
+    SATISFY = 50  # a = patron id, b = requirement newly met, c = ReqCard kind, d = family/era
     COMPLETE = 51  # a = patron id, b = prestige
     CLAIM = 52  # a = award tile id, b = level, c = prestige
     MARKER = 53  # a = marker bit removed
@@ -127,6 +130,7 @@ class Ev(IntEnum):
     ENDGAME = 58  # a = Source, b = prestige, c = detail (chairs held, goal id, ...)
     NO_TOKEN = 59  # a = token kind: none left in the seat's supply, none placed (ruling 25)
     APPRENTICES_LOST = 60  # a = not gained (limit), b = held, c = limit, d = why (ruling 26)
+    DESIGNATE = 61  # a = patron id, b = requirement, c = ReqCard kind, d = family/era (ruling 21)
     # Codes from 70 on make the transcript auditable (issue 16); they only add rows.
     STATE = 70  # a = snapshot index (0 after setup, r after round r): w.snap_g / w.snap_s
     SKILL = 71  # a = specialty card of the chip (-1 plain chip), b = bench skill bonus,
@@ -137,6 +141,14 @@ class Ev(IntEnum):
     # 74 unused: capped apprentice gains are APPRENTICES_LOST (60, ruling 26)
     BENEFIT = 75  # a = award-marker bit whose benefit acts (1: extra-storage free material)
     GOAL = 76  # a = goal id, b = level reached (0 none), c = count, d = prestige
+
+
+class ReqCard(IntEnum):
+    """Kinds of card kept under a patron toward its requirements (ruling 21)."""
+
+    INSTRUMENT = 0  # key: Family
+    PERFORMANCE = 1  # key: Era (medium or high)
+    REPAIR = 2  # key: Family
 
 
 class CardKind(IntEnum):

@@ -132,6 +132,10 @@ SEAT = np.dtype(
         ("patrons", "i2", (3,)),  # active patron per slot; -1 = empty
         ("patience", "i1", (3,)),  # cube step 0..2 (ruling 1)
         ("patron_met", "i1", (3, 3)),  # [slot, requirement]: 1 = met (0 primary, 1-2 secondary)
+        # cards kept under each patron toward its requirements, matched to them only when it
+        # completes (ruling 21): [slot, card, 0 = ReqCard kind / 1 = its Family or Era]
+        ("patron_cards", "i1", (3, 3, 2)),
+        ("patron_cards_n", "i1", (3,)),  # cards kept per slot, 0..3 (= requirements met)
         ("completed", "i2", (MAX_COMPLETED,)),  # completed patron ids
         ("completed_n", "i1"),
         ("tracks", "i1", (3,)),  # position on each Track from the start space 0

@@ -8,6 +8,8 @@ same way and neither hand-decodes a column. Kinds:
 - a card kind ("patrons", "instruments", ..., as in `CardSet.names`): a card index
 - "card@row": a card index whose kind is given by the event's `row` field
 - "key@row": a deck-search key, whose meaning depends on the event's `row` field
+- "key@card": the family or era of a card kept under a patron, by the event's `card`
+  field (a ReqCard: an instrument or repair by Family, a performance by Era; ruling 21)
 - an IntEnum class: a code of that enum
 - a name of LABELS (a small fixed vocabulary, e.g. "tier", "level", "holder")
 - "chip": a worker chip index (shown as its number, index + 1)
@@ -19,10 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from simcore.games.luthier.codes import Ev, Why
+from simcore.games.luthier.codes import Ev, ReqCard, Why
 from simcore.games.luthier.enums import (
     CardRow,
     Era,
+    Family,
     FamilyAbility,
     Location,
     Material,
@@ -163,7 +166,12 @@ FIELDS: dict[int, F] = {
     Ev.ASSIGN_CHIP: (("chip", "chip"), ("specialty", "specialty")),
     Ev.GIFT: (("patron", "patrons"), ("gift", "n")),
     Ev.LEAVE: (("patron", "patrons"), ("unmet", "n"), ("prestige_lost", "n"), ("penalty", "n")),
-    Ev.SATISFY: (("patron", "patrons"), ("requirement", "requirement")),
+    Ev.SATISFY: (  # ruling 21: the card kept that makes one more requirement met
+        ("patron", "patrons"),
+        ("requirement", "requirement"),
+        ("card", ReqCard),
+        ("key", "key@card"),
+    ),
     Ev.COMPLETE: (("patron", "patrons"), ("prestige", "n")),
     Ev.CLAIM: (("award", "awards"), ("level", "award_level"), ("prestige", "n")),
     Ev.MARKER: (("marker", "marker"),),
@@ -174,6 +182,12 @@ FIELDS: dict[int, F] = {
     Ev.ENDGAME: (("source", Source), ("prestige", "n"), ("detail", "n")),
     Ev.NO_TOKEN: (("token", "token"),),
     Ev.APPRENTICES_LOST: (("lost", "n"), ("held", "n"), ("limit", "n"), ("why", Why)),
+    Ev.DESIGNATE: (  # ruling 21: at completion, the card that meets each requirement
+        ("patron", "patrons"),
+        ("requirement", "requirement"),
+        ("card", ReqCard),
+        ("key", "key@card"),
+    ),
     Ev.STATE: (("snapshot", "n"),),
     Ev.SKILL: (("chip_specialty", "specialty"), ("bench_skill", "n"), ("specialty_skill", "n")),
     Ev.POWER: (("patron", "patrons"), ("power", PatronPower), ("amount", "n"), ("count", "n")),
@@ -196,7 +210,8 @@ PRESTIGE_FIELD = {
     Ev.CLAIM: "prestige",
 }
 SEARCH_KEYS = {  # what a deck-search key names, by CardRow (access_nb.search_key_nb)
-    CardRow.INSTRUMENTS: "instruments",
+    CardRow.INSTRUMENTS: Family,  # ruling 20: instrument and repair backs show the family
+    CardRow.REPAIRS: Family,
     CardRow.PERFORMANCES: Era,
     CardRow.PATRONS: PatronType,
 }
@@ -257,6 +272,8 @@ def card_kind(ev: Event, kind: Any) -> Any:
         return ROW_KINDS[ev["row"]]
     if kind == "key@row":
         return SEARCH_KEYS.get(ev["row"], "n")
+    if kind == "key@card":
+        return Era if ev["card"] == ReqCard.PERFORMANCE else Family
     return kind
 
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.games.luthier.access_nb import (
+    N_SEARCH_KEYS,
+    NO_LIMIT,
     add_paid_nb,
+    choose_payment_nb,
     deck_has_key_nb,
-    pay_split_nb,
     row_options_nb,
-    search_deck_nb,
+    searched_nb,
     take_from_row_nb,
     tier_cost_nb,
 )
@@ -68,7 +70,7 @@ def guild_options_nb(cards, g, s, w, p, i, n, free_tier=False):
         return n
     row = CardRow.INSTRUMENTS
     n = row_options_nb(cards, g, s, w, p, n, row, free_tier)
-    n = search_options_nb(cards, g, s, w, p, i, n, row, cards.n_inst)
+    n = search_options_nb(cards, g, s, w, p, i, n, row, N_SEARCH_KEYS)  # by family (ruling 20)
     return n
 
 
@@ -89,23 +91,17 @@ def take_card_nb(cards, g, s, w, p, i, k, free_tier=False):
     """Apply a TAKE_CARD or SEARCH option row k: pay, and return the card taken."""
     kind = w.opts[k, 0]
     row = w.opts[k, 1]
+    b = w.opts[k, 2]
+    slot = w.opts[k, 3]  # read now: the payment choice rewrites w.opts (ruling 24)
     if kind == Opt.TAKE_CARD:
-        tier = w.opts[k, 2]
-        cost = 0 if free_tier else tier_cost_nb(cards, s, p, tier)
-        money, insp = pay_split_nb(s, p, cost, w.opts[k, 4])
-        c = take_from_row_nb(g, row, tier, w.opts[k, 3])
-        log_nb(g, w, p, Ev.TAKE_CARD, row, c, tier, money, insp)
+        cost = 0 if free_tier else tier_cost_nb(cards, s, p, b)
+        money, insp = choose_payment_nb(cards, g, s, w, p, cost, NO_LIMIT)
+        c = take_from_row_nb(g, row, b, slot)
+        log_nb(g, w, p, Ev.TAKE_CARD, row, c, b, money, insp)
         card_event_nb(g, w, p, ROW_CARD_KIND[row], c, CardEvent.TAKEN, 0)
         return c
-    money, insp = pay_split_nb(s, p, cards.rules[Rule.SEARCH_COST], w.opts[k, 4])
-    c = search_deck_nb(cards, g, row, w.opts[k, 2])
-    # the apprentice on the chip leaves the game (p.15)
-    g.pl_appr[i] -= 1
-    s[p].appr_lost += 1
-    s[p].n_searched += 1
-    log_nb(g, w, p, Ev.SEARCH, row, c, money, insp, w.opts[k, 2])
-    card_event_nb(g, w, p, ROW_CARD_KIND[row], c, CardEvent.TAKEN, 0)
-    return c
+    money, insp = choose_payment_nb(cards, g, s, w, p, cards.rules[Rule.SEARCH_COST], NO_LIMIT)
+    return searched_nb(cards, g, s, w, p, i, row, b, money, insp)
 
 
 # ---------------------------------------------------------------- workbench

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.access_nb import add_paid_nb, pay_split_nb
+from simcore.games.luthier.access_nb import NO_LIMIT, add_paid_nb, choose_payment_nb
 from simcore.games.luthier.codes import Ev, Opt, Why
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.enums import PatronPower, Res, Rule
@@ -72,12 +72,11 @@ def apply_market_option_nb(cards, g, s, w, p, k, traded):
     """Apply option row k of a market visit; returns False when the visit is done."""
     kind = w.opts[k, 0]
     a = w.opts[k, 1]
-    mode = w.opts[k, 4]
     if kind == Opt.DONE:
         return False
     if kind == Opt.BUY:
         price = buy_price_nb(cards, g, s, p, a)
-        money, insp = pay_split_nb(s, p, price, mode)
+        money, insp = choose_payment_nb(cards, g, s, w, p, price, NO_LIMIT)
         for i in range(s[p].completed_n):  # Haydn / Mozart took effect
             c = s[p].completed[i]
             power = cards.patron_power[c]
@@ -99,12 +98,16 @@ def apply_market_option_nb(cards, g, s, w, p, k, traded):
         traded[a] |= SOLD
         log_nb(g, w, p, Ev.SELL, a, price)
     elif kind == Opt.HIRE:
-        money, insp = pay_split_nb(s, p, cards.rules[Rule.APPRENTICE_COST], mode)
+        money, insp = choose_payment_nb(
+            cards, g, s, w, p, cards.rules[Rule.APPRENTICE_COST], NO_LIMIT
+        )
         s[p].n_hired += 1
         log_nb(g, w, p, Ev.HIRE, 0, money, insp)
         gain_apprentices_nb(cards, g, s, w, p, 1, Why.MARKET)
     elif kind == Opt.TRAIN:
-        money, insp = pay_split_nb(s, p, cards.rules[Rule.TRAINING_COST], mode)
+        money, insp = choose_payment_nb(
+            cards, g, s, w, p, cards.rules[Rule.TRAINING_COST], NO_LIMIT
+        )
         s[p].n_trained[a] += 1
         log_nb(g, w, p, Ev.TRAIN, a, money, insp)
         advance_track_nb(cards, g, s, w, p, a)

@@ -114,7 +114,8 @@ def metrics_nb(cards, g, s, p, out):
     for t in range(4):
         out[Metric.PATRON_TYPES_COMPLETED] += (types >> t) & 1
     out[Metric.PATRON_ERAS_COMPLETED] = era_count_nb(eras)
-    out[Metric.SPECIALTY_WORKERS] = r.specialty_n
+    # ruling 22: a card chosen this round is unlocked (counts) only at the end of the round
+    out[Metric.SPECIALTY_WORKERS] = r.specialty_n - r.specialty_pending
     out[Metric.FIRST_CHAIRS] = chairs_held_nb(cards, g, p)
     families = 0
     for spot in range(cards.n_spot):

@@ -48,6 +48,7 @@ def clear_slot_nb(s, p, slot):
     s[p].patience[slot] = 0
     for k in range(3):
         s[p].patron_met[slot, k] = 0
+    s[p].patron_cards_n[slot] = 0  # the cards kept under it leave with it (ruling 21)
 
 
 @kernel

@@ -40,6 +40,7 @@ def place_patron_nb(cards, g, s, w, p, c, slot):
     s[p].patience[slot] = 0
     for k in range(3):
         s[p].patron_met[slot, k] = 0
+    s[p].patron_cards_n[slot] = 0  # the cards kept under it leave with it (ruling 21)
     log_nb(g, w, p, Ev.PATRON, c, slot)
     slot_bonus_nb(cards, g, s, w, p, slot)
 

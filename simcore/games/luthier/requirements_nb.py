@@ -1,16 +1,28 @@
-"""Patron requirements and completion (rulebook pp.16, 24; ruling 2).
+"""Patron requirements and completion (rulebook pp.16, 24; rulings 2 and 21).
 
 The primary requirement is an instrument family, met only by a finished
 instrument of that family. A secondary requirement is a (family, era) pair,
 met by a finished instrument or a repair of that family, or by a medium or
-high performance of that era. Each time such a card is made, the player
-chooses which one requirement it meets, if any; meeting one resets that
-patron's patience cube to the left.
+high performance of that era (ruling 2).
+
+Ruling 21 (rulebook, Patron Requirements: "you don't need to specify which it
+counts towards until you complete that patron"): a card kept under a patron is
+not tied to one requirement. The patron's met requirements are those of the
+best assignment of its cards to its requirements, and it is completed as soon
+as some assignment meets them all. Performances and repairs count
+automatically (a seat never declines one); a finished instrument is given to
+a patron only by the seat's choice ("You may give a finished instrument").
+A card is kept only if the best assignment then meets one more requirement
+(one that does not never helps later: the assignable sets of cards form a
+matroid), so a patron keeps at most one card per requirement, and each kept
+card resets its patience.
 """
 
 from __future__ import annotations
 
-from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt
+import numpy as np
+
+from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt, ReqCard
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.enums import Source, Track
 from simcore.games.luthier.log_nb import card_event_nb, log_nb
@@ -19,9 +31,10 @@ from simcore.games.luthier.resources_nb import add_prestige_nb
 from simcore.games.luthier.tracks_nb import advance_track_nb
 from simcore.jit import kernel
 
-INSTRUMENT = 0
-PERFORMANCE = 1
-REPAIR = 2
+INSTRUMENT = int(ReqCard.INSTRUMENT)
+PERFORMANCE = int(ReqCard.PERFORMANCE)
+REPAIR = int(ReqCard.REPAIR)
+MAX_KEPT = 3  # requirements per patron: one primary, up to two secondary
 
 
 @kernel
@@ -35,11 +48,95 @@ def meets_nb(cards, c, k, kind, family, era):
 
 
 @kernel
-def complete_patron_nb(cards, g, s, w, p, slot):
-    """All requirements met (p.24): prestige, +1 reputation, the card is tucked, slot freed."""
+def best_assignment_nb(cards, s, p, slot, kinds, keys, n_cards, out):
+    """Assign cards (kinds[j], keys[j]) for j < n_cards to the requirements of the patron in
+    `slot`, each card to at most one requirement and each requirement to at most one card,
+    meeting as many requirements as possible (ruling 21); among those, the assignment that
+    keeps most of the requirements met now. Brute force over at most 4^4 assignments.
+
+    out (int64[3], mutated): out[k] = card meeting requirement k, -1 for none.
+    Returns the number of requirements met.
+    """
+    c = s[p].patrons[slot]
+    n_req = 1 + cards.patron_n_secondary[c]
+    base = n_req + 1  # each card: no requirement, or requirement 0..n_req-1
+    best = -1
+    best_code = 0
+    best_met = 0
+    for code in range(base**n_cards):
+        x = code
+        used = 0
+        met = 0
+        kept = 0
+        ok = True
+        for j in range(n_cards):
+            k = x % base - 1
+            x //= base
+            if k < 0:
+                continue
+            if (used >> k) & 1 or not meets_nb(cards, c, k, kinds[j], keys[j], keys[j]):
+                ok = False
+                break
+            used |= 1 << k
+            met += 1
+            kept += s[p].patron_met[slot, k]
+        if ok and met * 8 + kept > best:
+            best = met * 8 + kept
+            best_code = code
+            best_met = met
+    out[:] = -1
+    x = best_code
+    for j in range(n_cards):
+        k = x % base - 1
+        x //= base
+        if k >= 0:
+            out[k] = j
+    return best_met
+
+
+@kernel
+def kept_with_nb(s, p, slot, kind, key, kinds, keys):
+    """Fill kinds/keys (int64[MAX_KEPT + 1], mutated) with the cards kept under the patron in
+    `slot` followed by the candidate (kind, key); returns their number."""
+    n = s[p].patron_cards_n[slot]
+    for j in range(n):
+        kinds[j] = s[p].patron_cards[slot, j, 0]
+        keys[j] = s[p].patron_cards[slot, j, 1]
+    kinds[n] = kind
+    keys[n] = key
+    return n + 1
+
+
+@kernel
+def newly_met_nb(cards, s, p, slot, kind, key):
+    """The requirement of the patron in `slot` that a card (kind, key) would add to its best
+    assignment (ruling 21); -1 if the card would meet no more requirements than now."""
+    if s[p].patrons[slot] < 0 or s[p].patron_cards_n[slot] >= MAX_KEPT:
+        return -1
+    kinds = np.empty(MAX_KEPT + 1, np.int64)
+    keys = np.empty(MAX_KEPT + 1, np.int64)
+    out = np.empty(3, np.int64)
+    n = kept_with_nb(s, p, slot, kind, key, kinds, keys)
+    if best_assignment_nb(cards, s, p, slot, kinds, keys, n, out) < n:
+        return -1
+    for k in range(3):
+        if out[k] >= 0 and s[p].patron_met[slot, k] == 0:
+            return k
+    return -1
+
+
+@kernel
+def complete_patron_nb(cards, g, s, w, p, slot, kinds, keys, out):
+    """All requirements met (p.24): prestige, +1 reputation, the card is tucked, slot freed.
+
+    The assignment that completes it (ruling 21: card out[k] of kinds/keys meets
+    requirement k) is logged after COMPLETE, one DESIGNATE per requirement.
+    """
     c = s[p].patrons[slot]
     add_prestige_nb(s, p, Source.PATRONS, cards.patron_prestige[c])
     log_nb(g, w, p, Ev.COMPLETE, c, cards.patron_prestige[c])
+    for k in range(1 + cards.patron_n_secondary[c]):
+        log_nb(g, w, p, Ev.DESIGNATE, c, k, kinds[out[k]], keys[out[k]])
     card_event_nb(g, w, p, CardKind.PATRON, c, CardEvent.COMPLETED, 0)
     if s[p].completed_n < s[p].completed.shape[0]:
         s[p].completed[s[p].completed_n] = c
@@ -49,39 +146,58 @@ def complete_patron_nb(cards, g, s, w, p, slot):
 
 
 @kernel
+def keep_card_nb(cards, g, s, w, p, slot, kind, key):
+    """Keep a card (ReqCard `kind`, Family or Era `key`) under the patron in `slot` when it
+    meets one more requirement (ruling 21): the met requirements become those of the new
+    best assignment, the cube resets to the left, and when all are met the patron is
+    completed with the final assignment.
+    Returns the requirement newly met, or -1 (nothing kept)."""
+    k_new = newly_met_nb(cards, s, p, slot, kind, key)
+    if k_new < 0:
+        return -1
+    c = s[p].patrons[slot]
+    kinds = np.empty(MAX_KEPT + 1, np.int64)
+    keys = np.empty(MAX_KEPT + 1, np.int64)
+    out = np.empty(3, np.int64)
+    n = kept_with_nb(s, p, slot, kind, key, kinds, keys)
+    best_assignment_nb(cards, s, p, slot, kinds, keys, n, out)
+    s[p].patron_cards[slot, n - 1, 0] = kind
+    s[p].patron_cards[slot, n - 1, 1] = key
+    s[p].patron_cards_n[slot] = n
+    n_req = 1 + cards.patron_n_secondary[c]
+    for k in range(3):
+        s[p].patron_met[slot, k] = 1 if out[k] >= 0 else 0
+    s[p].patience[slot] = 0
+    s[p].requirements_met += 1
+    log_nb(g, w, p, Ev.SATISFY, c, k_new, kind, key)
+    if n == n_req:
+        complete_patron_nb(cards, g, s, w, p, slot, kinds, keys, out)
+    return k_new
+
+
+@kernel
 def offer_to_patrons_nb(cards, g, s, w, p, kind, family, era):
-    """Seat p may give a finished instrument, repair or good performance to one matching
-    unmet requirement; returns True if one was met. The card itself is discarded by
-    the caller either way (cards kept under a patron are discarded when it completes)."""
-    n = set_opt_nb(w, 0, Opt.DONE)
+    """A finished instrument, repair or good performance of seat p goes under a patron it
+    helps (ruling 21); returns True if one kept it. The card itself is discarded by the
+    caller either way (cards kept under a patron are discarded when it completes).
+
+    Performances and repairs count automatically: with one patron to help there is no
+    choice, with several the seat picks which (options SATISFY, no DONE). A finished
+    instrument is given only if the seat chooses (DONE keeps it off every patron).
+    """
+    key = era if kind == PERFORMANCE else family
+    n = 0
+    if kind == INSTRUMENT:
+        n = set_opt_nb(w, n, Opt.DONE)
+    first = n
     for slot in range(3):
-        c = s[p].patrons[slot]
-        if c < 0:
-            continue
-        for k in range(1 + cards.patron_n_secondary[c]):
-            if s[p].patron_met[slot, k] == 0 and meets_nb(cards, c, k, kind, family, era):
-                n = set_opt_nb(w, n, Opt.SATISFY, slot, k)
-    if n == 1:
+        k = newly_met_nb(cards, s, p, slot, kind, key)
+        if k >= 0:
+            n = set_opt_nb(w, n, Opt.SATISFY, slot, k)
+    if n == first:
         return False
     choice = decide_nb(cards, g, s, w, p, n)
     if w.opts[choice, 0] == Opt.DONE:
         return False
-    satisfy_nb(cards, g, s, w, p, w.opts[choice, 1], w.opts[choice, 2])
+    keep_card_nb(cards, g, s, w, p, w.opts[choice, 1], kind, key)
     return True
-
-
-@kernel
-def satisfy_nb(cards, g, s, w, p, slot, k):
-    """Requirement k of the patron in `slot` is met: its cube resets to the left; when it
-    was the last one, the patron is completed."""
-    c = s[p].patrons[slot]
-    s[p].patron_met[slot, k] = 1
-    s[p].patience[slot] = 0
-    s[p].requirements_met += 1
-    log_nb(g, w, p, Ev.SATISFY, c, k)
-    done = True
-    for j in range(1 + cards.patron_n_secondary[c]):
-        if s[p].patron_met[slot, j] == 0:
-            done = False
-    if done:
-        complete_patron_nb(cards, g, s, w, p, slot)

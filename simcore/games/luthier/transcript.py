@@ -17,6 +17,7 @@ from collections.abc import Callable
 from simcore.games.luthier.codes import Ev, Why
 from simcore.games.luthier.engine import PlayedGame
 from simcore.games.luthier.enums import (
+    Family,
     Location,
     Material,
     PatronPower,
@@ -32,13 +33,22 @@ from simcore.games.luthier.events import (
     ROW_KINDS,
     SEAT_NAMES,
     Event,
+    card_kind,
     decode,
+    field_kind,
     seat_name,
     value_name,
     why_label,
 )
 from simcore.games.luthier.track_steps import TRACK_FINAL
-from simcore.games.luthier.transcript_state import WIDTH, state_dict, state_lines, wrap
+from simcore.games.luthier.transcript_state import (
+    WIDTH,
+    family_name,
+    req_card_name,
+    state_dict,
+    state_lines,
+    wrap,
+)
 
 LOCATION_NAMES = (
     "Salon",
@@ -78,6 +88,19 @@ def _seat(p: int) -> str:
 def _materials(animal: int, wood: int, metal: int) -> str:
     parts = [f"{n} {m}" for n, m in ((animal, "animal"), (wood, "wood"), (metal, "metal")) if n]
     return " + ".join(parts) or "nothing"
+
+
+def _key(cards, ev: Event, name: str = "key") -> str:
+    """A family, era or patron type named by a field: "strings", "percussion & keyboards",
+    "romantic", "noble" (a deck-search key, ruling 20, or a kept card's, ruling 21)."""
+    if card_kind(ev, field_kind(ev.code, name)) is Family:
+        return family_name(ev[name])
+    return str(value_name(cards, ev, name))
+
+
+def _req_card(cards, ev: Event) -> str:
+    """A card kept under a patron (ruling 21): "a baroque performance", "a winds repair"."""
+    return req_card_name(ev["card"], ev["key"])
 
 
 def _paid(money: int, insp: int) -> str:
@@ -389,7 +412,7 @@ class Renderer:
 
     def on_search(self, ev: Event) -> None:
         kind = ROW_KINDS[ev["row"]]
-        key = value_name(self.cards, ev, "key")
+        key = _key(self.cards, ev)  # the family, era or patron type on the backs (ruling 20)
         self.join(
             ev.seat,
             f"searches the {kind} deck for {key}: {self.name(kind, ev['card'])} "
@@ -560,13 +583,21 @@ class Renderer:
         )
 
     def on_satisfy(self, ev: Event) -> None:
+        """Ruling 21: a kept card makes one more requirement met under the best assignment."""
         req = LABELS["requirement"][ev["requirement"]]
-        self.sub(ev.seat, f"meets {self.name('patrons', ev['patron'])}'s {req} requirement")
+        pat = self.name("patrons", ev["patron"])
+        self.sub(ev.seat, f"meets {pat}'s {req} requirement (with {_req_card(self.cards, ev)})")
 
     def on_complete(self, ev: Event) -> None:
         self.sub(
             ev.seat, f"completes {self.name('patrons', ev['patron'])} (+{ev['prestige']} prestige)"
         )
+
+    def on_designate(self, ev: Event) -> None:
+        """Ruling 21: after COMPLETE, the card the final assignment puts on each requirement,
+        on the completion line ("[primary: a strings instrument]")."""
+        req = LABELS["requirement"][ev["requirement"]]
+        self.join(ev.seat, f"[{req}: {_req_card(self.cards, ev)}]", sep=" ")
 
     def on_claim(self, ev: Event) -> None:
         award = self.name("awards", ev["award"])
@@ -694,6 +725,7 @@ FORMATTERS: dict[int, Callable[[Renderer, Event], None]] = {
     Ev.LEAVE: Renderer.on_leave,
     Ev.SATISFY: Renderer.on_satisfy,
     Ev.COMPLETE: Renderer.on_complete,
+    Ev.DESIGNATE: Renderer.on_designate,
     Ev.CLAIM: Renderer.on_claim,
     Ev.MARKER: Renderer.on_marker,
     Ev.PATRON: Renderer.on_patron,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from simcore.games.luthier.codes import ReqCard
 from simcore.games.luthier.dtypes import NEUTRAL
 from simcore.games.luthier.enums import CardRow, Era, Family, Rule, Track
 from simcore.games.luthier.events import LABELS, MARKERS, ROW_KINDS, SEAT_NAMES
@@ -26,23 +27,41 @@ def _names(cards, kind: str, ids) -> list[str]:
     return [cards.names[kind][int(c)] for c in ids if int(c) >= 0]
 
 
-def _family(f: int) -> str:
+def family_name(f: int) -> str:
     return Family(f).name.lower() if f != Family.PK else "percussion & keyboards"
+
+
+def req_card_name(kind: int, key: int) -> str:
+    """A card kept under a patron (ruling 21), by its ReqCard kind and its family (an
+    instrument or repair) or era (a performance): "a baroque performance", "a winds repair"."""
+    what = Era(key).name.lower() if kind == ReqCard.PERFORMANCE else family_name(key)
+    return f"a {what} {ReqCard(kind).name.lower()}"
 
 
 def open_requirements(cards, seat, slot: int) -> list[str]:
     """The requirements of the patron in `slot` not met yet (ruling 2): the primary is an
-    instrument family, each secondary a (family, era) pair."""
+    instrument family, each secondary a (family, era) pair.
+
+    Ruling 21: the met requirements (`patron_met`) are those of the best assignment of the
+    cards kept under the patron (requirements_nb.keep_card_nb); a kept card is tied to a
+    requirement only when the patron completes, so where two requirements could take it
+    the one shown open is the engine's pick among equals (`kept_cards` names the cards)."""
     a = cards.arrays
     c = int(seat["patrons"][slot])
     out = []
     if seat["patron_met"][slot, 0] == 0:
-        out.append(f"{_family(int(a.patron_primary[c]))} instrument")
+        out.append(f"{family_name(int(a.patron_primary[c]))} instrument")
     for k in range(int(a.patron_n_secondary[c])):
         if seat["patron_met"][slot, k + 1] == 0:
             fam, era = (int(x) for x in a.patron_secondary[c, k])
-            out.append(f"{_family(fam)} / {Era(era).name.lower()}")
+            out.append(f"{family_name(fam)} / {Era(era).name.lower()}")
     return out
+
+
+def kept_cards(seat, slot: int) -> list[str]:
+    """The cards kept under the patron in `slot` toward its requirements (ruling 21)."""
+    n = int(seat["patron_cards_n"][slot])
+    return [req_card_name(int(k), int(v)) for k, v in seat["patron_cards"][slot, :n]]
 
 
 def holds_chair(cards, game, p: int, spot: int) -> bool:
@@ -84,6 +103,7 @@ def seat_state(cards, game, seat, p: int) -> dict[str, Any]:
                     "patience": int(seat["patience"][slot]),
                     "leaves_at": LEAVES,
                     "open": open_requirements(cards, seat, slot),
+                    "kept": kept_cards(seat, slot),
                 }
             )
     n_spot = len(cards.names["orchestra"])
@@ -227,7 +247,8 @@ def _seat_lines(s: dict[str, Any]) -> list[str]:
     for pt in s["patrons"]:
         cube = f"cube {pt['patience']}/{pt['leaves_at']}"
         head = f"    patron {pt['slot']}: {pt['patron']}, {cube}, open:"
-        lines += wrap(head, pt["open"] or ["none"], "      ", sep=";")
+        kept = [f"kept {' + '.join(pt['kept'])}"] if pt["kept"] else []
+        lines += wrap(head, (pt["open"] or ["none"]) + kept, "      ", sep=";")
     if not s["patrons"]:
         lines.append("    patrons: none")
     if s["completed_patrons"]:
