@@ -38,7 +38,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from numba.core import config, sigutils, types
+from llvmlite import binding as llvm
+from numba.core import compiler, config, sigutils, types
 from numba.core.caching import CompileResultCacheImpl, FunctionCache
 from numba.core.codegen import JITCodeLibrary
 from numba.core.dispatcher import _FunctionCompiler
@@ -83,7 +84,100 @@ class _LinkOnlyLibrary(JITCodeLibrary):
         self._finalized = True
 
 
+# Numba's reference counting helpers, as numba defines them (numba/core/runtime/
+# nrtdynmod.py: a null check, then an atomic add or subtract; the destructor when the
+# count reaches 0), but inlinable. Numba keeps its own copies out of line so that its
+# refcount pruning pass can find the calls; the pairs that pass cannot prune stay calls,
+# and in the kernels most of them are on arrays without a memory owner (the array
+# fields of the game records: a null pointer). Linked in after pruning, these bodies
+# are inlined, the null checks on those arrays fold away, and the rest lose the call.
+_INLINE_REFCOUNT_IR = r"""
+declare void @NRT_MemInfo_call_dtor(i8*)
+
+define void @NRT_incref(i8* %ptr) alwaysinline {
+entry:
+  %null = icmp eq i8* %ptr, null
+  br i1 %null, label %done, label %add
+add:
+  %word = bitcast i8* %ptr to i64*
+  %old = atomicrmw add i64* %word, i64 1 monotonic
+  br label %done
+done:
+  ret void
+}
+
+define void @NRT_decref(i8* %ptr) alwaysinline {
+entry:
+  %null = icmp eq i8* %ptr, null
+  br i1 %null, label %done, label %sub
+sub:
+  fence release
+  %word = bitcast i8* %ptr to i64*
+  %old = atomicrmw sub i64* %word, i64 1 monotonic
+  %last = icmp eq i64 %old, 1
+  br i1 %last, label %free, label %done
+free:
+  fence acquire
+  call void @NRT_MemInfo_call_dtor(i8* %ptr)
+  br label %done
+done:
+  ret void
+}
+"""
+
+
+class _KernelLibrary(JITCodeLibrary):
+    """The code of a kernel that Python calls: numba's optimization, then the reference
+    counting that pruning left is inlined (see _INLINE_REFCOUNT_IR)."""
+
+    def _optimize_final_module(self):
+        super()._optimize_final_module()
+        module = self._final_module
+        defined = {f.name for f in module.functions if not f.is_declaration}
+        if not {"NRT_incref", "NRT_decref"} <= defined:
+            return
+        helpers = llvm.parse_assembly(_INLINE_REFCOUNT_IR)
+        helpers.triple = module.triple
+        helpers.data_layout = module.data_layout
+        module.link_in(helpers)  # a strong definition replaces the linked-in linkonce one
+        for name in ("NRT_incref", "NRT_decref"):
+            module.get_function(name).linkage = "internal"
+        pb = llvm.create_pass_builder(self._codegen._tm, llvm.create_pipeline_tuning_options())
+        pm = llvm.create_new_module_pass_manager()
+        pm.add_always_inliner_pass()
+        pm.add_instruction_combine_pass()
+        pm.add_simplify_cfg_pass()
+        pm.add_dead_code_elimination_pass()
+        pm.add_global_dead_code_eliminate_pass()
+        pm.run(module, pb)
+
+
 class _KernelCompiler(_FunctionCompiler):
+    def _compile_core(self, args, return_type):
+        if len(_stack()) > 1:  # nested: numba's own path (no machine code, see below)
+            return super()._compile_core(args, return_type)
+        flags = compiler.Flags()
+        self.targetdescr.options.parse_as_flags(flags, self.targetoptions)
+        flags = self._customize_flags(flags)
+        target = self.targetdescr.target_context
+        library = target.codegen().create_library(self.py_func.__qualname__)
+        library.__class__ = _KernelLibrary
+        library.enable_object_caching()
+        cres = compiler.compile_extra(
+            self.targetdescr.typing_context,
+            target,
+            self.py_func,
+            args=args,
+            return_type=return_type,
+            flags=flags,
+            locals=self.locals,
+            library=library,
+            pipeline_class=self.pipeline_class,
+        )
+        if cres.typing_error is not None and not flags.enable_pyobject:
+            raise cres.typing_error
+        return cres
+
     def _customize_flags(self, flags):
         if len(_stack()) > 1:  # nested: IR for the caller only, no wrappers, no machine code
             flags.no_compile = True

@@ -17,6 +17,7 @@ from simcore.games.luthier.priority_nb import skill_nb
 from simcore.games.luthier.state_nb import LEAVES, apprentices_held_nb, tier_cost_nb
 from simcore.jit import kernel
 from simcore.rng_nb import random_nb
+from simcore.stack_nb import stack_empty
 from strategies.luthier.params import (
     APPRENTICE,
     AWARDS,
@@ -47,6 +48,7 @@ MEMO_ROWS = 0  # memo[3 * row + k]: the row's k-th best card value (rows 0-3)
 MEMO_BENCH = 12  # memo[12]: the roughing bench, memo[13]: the finishing bench
 MEMO_AWARDS = 14  # the best award the Balcony could claim now
 MEMO_SIZE = 15
+SCRATCH_SIZE = (Location.FINISHING + 1) * 16 + MEMO_SIZE  # per decision: place cache, memo
 
 
 @kernel
@@ -72,7 +74,7 @@ def balcony_awards_nb(prm, cards, g, s, p):
     best = -1e18
     if s[p].award_markers == 0:
         return best
-    values = np.zeros(N_METRICS, np.int64)
+    values = stack_empty(N_METRICS, np.int64)
     metrics_nb(cards, g, s, p, values)
     for t in range(g.awards.shape[0]):
         tile = g.awards[t]
@@ -312,7 +314,8 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
     left = rounds_left_nb(cards, g)
     if kind == Opt.PLACE:
         skill = a + 1 + c3
-        memo = np.full(MEMO_SIZE, np.nan)
+        memo = stack_empty(MEMO_SIZE, np.float64)
+        memo[:] = np.nan
         v = location_value_nb(prm, cards, g, s, p, b, skill, memo)
         return place_value_nb(prm, v, skill, a, c3)
     if kind == Opt.ACTIVATE or kind == Opt.MARKET or kind == Opt.PASS:
@@ -426,7 +429,7 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
             8 - cards.family_turn_order[a]
         )
     if kind == Opt.KEEP_GOAL:
-        values = np.zeros(N_METRICS, np.int64)
+        values = stack_empty(N_METRICS, np.int64)
         metrics_nb(cards, g, s, p, values)
         metric = cards.goal_metric[a]
         easy = 1.0 if metric <= Metric.RARE_INSTRUMENTS_FINISHED else 0.8
@@ -460,7 +463,8 @@ def heuristic_choose_nb(prm, cards, g, s, p, opts, n):
     """
     best = -1e18
     pick = 0
-    scratch = np.full((Location.FINISHING + 1) * 16 + MEMO_SIZE, np.nan)  # one allocation
+    scratch = stack_empty(SCRATCH_SIZE, np.float64)
+    scratch[:] = np.nan
     place_cache = scratch[: (Location.FINISHING + 1) * 16].reshape((Location.FINISHING + 1, 16))
     memo = scratch[(Location.FINISHING + 1) * 16 :]
     for k in range(n):

@@ -17,6 +17,7 @@ from simcore.games.luthier.track_steps import (
     TRACK_FINAL,
 )
 from simcore.jit import kernel
+from simcore.stack_nb import stack_empty
 from strategies.luthier.params import (
     APPRENTICE,
     AWARDS,
@@ -205,7 +206,7 @@ def track_step_value_nb(prm, cards, s, p, t):
 def best_row_value_nb(prm, cards, g, s, p, row, skip):
     """Value of the best face-up card of a row the seat can pay the tier cost for
     (`skip` best ones removed: chips ahead of ours take them first)."""
-    best = np.empty(3)
+    best = stack_empty(3, np.float64)
     row_top3_nb(prm, cards, g, s, p, row, best)
     return best[min(skip, 2)]
 
