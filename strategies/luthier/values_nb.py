@@ -31,6 +31,8 @@ from strategies.luthier.params import (
     TRACK_PERFORMANCE,
 )
 
+DICE_SUMS = 32  # sums of two dice's notes cached by performance_value_nb
+
 
 @kernel
 def rounds_left_nb(cards, g):
@@ -148,10 +150,19 @@ def performance_value_nb(prm, cards, g, s, p, c, base):
     v = 0.0
     era = cards.perf_era[c]
     match = patron_match_nb(cards, s, p, -1, era, False)
+    # Two dice show few distinct sums: each sum's term is computed once and added in
+    # face order, so the result is the same float as valuing all 36 pairs.
+    terms = stack_empty(DICE_SUMS, np.float64)
+    terms[:] = np.nan
     for face in range(36):  # every pair of faces, equally likely
         n0 = cards.die_black[face // 6] if black0 else cards.die_white[face // 6]
         n1 = cards.die_black[face % 6] if black1 else cards.die_white[face % 6]
-        total = n0 + n1 + base
+        dice = n0 + n1
+        known = 0 <= dice < DICE_SUMS
+        if known and not np.isnan(terms[dice]):
+            v += terms[dice]
+            continue
+        total = dice + base
         level = 0
         spend = 0
         for lv in range(2):
@@ -165,7 +176,10 @@ def performance_value_nb(prm, cards, g, s, p, c, base):
         pay = cards.perf_money[c, level] * prm[MONEY] + cards.perf_prestige[c, level]
         if level >= 1:
             pay += 1.5 + match * prm[PATRONS]
-        v += pay * prm[PERFORMANCES] - spend * prm[INSPIRATION]
+        term = pay * prm[PERFORMANCES] - spend * prm[INSPIRATION]
+        if known:
+            terms[dice] = term
+        v += term
     return v / 36.0
 
 
