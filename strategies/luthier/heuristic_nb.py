@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.games.luthier.codes import Opt
-from simcore.games.luthier.dtypes import Stream
+from simcore.games.luthier.dtypes import MAX_PLACEMENTS, Stream
 from simcore.games.luthier.enums import Location, Metric, Rule, Track
 from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
 from simcore.games.luthier.priority_nb import skill_nb
@@ -47,7 +47,10 @@ LOC_ROW = (0, 1, 2, 3)  # Salon, Guild, Perform, Repair -> CardRow
 MEMO_ROWS = 0  # memo[3 * row + k]: the row's k-th best card value (rows 0-3)
 MEMO_BENCH = 12  # memo[12]: the roughing bench, memo[13]: the finishing bench
 MEMO_AWARDS = 14  # the best award the Balcony could claim now
-MEMO_SIZE = 15
+MEMO_URGENT = 15  # urgent_patience_nb
+MEMO_MATERIAL = 16  # memo[16 + m]: material_value_nb of material m
+MEMO_SKILLS = 19  # memo[19 + i]: skill of placement i (skill_nb)
+MEMO_SIZE = MEMO_SKILLS + MAX_PLACEMENTS
 SCRATCH_SIZE = (Location.FINISHING + 1) * 16 + MEMO_SIZE  # per decision: place cache, memo
 
 
@@ -58,6 +61,20 @@ def memo_row_nb(prm, cards, g, s, p, row, skip, memo):
     if np.isnan(memo[base]):
         row_top3_nb(prm, cards, g, s, p, row, memo[base : base + 3])
     return memo[base + min(skip, 2)]
+
+
+@kernel
+def memo_material_nb(prm, cards, g, s, p, m, memo):
+    if np.isnan(memo[MEMO_MATERIAL + m]):
+        memo[MEMO_MATERIAL + m] = material_value_nb(prm, cards, g, s, p, m)
+    return memo[MEMO_MATERIAL + m]
+
+
+@kernel
+def memo_skill_nb(cards, g, s, i, memo):
+    if np.isnan(memo[MEMO_SKILLS + i]):
+        memo[MEMO_SKILLS + i] = skill_nb(cards, g, s, i)
+    return memo[MEMO_SKILLS + i]
 
 
 @kernel
@@ -89,14 +106,14 @@ def balcony_awards_nb(prm, cards, g, s, p):
 
 
 @kernel
-def chips_ahead_nb(cards, g, s, p, loc, skill):
+def chips_ahead_nb(cards, g, s, p, loc, skill, memo):
     """Chips already at `loc` that will act before a chip of `skill` placed now."""
     n = 0
     for i in range(g.pl_n):
         if g.pl_loc[i] == loc and g.pl_done[i] == 0:
             if loc >= Location.ROUGHING and g.pl_seat[i] != p:
                 continue
-            if skill_nb(cards, g, s, i) >= skill:
+            if memo_skill_nb(cards, g, s, i, memo) >= skill:
                 n += 1
     return n
 
@@ -176,11 +193,13 @@ def location_value_nb(prm, cards, g, s, p, loc, skill, memo):
     """Estimated worth of sending a chip of `skill` to `loc` this round (`memo`: this
     decision's MEMO_SIZE cache of the parts that do not depend on the skill)."""
     r = cards.rules
-    ahead = chips_ahead_nb(cards, g, s, p, loc, skill)
+    ahead = chips_ahead_nb(cards, g, s, p, loc, skill, memo)
     bonus = 0.0
     if skill >= r[Rule.LOCATION_BONUS_SKILL]:
         if loc == Location.SALON:
-            bonus = urgent_patience_nb(cards, g, s, p) * prm[PATIENCE] + 1.0
+            if np.isnan(memo[MEMO_URGENT]):
+                memo[MEMO_URGENT] = urgent_patience_nb(cards, g, s, p)
+            bonus = memo[MEMO_URGENT] * prm[PATIENCE] + 1.0
         elif loc == Location.GUILD:
             bonus = 1.5
         elif loc == Location.PERFORM:
@@ -210,14 +229,14 @@ def location_value_nb(prm, cards, g, s, p, loc, skill, memo):
         alt = max(alt, 2.0 * prm[INSPIRATION] + prm[APPRENTICE])
     elif loc == Location.GUILD:
         main = memo_row_nb(prm, cards, g, s, p, 1, ahead, memo) * 0.7
-        alt = max(alt, material_value_nb(prm, cards, g, s, p, 2))
+        alt = max(alt, memo_material_nb(prm, cards, g, s, p, 2, memo))
     elif loc == Location.PERFORM:
         main = memo_row_nb(prm, cards, g, s, p, 2, ahead, memo)
         main += (skill - 3) * 0.6  # the row estimate assumed skill 3
-        alt = max(alt, 3 * material_value_nb(prm, cards, g, s, p, 0))
+        alt = max(alt, 3 * memo_material_nb(prm, cards, g, s, p, 0, memo))
     elif loc == Location.REPAIR:
         main = memo_row_nb(prm, cards, g, s, p, 3, ahead, memo)
-        alt = max(alt, 2 * material_value_nb(prm, cards, g, s, p, 1))
+        alt = max(alt, 2 * memo_material_nb(prm, cards, g, s, p, 1, memo))
     return max(main, alt) + bonus
 
 
