@@ -10,13 +10,14 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.games.luthier.codes import Opt
-from simcore.games.luthier.dtypes import Stream
+from simcore.games.luthier.dtypes import MAX_PLACEMENTS, Stream
 from simcore.games.luthier.enums import Location, Metric, Rule, Track
 from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
 from simcore.games.luthier.priority_nb import skill_nb
 from simcore.games.luthier.state_nb import LEAVES, apprentices_held_nb, tier_cost_nb
 from simcore.jit import kernel
 from simcore.rng_nb import random_nb
+from simcore.stack_nb import stack_empty
 from strategies.luthier.params import (
     APPRENTICE,
     AWARDS,
@@ -46,7 +47,11 @@ LOC_ROW = (0, 1, 2, 3)  # Salon, Guild, Perform, Repair -> CardRow
 MEMO_ROWS = 0  # memo[3 * row + k]: the row's k-th best card value (rows 0-3)
 MEMO_BENCH = 12  # memo[12]: the roughing bench, memo[13]: the finishing bench
 MEMO_AWARDS = 14  # the best award the Balcony could claim now
-MEMO_SIZE = 15
+MEMO_URGENT = 15  # urgent_patience_nb
+MEMO_MATERIAL = 16  # memo[16 + m]: material_value_nb of material m
+MEMO_SKILLS = 19  # memo[19 + i]: skill of placement i (skill_nb)
+MEMO_SIZE = MEMO_SKILLS + MAX_PLACEMENTS
+SCRATCH_SIZE = (Location.FINISHING + 1) * 16 + MEMO_SIZE  # per decision: place cache, memo
 
 
 @kernel
@@ -56,6 +61,20 @@ def memo_row_nb(prm, cards, g, s, p, row, skip, memo):
     if np.isnan(memo[base]):
         row_top3_nb(prm, cards, g, s, p, row, memo[base : base + 3])
     return memo[base + min(skip, 2)]
+
+
+@kernel
+def memo_material_nb(prm, cards, g, s, p, m, memo):
+    if np.isnan(memo[MEMO_MATERIAL + m]):
+        memo[MEMO_MATERIAL + m] = material_value_nb(prm, cards, g, s, p, m)
+    return memo[MEMO_MATERIAL + m]
+
+
+@kernel
+def memo_skill_nb(cards, g, s, i, memo):
+    if np.isnan(memo[MEMO_SKILLS + i]):
+        memo[MEMO_SKILLS + i] = skill_nb(cards, g, s, i)
+    return memo[MEMO_SKILLS + i]
 
 
 @kernel
@@ -72,7 +91,7 @@ def balcony_awards_nb(prm, cards, g, s, p):
     best = -1e18
     if s[p].award_markers == 0:
         return best
-    values = np.zeros(N_METRICS, np.int64)
+    values = stack_empty(N_METRICS, np.int64)
     metrics_nb(cards, g, s, p, values)
     for t in range(g.awards.shape[0]):
         tile = g.awards[t]
@@ -87,14 +106,14 @@ def balcony_awards_nb(prm, cards, g, s, p):
 
 
 @kernel
-def chips_ahead_nb(cards, g, s, p, loc, skill):
+def chips_ahead_nb(cards, g, s, p, loc, skill, memo):
     """Chips already at `loc` that will act before a chip of `skill` placed now."""
     n = 0
     for i in range(g.pl_n):
         if g.pl_loc[i] == loc and g.pl_done[i] == 0:
             if loc >= Location.ROUGHING and g.pl_seat[i] != p:
                 continue
-            if skill_nb(cards, g, s, i) >= skill:
+            if memo_skill_nb(cards, g, s, i, memo) >= skill:
                 n += 1
     return n
 
@@ -174,11 +193,13 @@ def location_value_nb(prm, cards, g, s, p, loc, skill, memo):
     """Estimated worth of sending a chip of `skill` to `loc` this round (`memo`: this
     decision's MEMO_SIZE cache of the parts that do not depend on the skill)."""
     r = cards.rules
-    ahead = chips_ahead_nb(cards, g, s, p, loc, skill)
+    ahead = chips_ahead_nb(cards, g, s, p, loc, skill, memo)
     bonus = 0.0
     if skill >= r[Rule.LOCATION_BONUS_SKILL]:
         if loc == Location.SALON:
-            bonus = urgent_patience_nb(cards, g, s, p) * prm[PATIENCE] + 1.0
+            if np.isnan(memo[MEMO_URGENT]):
+                memo[MEMO_URGENT] = urgent_patience_nb(cards, g, s, p)
+            bonus = memo[MEMO_URGENT] * prm[PATIENCE] + 1.0
         elif loc == Location.GUILD:
             bonus = 1.5
         elif loc == Location.PERFORM:
@@ -208,14 +229,14 @@ def location_value_nb(prm, cards, g, s, p, loc, skill, memo):
         alt = max(alt, 2.0 * prm[INSPIRATION] + prm[APPRENTICE])
     elif loc == Location.GUILD:
         main = memo_row_nb(prm, cards, g, s, p, 1, ahead, memo) * 0.7
-        alt = max(alt, material_value_nb(prm, cards, g, s, p, 2))
+        alt = max(alt, memo_material_nb(prm, cards, g, s, p, 2, memo))
     elif loc == Location.PERFORM:
         main = memo_row_nb(prm, cards, g, s, p, 2, ahead, memo)
         main += (skill - 3) * 0.6  # the row estimate assumed skill 3
-        alt = max(alt, 3 * material_value_nb(prm, cards, g, s, p, 0))
+        alt = max(alt, 3 * memo_material_nb(prm, cards, g, s, p, 0, memo))
     elif loc == Location.REPAIR:
         main = memo_row_nb(prm, cards, g, s, p, 3, ahead, memo)
-        alt = max(alt, 2 * material_value_nb(prm, cards, g, s, p, 1))
+        alt = max(alt, 2 * memo_material_nb(prm, cards, g, s, p, 1, memo))
     return max(main, alt) + bonus
 
 
@@ -312,7 +333,8 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
     left = rounds_left_nb(cards, g)
     if kind == Opt.PLACE:
         skill = a + 1 + c3
-        memo = np.full(MEMO_SIZE, np.nan)
+        memo = stack_empty(MEMO_SIZE, np.float64)
+        memo[:] = np.nan
         v = location_value_nb(prm, cards, g, s, p, b, skill, memo)
         return place_value_nb(prm, v, skill, a, c3)
     if kind == Opt.ACTIVATE or kind == Opt.MARKET or kind == Opt.PASS:
@@ -428,7 +450,7 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
             8 - cards.family_turn_order[a]
         )
     if kind == Opt.KEEP_GOAL:
-        values = np.zeros(N_METRICS, np.int64)
+        values = stack_empty(N_METRICS, np.int64)
         metrics_nb(cards, g, s, p, values)
         metric = cards.goal_metric[a]
         easy = 1.0 if metric <= Metric.RARE_INSTRUMENTS_FINISHED else 0.8
@@ -462,7 +484,8 @@ def heuristic_choose_nb(prm, cards, g, s, p, opts, n):
     """
     best = -1e18
     pick = 0
-    scratch = np.full((Location.FINISHING + 1) * 16 + MEMO_SIZE, np.nan)  # one allocation
+    scratch = stack_empty(SCRATCH_SIZE, np.float64)
+    scratch[:] = np.nan
     place_cache = scratch[: (Location.FINISHING + 1) * 16].reshape((Location.FINISHING + 1, 16))
     memo = scratch[(Location.FINISHING + 1) * 16 :]
     for k in range(n):

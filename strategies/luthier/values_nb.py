@@ -17,6 +17,7 @@ from simcore.games.luthier.track_steps import (
     TRACK_FINAL,
 )
 from simcore.jit import kernel
+from simcore.stack_nb import stack_empty
 from strategies.luthier.params import (
     APPRENTICE,
     AWARDS,
@@ -29,6 +30,8 @@ from strategies.luthier.params import (
     REPAIRS,
     TRACK_PERFORMANCE,
 )
+
+DICE_SUMS = 32  # sums of two dice's notes cached by performance_value_nb
 
 
 @kernel
@@ -147,10 +150,19 @@ def performance_value_nb(prm, cards, g, s, p, c, base):
     v = 0.0
     era = cards.perf_era[c]
     match = patron_match_nb(cards, s, p, -1, era, False)
+    # Two dice show few distinct sums: each sum's term is computed once and added in
+    # face order, so the result is the same float as valuing all 36 pairs.
+    terms = stack_empty(DICE_SUMS, np.float64)
+    terms[:] = np.nan
     for face in range(36):  # every pair of faces, equally likely
         n0 = cards.die_black[face // 6] if black0 else cards.die_white[face // 6]
         n1 = cards.die_black[face % 6] if black1 else cards.die_white[face % 6]
-        total = n0 + n1 + base
+        dice = n0 + n1
+        known = 0 <= dice < DICE_SUMS
+        if known and not np.isnan(terms[dice]):
+            v += terms[dice]
+            continue
+        total = dice + base
         level = 0
         spend = 0
         for lv in range(2):
@@ -164,7 +176,10 @@ def performance_value_nb(prm, cards, g, s, p, c, base):
         pay = cards.perf_money[c, level] * prm[MONEY] + cards.perf_prestige[c, level]
         if level >= 1:
             pay += 1.5 + match * prm[PATRONS]
-        v += pay * prm[PERFORMANCES] - spend * prm[INSPIRATION]
+        term = pay * prm[PERFORMANCES] - spend * prm[INSPIRATION]
+        if known:
+            terms[dice] = term
+        v += term
     return v / 36.0
 
 
@@ -205,7 +220,7 @@ def track_step_value_nb(prm, cards, s, p, t):
 def best_row_value_nb(prm, cards, g, s, p, row, skip):
     """Value of the best face-up card of a row the seat can pay the tier cost for
     (`skip` best ones removed: chips ahead of ours take them first)."""
-    best = np.empty(3)
+    best = stack_empty(3, np.float64)
     row_top3_nb(prm, cards, g, s, p, row, best)
     return best[min(skip, 2)]
 

@@ -13,6 +13,7 @@ from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
 from simcore.games.luthier.patrons_nb import choose_slot_nb, place_patron_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb
 from simcore.jit import kernel
+from simcore.stack_nb import stack_empty
 
 STORAGE_MARKER = 1
 ROYAL_MARKER = 2
@@ -26,7 +27,7 @@ def claim_options_nb(cards, g, s, w, p, n):
     level per tile, each level once, not blocked."""
     if s[p].award_markers == 0:
         return n
-    values = np.empty(N_METRICS, np.int64)
+    values = stack_empty(N_METRICS, np.int64)
     metrics_nb(cards, g, s, p, values)
     for t in range(MAX_AWARDS):
         tile = g.awards[t]

@@ -34,6 +34,7 @@ from simcore.games.luthier.track_steps import (
     REP_INSTRUMENT_BONUS,
 )
 from simcore.jit import kernel
+from simcore.stack_nb import stack_empty
 
 INSTRUMENT_BONUS = 2  # reputation step 5: +2 prestige per finished instrument (ruling 7)
 
@@ -181,14 +182,15 @@ def rough_nb(cards, g, s, w, p, k, extra=0):
     cost = cards.inst_rough[c]
     fixed = power_total_nb(cards, s, p, PatronPower.ROUGH_DISCOUNT) + extra
     mark_powers_nb(cards, g, s, w, p, PatronPower.ROUGH_DISCOUNT)
-    before = s[p].materials.copy()
+    paid = stack_empty(3, np.int64)
+    paid[:] = s[p].materials
     taken = w.opts[k, 2] + w.opts[k, 3] + w.opts[k, 4]
     used, _ = pay_plan_nb(s, p, cost, w.opts[k, 2], w.opts[k, 3], w.opts[k, 4], fixed, 1, 0)
     discount_nb(g, w, p, Location.ROUGHING, taken, fixed - extra, extra, used, 0)
     s[p].rough_bench[slot] = -1
     s[p].finish_bench[free_slot_nb(s[p].finish_bench)] = c
     s[p].n_roughed += 1
-    paid = before - s[p].materials
+    paid -= s[p].materials
     log_nb(g, w, p, Ev.ROUGH, c, paid[0], paid[1], paid[2])
     return used
 
@@ -207,11 +209,12 @@ def finish_nb(cards, g, s, w, p, k, extra=0):
     cost = cards.inst_finish[c]
     fixed = power_total_nb(cards, s, p, PatronPower.FINISH_DISCOUNT) + extra
     mark_powers_nb(cards, g, s, w, p, PatronPower.FINISH_DISCOUNT)
-    before = s[p].materials.copy()
+    paid = stack_empty(3, np.int64)
+    paid[:] = s[p].materials
     taken = w.opts[k, 2] + w.opts[k, 3] + w.opts[k, 4]
     used, _ = pay_plan_nb(s, p, cost, w.opts[k, 2], w.opts[k, 3], w.opts[k, 4], fixed, 1, 0)
     discount_nb(g, w, p, Location.FINISHING, taken, fixed - extra, extra, used, 0)
-    paid = before - s[p].materials
+    paid -= s[p].materials
     s[p].finish_bench[slot] = -1
     log_nb(g, w, p, Ev.FINISH, c, paid[0], paid[1], paid[2])
     card_event_nb(g, w, p, CardKind.INSTRUMENT, c, CardEvent.COMPLETED, 0)
@@ -284,7 +287,7 @@ def bench_moves_nb(cards, g, s, w, p):
     first; once a card is put on the roughing bench no more are taken back.
     """
     putting = False
-    original = np.zeros((2, 2), np.int16)
+    original = stack_empty(4, np.int16).reshape((2, 2))
     for k in range(2):
         original[0, k] = s[p].rough_bench[k]
         original[1, k] = s[p].finish_bench[k]

@@ -23,6 +23,7 @@ from simcore.games.luthier.resources_nb import (
 )
 from simcore.games.luthier.tracks_nb import advance_track_nb, can_train_nb
 from simcore.jit import kernel
+from simcore.stack_nb import stack_empty
 
 BOUGHT = 1
 SOLD = 2
@@ -119,7 +120,8 @@ def visit_market_nb(cards, g, s, w, p):
     """Seat p's market visit (once per round): atomic options until DONE."""
     s[p].market_done = 1
     log_nb(g, w, p, Ev.MARKET)
-    traded = np.zeros(3, np.int8)
+    traded = stack_empty(3, np.int8)
+    traded[:] = 0
     while True:
         n = market_options_nb(cards, g, s, w, p, traded)
         k = decide_nb(cards, g, s, w, p, n)

@@ -20,6 +20,7 @@ from simcore.games.luthier.state_nb import (
 )
 from simcore.games.luthier.track_steps import TRACK_FINAL
 from simcore.jit import kernel
+from simcore.stack_nb import stack_empty
 
 N_METRICS = len(Metric)
 
@@ -75,8 +76,10 @@ def metrics_nb(cards, g, s, p, out):
         if r.finished[f] > 0:
             out[Metric.INSTRUMENT_FAMILIES_FINISHED] += 1
     out[Metric.RARE_INSTRUMENTS_FINISHED] = r.finished_rare
-    by_era = np.zeros(3, np.int64)
-    by_family = np.zeros(3, np.int64)
+    by_era = stack_empty(3, np.int64)
+    by_family = stack_empty(3, np.int64)
+    by_era[:] = 0
+    by_family[:] = 0
     out[Metric.INSTRUMENT_TOKENS] = token_counts_nb(
         cards, g, p, INSTRUMENT_TOKEN, by_era, by_family
     )

@@ -17,6 +17,7 @@ from simcore.games.luthier.state_nb import chairs_held_nb as chairs_held_nb
 from simcore.games.luthier.state_nb import holds_chair_nb as holds_chair_nb
 from simcore.games.luthier.state_nb import tokens_left_nb
 from simcore.jit import kernel
+from simcore.stack_nb import stack_empty
 
 CLAIMED = 0  # an empty chair taken
 STOLEN = 1  # a chair taken from another token
@@ -133,7 +134,7 @@ def place_token_nb(cards, g, s, w, p, spot, kind, factor):
 @kernel
 def choose_spot_nb(cards, g, s, w, p, kind, key):
     """Seat p picks the spot for a token of `kind` (ruling 11); -1 if none exists."""
-    spots = np.empty(MAX_SPOTS, np.int64)
+    spots = stack_empty(MAX_SPOTS, np.int64)
     n = 0
     for i in range(token_spots_nb(cards, kind, key, spots)):
         n = set_opt_nb(w, n, Opt.TOKEN_SPOT, spots[i], kind)

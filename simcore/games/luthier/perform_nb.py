@@ -26,6 +26,7 @@ from simcore.games.luthier.resources_nb import add_prestige_nb, gain_bundle_nb, 
 from simcore.games.luthier.rows_nb import discard_nb
 from simcore.games.luthier.specialty_nb import ability_amount_nb
 from simcore.jit import kernel
+from simcore.stack_nb import stack_empty
 
 LOW = 0
 MEDIUM = 1
@@ -101,9 +102,9 @@ def perform_nb(cards, g, s, w, p, c, skill, spec=-1):
     purple resource die once its award marker is removed. Rerolls (track steps
     1 and 4) may take the same die twice.
     """
-    colors = np.empty(2, np.int8)
+    colors = stack_empty(2, np.int8)
     dice_colors_nb(s[p].tracks[Track.PERFORMANCE], colors)
-    notes = np.empty(2, np.int64)
+    notes = stack_empty(2, np.int64)
     for d in range(2):
         notes[d] = roll_die_nb(cards, g, colors[d])
     log_nb(g, w, p, Ev.ROLL, notes[0], notes[1], colors[0], colors[1])

@@ -3,6 +3,8 @@ taking a face-up repair card or searching the repair deck by family (ruling 20).
 
 from __future__ import annotations
 
+import numpy as np
+
 from simcore.games.luthier.access_nb import (
     N_SEARCH_KEYS,
     choose_payment_nb,
@@ -25,6 +27,7 @@ from simcore.games.luthier.requirements_nb import REPAIR, offer_to_patrons_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb, can_pay_nb
 from simcore.games.luthier.rows_nb import discard_nb
 from simcore.jit import kernel
+from simcore.stack_nb import stack_empty
 
 
 @kernel
@@ -136,11 +139,12 @@ def repair_nb(cards, g, s, w, p, c, extra=0):
     cost = cards.repair_cost[c]
     n = add_plan_options_nb(s, p, w, 0, Opt.PAY_PLAN, 0, cost, fixed, 0, per, 0)
     k = decide_nb(cards, g, s, w, p, n)
-    before = s[p].materials.copy()
+    paid = stack_empty(3, np.int64)
+    paid[:] = s[p].materials
     taken = w.opts[k, 2] + w.opts[k, 3] + w.opts[k, 4]
     _, insp = pay_plan_nb(s, p, cost, w.opts[k, 2], w.opts[k, 3], w.opts[k, 4], fixed, 0, per)
     discount_nb(g, w, p, Location.REPAIR, taken, fixed - extra, extra, 0, per)
-    paid = before - s[p].materials
+    paid -= s[p].materials
     log_nb(g, w, p, Ev.REPAIR, c, paid[0], paid[1], paid[2], insp)
     card_event_nb(g, w, p, CardKind.REPAIR, c, CardEvent.COMPLETED, 0)
     add_prestige_nb(s, p, Source.REPAIRS, cards.repair_prestige[c])

@@ -30,11 +30,13 @@ from simcore.games.luthier.patience_nb import clear_slot_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb
 from simcore.games.luthier.tracks_nb import advance_track_nb
 from simcore.jit import kernel
+from simcore.stack_nb import stack_empty
 
 INSTRUMENT = int(ReqCard.INSTRUMENT)
 PERFORMANCE = int(ReqCard.PERFORMANCE)
 REPAIR = int(ReqCard.REPAIR)
 MAX_KEPT = 3  # requirements per patron: one primary, up to two secondary
+KEPT_ROOM = MAX_KEPT + 1  # the kept cards and one candidate
 
 
 @kernel
@@ -113,9 +115,9 @@ def newly_met_nb(cards, s, p, slot, kind, key):
     assignment (ruling 21); -1 if the card would meet no more requirements than now."""
     if s[p].patrons[slot] < 0 or s[p].patron_cards_n[slot] >= MAX_KEPT:
         return -1
-    kinds = np.empty(MAX_KEPT + 1, np.int64)
-    keys = np.empty(MAX_KEPT + 1, np.int64)
-    out = np.empty(3, np.int64)
+    kinds = stack_empty(KEPT_ROOM, np.int64)
+    keys = stack_empty(KEPT_ROOM, np.int64)
+    out = stack_empty(3, np.int64)
     n = kept_with_nb(s, p, slot, kind, key, kinds, keys)
     if best_assignment_nb(cards, s, p, slot, kinds, keys, n, out) < n:
         return -1
@@ -156,9 +158,9 @@ def keep_card_nb(cards, g, s, w, p, slot, kind, key):
     if k_new < 0:
         return -1
     c = s[p].patrons[slot]
-    kinds = np.empty(MAX_KEPT + 1, np.int64)
-    keys = np.empty(MAX_KEPT + 1, np.int64)
-    out = np.empty(3, np.int64)
+    kinds = stack_empty(KEPT_ROOM, np.int64)
+    keys = stack_empty(KEPT_ROOM, np.int64)
+    out = stack_empty(3, np.int64)
     n = kept_with_nb(s, p, slot, kind, key, kinds, keys)
     best_assignment_nb(cards, s, p, slot, kinds, keys, n, out)
     s[p].patron_cards[slot, n - 1, 0] = kind

@@ -18,6 +18,7 @@ from simcore.games.luthier.priority_nb import balcony_turn_order_nb, priority_or
 from simcore.games.luthier.rows_nb import drop_patron_i_deck_nb, slide_rows_nb
 from simcore.games.luthier.tracks_nb import assign_specialty_chips_nb
 from simcore.jit import kernel
+from simcore.stack_nb import stack_empty
 
 CHIP_2 = 1  # chip index of worker 2
 CHIP_4 = 3  # chip index of worker 4
@@ -140,7 +141,7 @@ def activate_nb(cards, g, s, w, p, loc):
     """
     owner = p if loc >= Location.ROUGHING else -1
     log_nb(g, w, p, Ev.ACTIVATE, loc, owner)
-    order = np.empty(MAX_PLACEMENTS, np.int64)
+    order = stack_empty(MAX_PLACEMENTS, np.int64)
     n = priority_order_nb(cards, g, s, loc, owner, order)
     for j in range(n):
         i = order[j]

@@ -10,6 +10,9 @@ from simcore.games.luthier.enums import CardRow, PatronDeck
 from simcore.games.luthier.log_nb import log_nb
 from simcore.jit import kernel
 from simcore.rng_nb import shuffle_nb
+from simcore.stack_nb import stack_empty
+
+KEEP_N = 3 * MAX_SLOTS  # the kept cards of one row at the end of a round
 
 
 @kernel
@@ -101,7 +104,7 @@ def slide_rows_nb(cards, g, w):
     Remaining cards keep their order (tier II before tier III) and fill the
     lowest available slots first; empty slots then refill from the deck.
     """
-    keep = np.empty(3 * MAX_SLOTS, np.int16)
+    keep = stack_empty(KEEP_N, np.int16)
     for row in range(4):
         n_keep = 0
         for k in range(MAX_SLOTS):

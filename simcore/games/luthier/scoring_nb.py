@@ -10,6 +10,7 @@ from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb
 from simcore.jit import kernel
+from simcore.stack_nb import stack_empty
 
 
 @kernel
@@ -74,7 +75,7 @@ def endgame_nb(cards, g, s, w, p):
     """End-of-game scoring before leftovers (p.31): first chairs (Leopold II counts one
     more), patron II powers, half prestige rounded up per instrument on the finishing
     bench, the highest level of each kept goal, 1 per specialty worker."""
-    values = np.empty(N_METRICS, np.int64)
+    values = stack_empty(N_METRICS, np.int64)
     metrics_nb(cards, g, s, p, values)
     chairs = values[Metric.FIRST_CHAIRS]
     s[p].chairs_held = chairs

@@ -26,6 +26,7 @@ from simcore.games.luthier.track_steps import (
     TRACK_FINAL,
 )
 from simcore.jit import kernel
+from simcore.stack_nb import stack_empty
 
 
 @kernel
@@ -36,7 +37,7 @@ def track_final_nb(t):
 @kernel
 def draw_three_keep_one_nb(cards, g, s, w, p):
     """Reputation step 2: draw 3 instrument cards, keep 1, the rest go under the deck."""
-    drawn = np.empty(3, np.int16)
+    drawn = stack_empty(3, np.int16)
     for i in range(3):
         drawn[i] = draw_nb(g, CardRow.INSTRUMENTS)
     kept = keep_one_instrument_nb(cards, g, s, w, p, drawn, Opt.KEEP_DRAWN)
