@@ -190,6 +190,11 @@ def test_the_baseline_file_is_small(baseline4):
 
 
 @pytest.mark.slow
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 17: the heuristic crafter seldom finishes a violin, so even a violin worth "
+    "10 moves its win rate by 1.5 points, inside the 2-point tolerance (rules version 2)",
+)
 def test_a_violin_worth_6_moves_the_strategies_win_rates(violin6, tmp_path):
     """Statistical: 12,000 two-player games, crafter against courtier (about 25 s on 2 cores).
 
