@@ -109,24 +109,19 @@ def planning_nb(cards, g, s, w):
 
 
 @kernel
-def has_unresolved_nb(g, p, loc):
-    """True if seat p has a chip at `loc` that has not acted yet."""
-    for i in range(g.pl_n):
-        if g.pl_seat[i] == p and g.pl_loc[i] == loc and g.pl_done[i] == 0:
-            return True
-    return False
-
-
-@kernel
 def turn_options_nb(cards, g, s, w, p):
     """Seat p's resolution-turn options (ruling 8).
 
     Activate a location where p still has a chip, or visit the market (once per
     round), or pass - passing is offered only when p has no chip left to resolve.
     """
+    held = 0  # bit loc set: p has a chip at loc that has not acted
+    for i in range(g.pl_n):
+        if g.pl_seat[i] == p and g.pl_done[i] == 0:
+            held |= 1 << g.pl_loc[i]
     n = 0
     for loc in range(N_LOCATIONS):
-        if has_unresolved_nb(g, p, loc):
+        if (held >> loc) & 1:
             n = set_opt_nb(w, n, Opt.ACTIVATE, loc)
     unresolved = n > 0
     if s[p].market_done == 0:
