@@ -11,7 +11,7 @@ Unfilled slots play `random`.
 from __future__ import annotations
 
 from simcore.jit import kernel
-from strategies.luthier.heuristic_nb import heuristic_choose_nb
+from strategies.luthier.heuristic_nb import heuristic_choose_nb, heuristic_choose_planned_nb
 from strategies.luthier.random_nb import random_choose_nb
 
 RANDOM = 0  # every other built-in id is a heuristic archetype (its parameters differ)
@@ -39,3 +39,12 @@ def choose_nb(sid, params, cards, g, s, p, opts, n):
     if slot == 2:
         return user2_nb(params, cards, g, s, p, opts, n)
     return user3_nb(params, cards, g, s, p, opts, n)
+
+
+@kernel
+def choose_planned_nb(sid, params, cards, g, s, p, opts, n, memo):
+    """choose_nb for a placement of the planning phase (decide_nb.decide_planned_nb):
+    the heuristics keep `memo` between a seat's placements."""
+    if RANDOM < sid < USER_BASE:
+        return heuristic_choose_planned_nb(params, cards, g, s, p, opts, n, memo)
+    return choose_nb(sid, params, cards, g, s, p, opts, n)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.games.luthier.codes import Opt
-from simcore.games.luthier.dtypes import MAX_PLACEMENTS, Stream
+from simcore.games.luthier.dtypes import MAX_PLACEMENTS, PLAN_MEMO_W, Stream
 from simcore.games.luthier.enums import Location, Metric, Rule, Track
 from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
 from simcore.games.luthier.priority_nb import skill_nb
@@ -43,7 +43,8 @@ from strategies.luthier.values_nb import (
 
 LOC_ROW = (0, 1, 2, 3)  # Salon, Guild, Perform, Repair -> CardRow
 
-# One decision's memo of the skill-independent parts of location values (NaN: not yet):
+# A memo of the skill-independent parts of location values (NaN: not yet), for one
+# decision or, kept by heuristic_choose_planned_nb, for a seat's whole planning phase:
 MEMO_ROWS = 0  # memo[3 * row + k]: the row's k-th best card value (rows 0-3)
 MEMO_BENCH = 12  # memo[12]: the roughing bench, memo[13]: the finishing bench
 MEMO_AWARDS = 14  # the best award the Balcony could claim now
@@ -51,7 +52,8 @@ MEMO_URGENT = 15  # urgent_patience_nb
 MEMO_MATERIAL = 16  # memo[16 + m]: material_value_nb of material m
 MEMO_SKILLS = 19  # memo[19 + i]: skill of placement i (skill_nb)
 MEMO_SIZE = MEMO_SKILLS + MAX_PLACEMENTS
-SCRATCH_SIZE = (Location.FINISHING + 1) * 16 + MEMO_SIZE  # per decision: place cache, memo
+PLACE_CACHE_SIZE = (Location.FINISHING + 1) * 16  # per decision: location value by skill
+assert MEMO_SIZE <= PLAN_MEMO_W
 
 
 @kernel
@@ -477,17 +479,37 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
 
 @kernel
 def heuristic_choose_nb(prm, cards, g, s, p, opts, n):
-    """Index of the option with the highest estimated worth (noise breaks near-ties).
+    """Index of the option with the highest estimated worth (noise breaks near-ties)."""
+    memo = stack_empty(MEMO_SIZE, np.float64)
+    memo[:] = np.nan
+    return choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo)
+
+
+@kernel
+def heuristic_choose_planned_nb(prm, cards, g, s, p, opts, n, kept):
+    """heuristic_choose_nb for a placement, with the memo kept through the seat's
+    planning phase (kept: float64[PLAN_MEMO_W], NaN at the start of the phase).
+
+    Placing chips changes only the placements and the apprentices in supply, which no
+    memo entry but MEMO_URGENT reads: each round's rows, benches, awards, materials and
+    skills of placements made are valued once per seat instead of once per chip.
+    """
+    memo = kept[:MEMO_SIZE]
+    memo[MEMO_URGENT] = np.nan  # the seat's Salon chips may have changed
+    return choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo)
+
+
+@kernel
+def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
+    """heuristic_choose_nb with `memo` (MEMO_SIZE, NaN where not known yet).
 
     Placement decisions list every (chip, location, apprentices): the location's
     worth for a given skill is computed once and shared by the options that need it.
     """
     best = -1e18
     pick = 0
-    scratch = stack_empty(SCRATCH_SIZE, np.float64)
-    scratch[:] = np.nan
-    place_cache = scratch[: (Location.FINISHING + 1) * 16].reshape((Location.FINISHING + 1, 16))
-    memo = scratch[(Location.FINISHING + 1) * 16 :]
+    place_cache = stack_empty(PLACE_CACHE_SIZE, np.float64).reshape((Location.FINISHING + 1, 16))
+    place_cache[:] = np.nan
     for k in range(n):
         if opts[k, 0] == Opt.PLACE:
             skill = min(opts[k, 1] + 1 + opts[k, 3], 15)

@@ -77,9 +77,12 @@ def row_options_nb(cards, g, s, w, p, n, row, free_tier):
     pay the tier cost of (nothing when `free_tier`, a specialty ability)."""
     for tier in range(3):
         cost = 0 if free_tier else tier_cost_nb(cards, s, p, tier)
-        for slot in range(MAX_SLOTS):
-            if row_card_nb(cards, g, row, tier, slot) >= 0:
-                n = add_paid_nb(s, p, w, n, Opt.TAKE_CARD, row, tier, slot, cost)
+        if not can_pay_nb(s, p, cost):  # add_paid_nb's test, once per tier
+            continue
+        slots = min(cards.row_slots[row, tier, g.n_players], MAX_SLOTS)  # as row_card_nb
+        for slot in range(slots):
+            if g.rows[row, tier, slot] >= 0:
+                n = set_opt_nb(w, n, Opt.TAKE_CARD, row, tier, slot, 0)
     return n
 
 

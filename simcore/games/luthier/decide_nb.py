@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from simcore.jit import kernel
-from strategies.luthier.dispatch_nb import choose_nb
+from strategies.luthier.dispatch_nb import choose_nb, choose_planned_nb
 
 
 @kernel
@@ -27,5 +27,18 @@ def decide_nb(cards, g, s, w, p, n):
     g.n_decisions += 1
     k = choose_nb(s[p].strategy, w.params[p], cards, g, s, p, w.opts, n)
     if k < 0 or k >= n:  # a strategy bug must not corrupt the game: fall back to the first
+        k = 0
+    return k
+
+
+@kernel
+def decide_planned_nb(cards, g, s, w, p, n, memo):
+    """decide_nb for a placement of the planning phase: `memo` (float64[PLAN_MEMO_W],
+    NaN at the start of the phase, mutated) is the seat's scratch for the whole phase."""
+    if n == 1:
+        return 0
+    g.n_decisions += 1
+    k = choose_planned_nb(s[p].strategy, w.params[p], cards, g, s, p, w.opts, n, memo)
+    if k < 0 or k >= n:
         k = 0
     return k

@@ -33,6 +33,8 @@ MAX_OPTIONS = 512
 LOG_W = 8  # event row: round, seat, code, a, b, c, d, e
 CEV_W = 6  # card event row: seat, CardKind, card id, CardEvent, round, detail
 MAX_CARD_EVENTS = 640  # card events a game can record (more is an error, see engine.py)
+PLAN_MEMO_W = 64  # float64 scratch per seat that a strategy keeps through a planning phase
+PLAN_MEMO_SIZE = MAX_PLAYERS * PLAN_MEMO_W
 
 
 class Stream(IntEnum):

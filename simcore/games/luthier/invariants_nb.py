@@ -6,10 +6,13 @@ column is zero over thousands of games.
 
 from __future__ import annotations
 
-from simcore.games.luthier.dtypes import MAX_SPOTS, N_CHIPS, N_TOKEN_KINDS
-from simcore.games.luthier.resources_nb import apprentice_cap_nb, apprentices_held_nb
+import numpy as np
+
+from simcore.games.luthier.dtypes import MAX_PLAYERS, MAX_SPOTS, N_CHIPS, N_TOKEN_KINDS
+from simcore.games.luthier.resources_nb import apprentice_cap_nb
 from simcore.games.luthier.state_nb import tokens_left_nb
 from simcore.jit import kernel
+from simcore.stack_nb import stack_empty
 
 NEGATIVE = 1  # a resource or prestige below zero
 STORAGE = 2  # more materials than storage
@@ -19,6 +22,8 @@ PRESTIGE_SUM = 16  # prestige by source does not add up to prestige
 UNPLACED = 32  # a chip still free after planning
 UNRESOLVED = 64  # a chip that never acted by the end of resolution
 TOKENS = 128  # tokens placed beyond the colour's supply, or not matching the orchestra
+SEAT_KINDS = MAX_PLAYERS * N_TOKEN_KINDS  # scratch sizes (stack_empty needs constants)
+SEAT_CHIPS = MAX_PLAYERS * N_CHIPS
 
 INVARIANT_NAMES = {
     NEGATIVE: "negative resource or prestige",
@@ -42,15 +47,18 @@ def check_seats_nb(cards, g, s):
 def check_tokens_nb(cards, g, s):
     """Ruling 25: each seat's tokens placed, per kind, are within its supply and on the board."""
     bad = 0
+    on_board = stack_empty(SEAT_KINDS, np.int64)  # [p * kinds + kind]
+    on_board[:] = 0
+    for spot in range(MAX_SPOTS):  # one pass over the board
+        for p in range(g.n_players):
+            for kind in range(N_TOKEN_KINDS):
+                on_board[p * N_TOKEN_KINDS + kind] += g.tokens[spot, p, kind]
     for p in range(g.n_players):
         for kind in range(N_TOKEN_KINDS):
             placed = s[p].tokens_placed[kind]
             if placed < 0 or tokens_left_nb(cards, s, p, kind) < 0:
                 bad |= TOKENS
-            on_board = 0
-            for spot in range(MAX_SPOTS):
-                on_board += g.tokens[spot, p, kind]
-            if on_board != placed:
+            if on_board[p * N_TOKEN_KINDS + kind] != placed:
                 bad |= TOKENS
     return bad
 
@@ -59,6 +67,13 @@ def check_tokens_nb(cards, g, s):
 def check_resources_nb(cards, g, s):
     """Resources, caps and prestige: cheap enough to check after every resolution turn."""
     bad = 0
+    held = stack_empty(MAX_PLAYERS, np.int64)  # apprentices_held_nb, one pass for all seats
+    for p in range(g.n_players):
+        held[p] = s[p].apprentices
+    for i in range(g.pl_n):
+        q = g.pl_seat[i]
+        if 0 <= q < g.n_players and g.pl_done[i] == 0:
+            held[q] += g.pl_appr[i]
     for p in range(g.n_players):
         r = s[p]
         if r.money < 0 or r.inspiration < 0 or r.apprentices < 0 or r.prestige < 0:
@@ -68,7 +83,7 @@ def check_resources_nb(cards, g, s):
                 bad |= NEGATIVE
         if r.materials.sum() > r.storage:
             bad |= STORAGE
-        if apprentices_held_nb(g, s, p) > apprentice_cap_nb(cards, s, p):
+        if held[p] > apprentice_cap_nb(cards, s, p):
             bad |= APPRENTICES
         if r.prestige_src.sum() != r.prestige:
             bad |= PRESTIGE_SUM
@@ -79,13 +94,17 @@ def check_resources_nb(cards, g, s):
 def check_chips_nb(g, s):
     """Every owned chip is free or placed exactly once (chips move only while planning)."""
     bad = 0
+    counts = stack_empty(SEAT_CHIPS, np.int64)  # placements per [p * N_CHIPS + c]
+    counts[:] = 0
+    for i in range(g.pl_n):
+        q = g.pl_seat[i]
+        c = g.pl_chip[i]
+        if 0 <= q < g.n_players and 0 <= c < N_CHIPS:
+            counts[q * N_CHIPS + c] += 1
     for p in range(g.n_players):
         r = s[p]
         for c in range(N_CHIPS):
-            placed = 0
-            for i in range(g.pl_n):
-                if g.pl_seat[i] == p and g.pl_chip[i] == c:
-                    placed += 1
+            placed = counts[p * N_CHIPS + c]
             if r.chip_owned[c] == 1 and r.chip_free[c] + placed != 1:
                 bad |= CHIPS
             if r.chip_owned[c] == 0 and (r.chip_free[c] != 0 or placed != 0):

@@ -6,8 +6,8 @@ import numpy as np
 
 from simcore.games.luthier.actions_nb import worker_acts_nb
 from simcore.games.luthier.codes import Ev, Opt
-from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
-from simcore.games.luthier.dtypes import MAX_PLACEMENTS, N_CHIPS, Phase
+from simcore.games.luthier.decide_nb import decide_nb, decide_planned_nb, set_opt_nb
+from simcore.games.luthier.dtypes import MAX_PLACEMENTS, N_CHIPS, PLAN_MEMO_SIZE, PLAN_MEMO_W, Phase
 from simcore.games.luthier.enums import N_LOCATIONS, Location, Rule
 from simcore.games.luthier.instruments_nb import bench_moves_nb
 from simcore.games.luthier.invariants_nb import check_resources_nb
@@ -74,9 +74,12 @@ def planning_nb(cards, g, s, w):
     """Planning phase (p.12): in turn order, one chip per turn, until all chips are placed.
 
     A chip may carry up to 3 apprentices; workbench locations take only their
-    owner's chips (a seat's options name only its own benches).
+    owner's chips (a seat's options name only its own benches). Each seat's strategy
+    keeps a scratch memo through the phase (decide_planned_nb).
     """
     g.phase = Phase.PLANNING
+    memo = stack_empty(PLAN_MEMO_SIZE, np.float64)
+    memo[:] = np.nan
     while True:
         placed = False
         for pos in range(g.n_players):
@@ -84,7 +87,8 @@ def planning_nb(cards, g, s, w):
             n = place_options_nb(cards, g, s, w, p)
             if n == 0:
                 continue
-            k = decide_nb(cards, g, s, w, p, n)
+            kept = memo[p * PLAN_MEMO_W : (p + 1) * PLAN_MEMO_W]
+            k = decide_planned_nb(cards, g, s, w, p, n, kept)
             c = w.opts[k, 1]
             loc = w.opts[k, 2]
             a = w.opts[k, 3]
@@ -105,24 +109,19 @@ def planning_nb(cards, g, s, w):
 
 
 @kernel
-def has_unresolved_nb(g, p, loc):
-    """True if seat p has a chip at `loc` that has not acted yet."""
-    for i in range(g.pl_n):
-        if g.pl_seat[i] == p and g.pl_loc[i] == loc and g.pl_done[i] == 0:
-            return True
-    return False
-
-
-@kernel
 def turn_options_nb(cards, g, s, w, p):
     """Seat p's resolution-turn options (ruling 8).
 
     Activate a location where p still has a chip, or visit the market (once per
     round), or pass - passing is offered only when p has no chip left to resolve.
     """
+    held = 0  # bit loc set: p has a chip at loc that has not acted
+    for i in range(g.pl_n):
+        if g.pl_seat[i] == p and g.pl_done[i] == 0:
+            held |= 1 << g.pl_loc[i]
     n = 0
     for loc in range(N_LOCATIONS):
-        if has_unresolved_nb(g, p, loc):
+        if (held >> loc) & 1:
             n = set_opt_nb(w, n, Opt.ACTIVATE, loc)
     unresolved = n > 0
     if s[p].market_done == 0:
