@@ -13,7 +13,10 @@ CAVEAT = (
     "players, and human players in particular, may find different cards strong or weak. "
     "A card's win-rate difference is a correlation, not a cause: seats that hold a card "
     "may win for other reasons (a strong position lets a player take more cards, so "
-    "cards taken late in good games look strong). Use the flags to choose which cards "
+    "cards taken late in good games look strong). The adjusted difference compares "
+    "holders with non-holders of the same strategy, start order and family, so a card is "
+    "not credited with who tends to take it, but it is still not a cause. Use the flags "
+    "to choose which cards "
     "to look at, and replay the example games to see why."
 )
 
