@@ -8,7 +8,19 @@ from typing import Annotated
 
 import typer
 
-from reports.settings import DEFAULT_MIN_SAMPLE
+from reports.settings import DEFAULT_MARGIN, DEFAULT_MIN_SAMPLE
+from simcore.errors import TuttiError
+
+
+def _margin(value: str) -> float:
+    """--margin in win-rate points: a number >= 0, else a usage error (exit 2)."""
+    try:
+        points = float(value)
+    except ValueError:
+        points = float("nan")
+    if not points >= 0 or points == float("inf"):
+        raise TuttiError(f"--margin must be a number of win-rate points >= 0 (got {value!r})")
+    return points / 100
 
 
 def report(
@@ -31,6 +43,14 @@ def report(
         int,
         typer.Option("--min-sample", min=1, help="Cards held in fewer seat-games are not tested."),
     ] = DEFAULT_MIN_SAMPLE,
+    margin: Annotated[
+        str,
+        typer.Option(
+            "--margin",
+            help="Win-rate points a flagged card's interval must lie beyond; "
+            "inside it a card is balanced.",
+        ),
+    ] = f"{DEFAULT_MARGIN * 100:g}",
     allow_incomplete: Annotated[
         bool,
         typer.Option(
@@ -43,13 +63,14 @@ def report(
     from reports.build import write_report
     from reports.settings import Settings
 
+    settings = Settings(min_sample=min_sample, margin=_margin(margin))
     html = out if out is not None else run_dir / "report.html"
     result = write_report(
         run_dir,
         html=html,
         markdown=markdown,
         json_out=json_out,
-        settings=Settings(min_sample=min_sample),
+        settings=settings,
         allow_incomplete=allow_incomplete,
     )
     if not result["run"]["complete"]:

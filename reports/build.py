@@ -24,6 +24,13 @@ from reports.load import SEAT_NAMES, Run, open_run
 from reports.settings import Settings
 
 FORMAT = "tutti-report/1"
+ADJUSTMENT_METHOD = (
+    "Adjusted Δ: Mantel-Haenszel risk difference of holders against non-holders within "
+    "the same strategy, start order and family (family tiles: strategy and start order), "
+    "so that a card is not credited with the strength of the strategies and seats that "
+    "tend to take it; games are the independent units (cluster-robust variance over "
+    "games), because the seats of one game share one victory."
+)
 Report = dict[str, Any]
 
 
@@ -110,8 +117,8 @@ def _summary(report: Report) -> dict[str, Any]:
     seats = report["seats"]
     rates = [r for r in seats["by_start_order"] if r["win_rate"] is not None]
     fams = [r for r in report["families"]["by_family"] if not r["too_uncertain"]]
-    flagged = [r for r in report["cards"]["rows"] if r["flag"]]
-    by_diff = sorted(flagged, key=lambda r: r["diff"], reverse=True)
+    flagged = [r for r in report["cards"]["rows"] if cards.is_flagged(r)]
+    by_diff = sorted(flagged, key=lambda r: r["adj_diff"], reverse=True)
     return {
         "seat_p_value": seats["chi_square"]["p_value"],
         "best_start": max(rates, key=lambda r: r["win_rate"])["start_order"] if rates else None,
@@ -125,11 +132,14 @@ def _summary(report: Report) -> dict[str, Any]:
 
 # Every card row has these keys, in this order (docs/report.md, "JSON"), whatever its kind.
 ROW_KEYS = (
-    "kind", "group", "card_id", "card", "level", "deck", "dealt", "taken", "n",
+    "kind", "group", "card_id", "card", "name", "level", "deck", "dealt", "taken", "n",
     "completed", "completion_rate", "completed_levels", "abandoned", "in_play",
-    "win", "win_others", "diff", "diff_low", "diff_high", "p_value", "q_value", "holm_p",
+    "win", "win_others", "raw", "adjusted",
+    "diff", "diff_low", "diff_high", "p_value",
+    "adj_diff", "adj_diff_low", "adj_diff_high", "adj_p_value", "q_value", "holm_p",
     "completed_win", "completed_win_others", "completed_diff", "completed_diff_low",
-    "completed_diff_high", "completed_p_value", "completed_tested",
+    "completed_diff_high", "completed_p_value", "completed_adj_diff", "completed_adj_diff_low",
+    "completed_adj_diff_high", "completed_adj_p_value", "completed_tested",
     "tested", "too_uncertain", "flag", "examples",
 )  # fmt: skip
 LEVELS = ("1", "2", "3")
@@ -158,7 +168,7 @@ def uniform_rows(rows: list[dict[str, Any]], games: int) -> list[dict[str, Any]]
 
 
 def _card_ref(row: dict[str, Any]) -> dict[str, Any]:
-    return {k: row[k] for k in ("kind", "group", "card_id", "card", "level", "diff")}
+    return {k: row[k] for k in ("kind", "group", "card_id", "card", "level", "diff", "adj_diff")}
 
 
 def build_report(
@@ -173,7 +183,7 @@ def build_report(
     rows = cards.card_rows(info, sums, settings)
     attach_examples(run, rows, sums["examples"])
     rows = uniform_rows(rows, run.games)
-    flagged = [r for r in rows if r["flag"]]
+    flagged = [r for r in rows if cards.is_flagged(r)]
     warnings = []
     if not run.manifest.complete:
         warnings.append(
@@ -209,11 +219,13 @@ def build_report(
                 for s in KINDS
             },
             "replay": replay_command(run, "SEED"),
+            "method": ADJUSTMENT_METHOD,
+            "margin": settings.margin,
             "tested": sum(r["tested"] for r in rows),
             "flagged_bh": len(flagged),
+            "flags": {f: sum(r["flag"] == f for r in rows) for f in cards.FLAGS},
             "flagged_holm": sum(
-                r["holm_p"] is not None and r["holm_p"] <= settings.false_discovery_rate
-                for r in rows
+                cards.is_flagged(r) and r["holm_p"] <= settings.false_discovery_rate for r in rows
             ),
             "rows": rows,
         },

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
+from reports import adjusted
+from reports.adjusted import Accumulator
 from reports.card_kinds import KINDS
 from reports.load import Run
 
@@ -63,11 +65,12 @@ def _seat_card_keys(coded: pl.LazyFrame, attr: str) -> pl.LazyFrame:
     )
 
 
-def _win_sums(keys: pl.LazyFrame) -> pl.LazyFrame:
-    return keys.group_by("kc", "cc", "level").agg(
-        pl.len().cast(pl.Int64).alias("n"),
-        pl.col("win").sum().alias("w"),
-        (pl.col("win") * pl.col("win")).sum().alias("w2"),
+def _win_sums(cells: pl.DataFrame) -> pl.DataFrame:
+    """n, w, w2 per card from the per-stratum holder sums (reports.adjusted.cell_moments)."""
+    return cells.group_by("kc", "cc", "level").agg(
+        pl.col("n1").sum().cast(pl.Int64).alias("n"),
+        pl.col("W1").sum().alias("w"),
+        pl.col("Q1").sum().alias("w2"),
     )
 
 
@@ -97,6 +100,10 @@ class CardSums:
     events: list[pl.DataFrame] = field(default_factory=list)  # kind, card_id, event, detail, count
     # (kind, card_id, level, won) -> first seat-games (sg) where a holder won / lost
     examples: dict[tuple, list[int]] = field(default_factory=dict)
+    # moments for the stratified (adjusted) effects, reports.adjusted; family tiles
+    # apart (their strata leave the family out)
+    adjusted: Accumulator = field(default_factory=Accumulator)
+    family: Accumulator = field(default_factory=Accumulator)
 
     def example_done(self) -> set[tuple[str, str]]:
         """Cards with all their example games found (awards: all three levels)."""
@@ -111,9 +118,20 @@ def _batch(run: Run, chunks: list[int], names: bool, sums: CardSums) -> None:
     """Add one batch of chunks to `sums`."""
     columns = ["game", "seat", "kind", "card_id", "event", "detail"] + (["card"] if names else [])
     coded = _coded(run.scan("cards", chunks, strings=False).select(columns))
-    wins = run.scan("seats", chunks, strings=False).select(
-        sg=pl.col("game") * 8 + pl.col("seat").cast(pl.Int64), win=pl.col("win").cast(pl.Float64)
+    seats = (
+        run.scan("seats", chunks, strings=False)
+        .select("game", "seat", "strategy", "start_order", "family", "win")
+        .with_columns(pl.col("strategy", "family").cast(pl.String).cast(pl.Categorical))
+        .with_columns(
+            sg=pl.col("game") * 8 + pl.col("seat").cast(pl.Int64),
+            win=pl.col("win").cast(pl.Float64),
+            sk=adjusted.stratum_code(),
+        )
+        .collect()  # one read, so the categorical codes behind `sk` are the same everywhere
+        .lazy()
     )
+    wins = seats.select("sg", "win", "sk")
+    by_game = seats.select("game", "sk", "win")
     held_keys = _seat_card_keys(coded, "held_events").join(wins, on="sg")
     done_keys = _seat_card_keys(coded, "completed_events").join(wins, on="sg")
     found = sums.example_done()
@@ -129,10 +147,23 @@ def _batch(run: Run, chunks: list[int], names: bool, sums: CardSums) -> None:
         pl.len().cast(pl.Int64).alias("count"),
         *[pl.col(c).first() for c in ("kc", "cc", *columns[2:])],
     )
-    held, done, first, events = pl.collect_all(
-        [_win_sums(held_keys), _win_sums(done_keys),
-         _first_games(wanted, sums.n_examples), events]
+    acc = sums.adjusted
+    pairs_too = acc.wants_pairs()
+    moments = [
+        adjusted.cell_moments(held_keys),
+        *(adjusted.pair_moments(held_keys, by_game) if pairs_too else []),
+        adjusted.cell_moments(done_keys),
+        *(adjusted.pair_moments(done_keys, by_game) if pairs_too else []),
+    ]
+    seat_pairs = [adjusted.seat_moments(by_game)] if pairs_too else []
+    first, events, names, strata, *rest = pl.collect_all(
+        [_first_games(wanted, sums.n_examples), events,
+         adjusted.stratum_names(seats), adjusted.strata_moments(by_game), *seat_pairs, *moments]
     )  # fmt: skip
+    pairs = rest.pop(0) if pairs_too else None
+    moments = rest
+    half = len(moments) // 2
+    held, done = _win_sums(moments[0]), _win_sums(moments[half])
     if events.height and (events["cc"].max() >= _CARD_BITS or events["kc"].max() >= _KINDS):
         raise RuntimeError("card or kind codes out of range for the aggregation key")
     events = events.with_columns(pl.col(pl.Categorical).cast(pl.String))
@@ -140,15 +171,67 @@ def _batch(run: Run, chunks: list[int], names: bool, sums: CardSums) -> None:
     sums.held.append(held.join(codes, on=["kc", "cc"]).drop("kc", "cc"))
     sums.completed.append(done.join(codes, on=["kc", "cc"]).drop("kc", "cc"))
     sums.events.append(events.drop("ek", "kc", "cc"))
+    games = seats.select(pl.col("game").n_unique()).collect().item()
+    _family_moments(seats, games, sums.family)
+    acc.add_seats(games, strata, pairs, names)
+    acc.add_role("held", moments[:half], names, codes)
+    acc.add_role("completed", moments[half:], names, codes)
+    if pairs_too:
+        acc.sampled_batch(games)
     for r in first.join(codes, on=["kc", "cc"]).iter_rows(named=True):
         key = (r["kind"], r["card_id"], r["level"], r["won"])
         sums.examples[key] = sorted(sums.examples.get(key, []) + r["sg"])[: sums.n_examples]
+
+
+def _family_moments(seats: pl.LazyFrame, games: int, acc: adjusted.Accumulator) -> None:
+    """The family tiles' moments: every seat holds its own tile; strata without family."""
+    seats = seats.with_columns(sk=adjusted.stratum_code(family=False))
+    by_game = seats.select("game", "sk", "win")
+    keys = seats.select(
+        kc=pl.lit(-1, pl.Int64),
+        cc=pl.col("family").to_physical().cast(pl.Int64),
+        level=pl.lit(0, pl.Int8),
+        sg="sg",
+        win="win",
+        sk="sk",
+    )
+    pairs_too = acc.wants_pairs()
+    names, strata, codes, *frames = pl.collect_all(
+        [
+            adjusted.stratum_names(seats, family=False),
+            adjusted.strata_moments(by_game),
+            seats.select(
+                kc=pl.lit(-1, pl.Int64),
+                cc=pl.col("family").to_physical().cast(pl.Int64),
+                kind=pl.lit("family"),
+                card_id=pl.col("family").cast(pl.String),
+            ).unique(),
+            adjusted.cell_moments(keys),
+            *(adjusted.pair_moments(keys, by_game) if pairs_too else []),
+            *([adjusted.seat_moments(by_game)] if pairs_too else []),
+        ]
+    )
+    pairs = frames.pop() if pairs_too else None
+    acc.add_seats(games, strata, pairs, names)
+    acc.add_role("held", frames, names, codes)
+    if pairs_too:
+        acc.sampled_batch(games)
 
 
 def _sum(parts: list[pl.DataFrame], keys: list[str]) -> pl.DataFrame:
     frame = pl.concat(parts)
     values = [c for c in frame.columns if c not in keys]
     return frame.group_by(keys).agg(pl.col(values).sum())
+
+
+def _adjusted(sums: CardSums) -> dict[str, pl.DataFrame]:
+    """Adjusted effects per role (held, completed); family tiles from their own strata."""
+    out = sums.adjusted.result()
+    family = sums.family.result()["held"]
+    out["held"] = pl.concat(
+        [out["held"].filter(pl.col("kind") != "family"), family.cast(out["held"].schema)]
+    )
+    return out
 
 
 def aggregate(run: Run, names: bool = False, n_examples: int = 3) -> dict:
@@ -184,4 +267,5 @@ def aggregate(run: Run, names: bool = False, n_examples: int = 3) -> dict:
         "totals": totals,
         "in_play": in_play,
         "examples": sums.examples,
+        "adjusted": _adjusted(sums),
     }

@@ -1,10 +1,14 @@
 """Per-card rows: how often each card is held and completed, and how its holders fare.
 
 For card X, "held" means a seat had it during the game (the events per kind are
-in `reports.card_kinds.KINDS`). The win-rate difference is the mean `win` of the
-seat-games holding X minus that of all other seat-games of the run: unpaired,
-normal approximation. Cards are flagged as stronger or weaker than the rest when
-the Benjamini-Hochberg adjusted p-value is at most the false-discovery rate.
+in `reports.card_kinds.KINDS`). The raw win-rate difference is the mean `win` of
+the seat-games holding X minus that of all other seat-games of the run: unpaired,
+normal approximation. The adjusted difference compares holders with non-holders
+of the same strategy, start order and family (Mantel-Haenszel, games as units:
+`reports.adjusted`). Flags use the adjusted one: a card is "stronger" or
+"weaker" when its Benjamini-Hochberg adjusted p-value is at most the
+false-discovery rate and its 95% interval lies wholly beyond the margin;
+otherwise "balanced" (interval inside ±margin), "undecided" or "untested".
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Any
 
 import polars as pl
 
+from reports.adjusted import interval
 from reports.card_kinds import KINDS
 from reports.card_sums import KEY
 from reports.cardinfo import PATRON_DECKS, CardInfo
@@ -21,6 +26,26 @@ from reports.settings import Settings
 from reports.stats import benjamini_hochberg, difference_interval, holm
 
 Row = dict[str, Any]
+FLAGGED = ("stronger", "weaker")
+FLAGS = ("stronger", "weaker", "balanced", "undecided", "untested")
+
+
+def is_flagged(row: Row) -> bool:
+    return row.get("flag") in FLAGGED
+
+
+def _adjusted(frame: pl.DataFrame) -> dict[tuple, Row]:
+    return {(r["kind"], r["card_id"], r["level"]): r for r in frame.to_dicts()}
+
+
+def _adjusted_effect(adj: Row | None, prefix: str) -> Row:
+    delta, low, high, p = interval(*((adj["delta"], adj["se"]) if adj else (None, None)))
+    return {
+        f"{prefix}adj_diff": delta,
+        f"{prefix}adj_diff_low": low,
+        f"{prefix}adj_diff_high": high,
+        f"{prefix}adj_p_value": p,
+    }
 
 
 def _lookup(frame: pl.DataFrame, keys: list[str]) -> dict[tuple, Row]:
@@ -49,6 +74,7 @@ def card_rows(info: CardInfo, sums: dict[str, Any], settings: Settings) -> list[
     done = _lookup(sums["completed"], KEY)
     in_play = {r["card_id"]: r["games"] for r in sums["in_play"].to_dicts()}
     names = {(r["kind"], r["card_id"]): r["card"] for r in sums["names"].to_dicts()}
+    adj = {role: _adjusted(frame) for role, frame in sums["adjusted"].items()}
     events: dict[tuple, int] = {}
     by_detail: dict[tuple, dict[int, int]] = {}
     for r in sums["events"].to_dicts():
@@ -78,6 +104,7 @@ def card_rows(info: CardInfo, sums: dict[str, Any], settings: Settings) -> list[
                         info,
                         total,
                         settings,
+                        adj,
                     )
                 )
     _flag(rows, settings)
@@ -85,7 +112,7 @@ def card_rows(info: CardInfo, sums: dict[str, Any], settings: Settings) -> list[
 
 
 def _row(
-    spec, card_id, name, level, held, done, events, by_detail, in_play, info, total, settings
+    spec, card_id, name, level, held, done, events, by_detail, in_play, info, total, settings, adj
 ) -> Row:
     h = held.get((spec.kind, card_id, level), {"n": 0, "w": 0.0, "w2": 0.0})
     row: Row = {
@@ -93,6 +120,7 @@ def _row(
         "group": spec.kind,
         "card_id": card_id,
         "card": name,
+        "name": name,
         "level": level if spec.per_level else None,
         "deck": None,
         "dealt": events.get((spec.kind, card_id, "dealt"), 0) if spec.dealt else None,
@@ -117,36 +145,72 @@ def _row(
         row["completed"] = c["n"]
         row["completion_rate"] = c["n"] / h["n"] if h["n"] else None
         row.update(_effect(c["n"], c["w"], c["w2"], total, "completed_"))
-        row["completed_tested"] = c["n"] >= settings.min_sample
+        key = (spec.kind, card_id, 0)
+        row.update(_adjusted_effect(adj.get("completed", {}).get(key), "completed_"))
+        row["completed_tested"] = c["n"] >= settings.min_sample and (
+            row["completed_adj_diff"] is not None
+        )
         if spec.kind in ("goal", "performance"):
             levels = by_detail.get((spec.kind, card_id, spec.completed_events[0]), {})
             row["completed_levels"] = {str(k): v for k, v in sorted(levels.items())}
     else:
         row["completion_rate"] = None
     row.update(_effect(h["n"], h["w"], h["w2"], total, ""))
+    row.update(_adjusted_effect(adj["held"].get((spec.kind, card_id, level or 0)), ""))
     n_others = total["n"] - h["n"]
-    row["tested"] = h["n"] >= settings.min_sample and n_others >= settings.min_sample
-    wide = row["diff_low"] is None or (row["diff_high"] - row["diff_low"]) > 2 * (
+    row["tested"] = (
+        h["n"] >= settings.min_sample
+        and n_others >= settings.min_sample
+        and row["adj_diff"] is not None
+    )
+    wide = row["adj_diff_low"] is None or (row["adj_diff_high"] - row["adj_diff_low"]) > 2 * (
         settings.max_half_width
     )
     row["too_uncertain"] = (not row["tested"]) or wide
     return row
 
 
+def verdict(delta: float, low: float, high: float, significant: bool, margin: float) -> str:
+    """stronger / weaker: significant and the interval wholly beyond ±margin; balanced:
+    the interval inside [-margin, margin]; else undecided."""
+    if significant and low > margin:
+        return "stronger"
+    if significant and high < -margin:
+        return "weaker"
+    if -margin <= low and high <= margin:
+        return "balanced"
+    return "undecided"
+
+
 def _flag(rows: list[Row], settings: Settings) -> None:
-    """Benjamini-Hochberg q-values and Holm-adjusted p-values over the tested rows; flags."""
-    tested = [r for r in rows if r["tested"] and r["p_value"] is not None]
-    q_values = benjamini_hochberg([r["p_value"] for r in tested])
-    holm_values = holm([r["p_value"] for r in tested])
+    """Benjamini-Hochberg q-values and Holm-adjusted p-values of the adjusted differences
+    over the tested rows; flags. Untested rows show no interval."""
+    tested = [r for r in rows if r["tested"]]
+    q_values = benjamini_hochberg([r["adj_p_value"] for r in tested])
+    holm_values = holm([r["adj_p_value"] for r in tested])
     for r in rows:
-        r.update(q_value=None, holm_p=None, flag=None)
+        r.update(q_value=None, holm_p=None, flag="untested")
+        if not r["tested"]:
+            r.update(diff_low=None, diff_high=None, adj_diff_low=None, adj_diff_high=None)
+        if not r.get("completed_tested"):
+            r.update(completed_diff_low=None, completed_diff_high=None)
+            r.update(completed_adj_diff_low=None, completed_adj_diff_high=None)
     for r, q, h in zip(tested, q_values, holm_values, strict=True):
         r["q_value"] = q
         r["holm_p"] = h
-        if q <= settings.false_discovery_rate and r["diff"] != 0:
-            r["flag"] = "stronger" if r["diff"] > 0 else "weaker"
+        significant = q <= settings.false_discovery_rate
+        r["flag"] = verdict(
+            r["adj_diff"], r["adj_diff_low"], r["adj_diff_high"], significant, settings.margin
+        )
+    for r in rows:
+        r["raw"] = {"delta": r["diff"], "low": r["diff_low"], "high": r["diff_high"]}
+        r["adjusted"] = {
+            "delta": r["adj_diff"],
+            "low": r["adj_diff_low"],
+            "high": r["adj_diff_high"],
+        }
 
 
 def sort_cards(rows: list[Row]) -> list[Row]:
-    """Tested cards by win-rate difference (strongest first), then the untested."""
-    return sorted(rows, key=lambda r: (not r["tested"], -(r["diff"] or 0), r["card"]))
+    """Tested cards by adjusted win-rate difference (strongest first), then the untested."""
+    return sorted(rows, key=lambda r: (not r["tested"], -(r["adj_diff"] or 0), r["card"]))

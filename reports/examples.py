@@ -30,7 +30,7 @@ def attach_examples(run: Run, rows: list[Row], candidates: dict[tuple, list[int]
     picks = {}
     for r in rows:
         r["examples"] = []
-        if r["flag"]:
+        if r["flag"] in ("stronger", "weaker"):
             key = (r["kind"], r["card_id"], r["level"] or 0, r["flag"] == "stronger")
             picks[id(r)] = candidates.get(key, [])
     games = sorted({sg // 8 for sgs in picks.values() for sg in sgs})

@@ -196,7 +196,7 @@ def forest_plot(
     name: str,
     key: str = "diff",
     with_kind: bool = False,
-    xlabel: str = "win rate of holders minus others (points, 95% interval)",
+    xlabel: str = "win rate of holders minus non-holders (win-rate points, 95% interval)",
 ) -> str:
     """Win-rate difference of each card's holders with its 95% interval.
 

@@ -87,12 +87,13 @@ def section_glance(report: Report) -> str:
         refs = summary[key][:5]
         if refs:
             items = "".join(
-                f'<li><span class="flag {key}">{fmt.pts(r["diff"])} pts</span> '
+                f'<li><span class="flag {key}">{fmt.pts(r["adj_diff"])} win-rate pts</span> '
                 f'{e(plots.card_label(r))} <span class="note">({e(r["kind"])})</span></li>'
                 for r in refs
             )
             out.append(
-                f"<p><b>{title} cards</b> (win-rate difference of holders):</p><ul>{items}</ul>"
+                f"<p><b>{title} cards</b> (adjusted win-rate difference of holders):</p>"
+                f"<ul>{items}</ul>"
             )
     return "".join(out)
 
@@ -194,26 +195,29 @@ def _examples_html(row: Row) -> str:
 
 
 def section_flagged(report: Report) -> str:
-    rows = [r for r in report["cards"]["rows"] if r["flag"]]
-    rows.sort(key=lambda r: -r["diff"])
+    rows = [r for r in report["cards"]["rows"] if cards.is_flagged(r)]
+    rows.sort(key=lambda r: -r["adj_diff"])
     intro = (
-        f"<p>{e(text.cards_sentence(report))} Cards held by winners more often than "
-        'chance allows are <span class="stronger flag">stronger</span>, the others '
-        '<span class="weaker flag">weaker</span>.</p>'
+        f"<p>{e(text.cards_sentence(report))} Cards whose holders win more than non-holders "
+        "of the same strategy, start order and family, by more than chance allows and by "
+        'more than the margin, are <span class="stronger flag">stronger</span>; those that '
+        'win less, <span class="weaker flag">weaker</span>.</p>'
+        f"<p>{e(report['cards']['method'])}</p>"
         f"<p>Replay an example game: <code>{e(report['cards']['replay'])}</code>. "
         f"{inline_code(text.replay_note(report))}</p>"
     )
     if not rows:
         return intro + "<p>No card is flagged.</p>"
     shown = rows[:15] + [r for r in rows[15:] if r["flag"] == "weaker"][-15:]
-    svg = plots.forest_plot(shown, "flagged-forest", with_kind=True)
+    svg = plots.forest_plot(shown, "flagged-forest", key="adj_diff", with_kind=True)
     body = [
         [
             e(plots.card_label(r)),
             e(r["kind"]) + (f" {e(r['deck'])}" if r.get("deck") else ""),
             f'<span class="flag {r["flag"]}">{r["flag"]}</span>',
+            fmt.pts(r["adj_diff"]),
+            fmt.pts_range(r["adj_diff_low"], r["adj_diff_high"]),
             fmt.pts(r["diff"]),
-            fmt.pts_range(r["diff_low"], r["diff_high"]),
             fmt.count(r["n"]),
             e(fmt.p_value(r["q_value"])),
             _examples_html(r),
@@ -224,11 +228,21 @@ def section_flagged(report: Report) -> str:
         intro
         + figure(
             svg,
-            "Flagged cards (at most 15 strongest and 15 weakest): win-rate "
-            "difference of holders against everyone else, with 95% intervals.",
+            "Flagged cards (at most 15 strongest and 15 weakest): adjusted win-rate "
+            "difference of holders, with 95% intervals.",
         )
         + table(
-            ["Card", "Kind", "Flag", "Δ win (pts)", "95% interval", "n", "q", "Example seeds"],
+            [
+                "Card",
+                "Kind",
+                "Flag",
+                "adjusted Δ (win-rate pts)",
+                "95% interval",
+                "raw Δ",
+                "n",
+                "q",
+                "Example seeds",
+            ],  # fmt: skip
             body,
             left=3,
         )
@@ -344,7 +358,7 @@ def _card_table(rows: list[Row], spec: Row, group: str) -> str:
             headers += ["Completed"]
         if patrons:
             headers += ["Left"]
-    headers += ["Win rate", "Δ win (pts)", "95% interval"]
+    headers += ["Win rate", "adjusted Δ (win-rate pts)", "95% interval", "raw Δ"]
     if completes:
         headers += ["Δ if completed"]
     headers += ["Flag"]
@@ -368,25 +382,26 @@ def _card_table(rows: list[Row], spec: Row, group: str) -> str:
                 line.append(fmt.count(r.get("abandoned")))
         line += [
             fmt.pct(r["win"]),
+            fmt.pts(r["adj_diff"]),
+            fmt.pts_range(r["adj_diff_low"], r["adj_diff_high"]),
             fmt.pts(r["diff"]),
-            fmt.pts_range(r["diff_low"], r["diff_high"]),
         ]
         if completes:
             line.append(
-                fmt.pts(r["completed_diff"])
+                fmt.pts(r["completed_adj_diff"])
                 if r["completed_tested"]
                 else '<span class="note">too few</span>'
             )
-        if r["flag"]:
+        if cards.is_flagged(r):
             line.append(f'<span class="flag {r["flag"]}">{r["flag"]}</span>')
         elif not r["tested"]:
             line.append('<span class="note">too few games</span>')
         elif r["too_uncertain"]:
-            line.append('<span class="note">wide interval</span>')
+            line.append(f'<span class="note">{r["flag"]}, wide interval</span>')
         else:
-            line.append("")
+            line.append(f'<span class="note">{r["flag"]}</span>')
         body.append(line)
-        classes.append("uncertain" if r["too_uncertain"] and not r["flag"] else "")
+        classes.append("uncertain" if r["too_uncertain"] and not cards.is_flagged(r) else "")
     return table(headers, body, row_classes=classes)
 
 
@@ -396,8 +411,9 @@ def section_cards(report: Report) -> str:
         "<p>Every card of every kind. <b>n</b> is the number of seat-games in which the "
         "card was held; <b>Taken</b> counts events (a card can be taken twice); "
         "<b>Completed</b> is the share of holders who completed it; <b>Win rate</b> is the "
-        "holders' win rate and <b>Δ win</b> its difference from all other seat-games. Sorted "
-        "by Δ, strongest first; untested cards last.</p>"
+        "holders' win rate; <b>adjusted Δ</b> its difference from non-holders of the same "
+        "strategy, start order and family (Mantel-Haenszel), <b>raw Δ</b> from all other "
+        "seat-games. Sorted by adjusted Δ, strongest first; untested cards last.</p>"
     ]
     for g in c["groups"]:
         rows = cards.sort_cards([r for r in c["rows"] if r["group"] == g["group"]])
@@ -414,8 +430,8 @@ def section_cards(report: Report) -> str:
         if any(r["tested"] for r in rows):
             out.append(
                 figure(
-                    plots.forest_plot(rows, f"forest-{g['group']}"),
-                    f"{g['title']}: win-rate difference of holders, 95% intervals "
+                    plots.forest_plot(rows, f"forest-{g['group']}", key="adj_diff"),
+                    f"{g['title']}: adjusted win-rate difference of holders, 95% intervals "
                     "(blue stronger, orange weaker, grey very uncertain; untested cards left out).",
                 )
             )

@@ -81,7 +81,8 @@ def glance(report: Report) -> list[str]:
             lines.append(
                 f"- **{title}:** "
                 + "; ".join(
-                    f"{card_label(r)} ({r['kind']}, {fmt.pts(r['diff'])} pts)" for r in refs
+                    f"{card_label(r)} ({r['kind']}, {fmt.pts(r['adj_diff'])} win-rate pts)"
+                    for r in refs
                 )
             )
     return [*lines, ""]
@@ -135,7 +136,9 @@ def families(report: Report) -> list[str]:
 
 
 def flagged(report: Report) -> list[str]:
-    rows = sorted((r for r in report["cards"]["rows"] if r["flag"]), key=lambda r: -r["diff"])
+    rows = sorted(
+        (r for r in report["cards"]["rows"] if cards.is_flagged(r)), key=lambda r: -r["adj_diff"]
+    )
     replay = f"Replay an example game: `{report['cards']['replay']}`. {text.replay_note(report)}"
     lines = ["## Strongest and weakest cards", "", text.cards_sentence(report), "", replay, ""]
     if not rows:
@@ -145,8 +148,9 @@ def flagged(report: Report) -> list[str]:
             card_label(r),
             r["kind"] + (f" {r['deck']}" if r.get("deck") else ""),
             r["flag"],
+            fmt.pts(r["adj_diff"]),
+            fmt.pts_range(r["adj_diff_low"], r["adj_diff_high"]),
             fmt.pts(r["diff"]),
-            fmt.pts_range(r["diff_low"], r["diff_high"]),
             fmt.count(r["n"]),
             ", ".join(f"{x['seed']} ({x['seat_name']})" for x in r["examples"]) or "none found",
         ]
@@ -155,7 +159,16 @@ def flagged(report: Report) -> list[str]:
     return [
         *lines,
         *table(
-            ["Card", "Kind", "Flag", "Δ win (pts)", "95% interval", "n", "Example seeds (seat)"],
+            [
+                "Card",
+                "Kind",
+                "Flag",
+                "adjusted Δ (win-rate pts)",
+                "95% interval",
+                "raw Δ",
+                "n",
+                "Example seeds (seat)",
+            ],  # fmt: skip
             body,
             left=3,
         ),
@@ -244,16 +257,28 @@ def cards_by_kind(report: Report) -> list[str]:
                 card_label(r),
                 fmt.count(r["n"]),
                 fmt.pct(r["win"]),
+                fmt.pts(r["adj_diff"]),
+                fmt.pts_range(r["adj_diff_low"], r["adj_diff_high"]),
                 fmt.pts(r["diff"]),
-                fmt.pts_range(r["diff_low"], r["diff_high"]),
-                r["flag"] or "",
+                r["flag"],
             ]
             for r in picked
         ]
         lines += [
             f"### {g['title']}",
             "",
-            *table(["Card", "n", "Win rate", "Δ win (pts)", "95% interval", "Flag"], body),
+            *table(
+                [
+                    "Card",
+                    "n",
+                    "Win rate",
+                    "adjusted Δ (win-rate pts)",
+                    "95% interval",
+                    "raw Δ",
+                    "Flag",
+                ],
+                body,
+            ),  # fmt: skip
         ]
     return lines
 

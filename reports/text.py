@@ -13,7 +13,10 @@ CAVEAT = (
     "players, and human players in particular, may find different cards strong or weak. "
     "A card's win-rate difference is a correlation, not a cause: seats that hold a card "
     "may win for other reasons (a strong position lets a player take more cards, so "
-    "cards taken late in good games look strong). Use the flags to choose which cards "
+    "cards taken late in good games look strong). The adjusted difference compares "
+    "holders with non-holders of the same strategy, start order and family, so a card is "
+    "not credited with who tends to take it, but it is still not a cause. Use the flags "
+    "to choose which cards "
     "to look at, and replay the example games to see why."
 )
 
@@ -91,15 +94,14 @@ def cards_sentence(report: Report) -> str:
     s = report["settings"]
     sentence = (
         f"{c['tested']:,} of {len(c['rows']):,} card rows have enough games to test; "
-        f"{c['flagged_bh']:,} are flagged as stronger or weaker than the rest "
-        f"(Benjamini-Hochberg, false-discovery rate {s['false_discovery_rate']:.0%}; "
-        f"the stricter Holm method would flag {c['flagged_holm']:,})."
+        f"{c['flagged_bh']:,} are flagged as stronger or weaker: their adjusted difference "
+        f"is significant (Benjamini-Hochberg, false-discovery rate "
+        f"{s['false_discovery_rate']:.0%}; the stricter Holm method would keep "
+        f"{c['flagged_holm']:,}) and its 95% interval lies beyond ±"
+        f"{s['margin'] * 100:g} win-rate points; {c['flags']['balanced']:,} are balanced "
+        f"(interval inside ±{s['margin'] * 100:g} points) and {c['flags']['undecided']:,} "
+        "undecided."
     )
-    if c["tested"] and c["flagged_bh"] > c["tested"] / 2:
-        sentence += (
-            " Most tested cards are flagged: a flag says a difference is real, not that it "
-            "is large; judge the cards by the size of the difference."
-        )
     return sentence
 
 
@@ -146,11 +148,15 @@ def method_items(report: Report) -> list[tuple[str, str]]:
         items.append((spec["title"], line + "."))
     items += [
         (
-            "Win-rate difference (Δ)",
+            "Adjusted win-rate difference (adjusted Δ)",
+            report["cards"]["method"] + " Win-rate points = percentage points of win rate. "
+            "'Δ if completed' compares seat-games that completed the card instead.",
+        ),
+        (
+            "Raw win-rate difference (raw Δ)",
             "Mean win of the seat-games holding the card minus the "
             "mean win of all other seat-games of the run (unpaired), "
-            "with a normal-approximation 95% interval. 'Δ if completed' "
-            "compares seat-games that completed the card instead.",
+            "with a normal-approximation 95% interval: it mixes the card with who holds it.",
         ),
         ("Sample size (n)", "Seat-games in which the card was held."),
         (
@@ -161,12 +167,12 @@ def method_items(report: Report) -> list[tuple[str, str]]:
         ),
         (
             "Flags",
-            "Two-sided z-test per card; Benjamini-Hochberg adjustment over all tested "
-            f"cards; flagged when the adjusted value (q) is at most "
-            f"{s['false_discovery_rate']:.2f}: on average at most "
-            f"{s['false_discovery_rate']:.0%} of flagged cards are false alarms. "
-            "Holm-adjusted p-values (which bound the chance of any false flag) are in "
-            "the JSON.",
+            "Two-sided z-test of the adjusted Δ per card; Benjamini-Hochberg adjustment "
+            f"over all tested cards; flagged (stronger / weaker) when the adjusted value (q) "
+            f"is at most {s['false_discovery_rate']:.2f} and the 95% interval lies wholly "
+            f"beyond ±{s['margin'] * 100:g} win-rate points (--margin); balanced when the "
+            "interval lies inside the margin; undecided otherwise. Holm-adjusted p-values "
+            "(which bound the chance of any false flag) are in the JSON.",
         ),
         (
             "Too uncertain",

@@ -242,3 +242,9 @@ def test_missing_card_files_fall_back_to_the_run_tables(run4, tmp_path) -> None:
     assert names["wolfgang_amadeus_mozart"] == "Wolfgang Amadeus Mozart"
     complete = build_report(run4)
     assert len(data["cards"]["rows"]) <= len(complete["cards"]["rows"])
+
+
+@pytest.mark.parametrize("value", ["-1", "abc", "nan"])
+def test_bad_margin_is_one_line_exit_2(run4, value) -> None:
+    proc = tutti_report(str(run4), "--margin", value)
+    assert_one_line_error(proc, "--margin must be a number of win-rate points >= 0")

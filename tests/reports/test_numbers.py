@@ -9,6 +9,7 @@ import pytest
 
 from reports.build import build_report
 from reports.card_kinds import KINDS
+from reports.settings import Settings
 from reports.stats import wilson_interval
 from simcore.games.luthier.cards import load_default_cards
 from simcore.games.luthier.engine import play_game
@@ -156,26 +157,38 @@ def test_card_counts(written4, run4) -> None:
     assert decks == {"patron_I", "patron_II", "patron_royal"}
 
 
-def test_flags_follow_benjamini_hochberg(written4) -> None:
+def test_flags_follow_benjamini_hochberg_and_the_margin(written4) -> None:
     c = written4["json"]["cards"]
     rows = c["rows"]
+    margin = written4["json"]["settings"]["margin"]
     tested = [r for r in rows if r["tested"]]
     assert all(r["n"] >= 30 for r in tested)
-    assert all(r["flag"] is None and r["q_value"] is None for r in rows if not r["tested"])
+    for r in rows:
+        if not r["tested"]:
+            assert r["flag"] == "untested" and r["q_value"] is None
+            assert r["adjusted"]["low"] is None and r["raw"]["low"] is None
     for r in tested:
-        assert (r["flag"] is not None) == (r["q_value"] <= 0.05)
-        if r["flag"]:
-            assert (r["flag"] == "stronger") == (r["diff"] > 0)
-        assert r["q_value"] >= r["p_value"] and r["holm_p"] >= r["q_value"] - 1e-12
-    assert c["flagged_bh"] == sum(r["flag"] is not None for r in rows)
+        assert r["q_value"] >= r["adj_p_value"] and r["holm_p"] >= r["q_value"] - 1e-12
+        low, high = r["adj_diff_low"], r["adj_diff_high"]
+        if r["flag"] == "stronger":
+            assert r["q_value"] <= 0.05 and low > margin
+        elif r["flag"] == "weaker":
+            assert r["q_value"] <= 0.05 and high < -margin
+        elif r["flag"] == "balanced":
+            assert -margin <= low and high <= margin
+        else:
+            assert r["flag"] == "undecided"
+            assert not (-margin <= low and high <= margin)
+    assert c["flagged_bh"] == sum(r["flag"] in ("stronger", "weaker") for r in rows)
     assert c["flagged_holm"] <= c["flagged_bh"]
 
 
 def test_examples_reproduce_with_tutti_play(written4, run4) -> None:
     seats = read(run4, "seats")
     games = read(run4, "games")
-    flagged = [r for r in written4["json"]["cards"]["rows"] if r["flag"]]
-    assert flagged, "a 3,000-game random run flags some cards"
+    report = build_report(run4, Settings(margin=0.0))
+    flagged = [r for r in report["cards"]["rows"] if r["flag"] in ("stronger", "weaker")]
+    assert flagged, "a 3,000-game random run flags some cards at margin 0"
     for r in flagged:
         assert 1 <= len(r["examples"]) <= 3
         for x in r["examples"]:
