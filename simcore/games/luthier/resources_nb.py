@@ -113,16 +113,6 @@ def gain_bundle_nb(cards, g, s, w, p, bundle, src, why):
 
 
 @kernel
-def split_payment_nb(s, p, cost, mode):
-    """(money, inspiration) that pay `cost` under PayMode `mode` (ruling 6: 1:1)."""
-    if mode == 0:  # money first
-        money = min(cost, s[p].money)
-        return money, cost - money
-    insp = min(cost, s[p].inspiration)
-    return cost - insp, insp
-
-
-@kernel
 def can_pay_nb(s, p, cost):
     """True if money and inspiration together cover `cost`."""
     return s[p].money + s[p].inspiration >= cost
