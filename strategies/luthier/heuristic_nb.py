@@ -14,7 +14,12 @@ from simcore.games.luthier.dtypes import MAX_PLACEMENTS, PLAN_MEMO_W, Stream
 from simcore.games.luthier.enums import Location, Metric, Rule, Track
 from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
 from simcore.games.luthier.priority_nb import skill_nb
-from simcore.games.luthier.state_nb import LEAVES, apprentices_held_nb, tier_cost_nb
+from simcore.games.luthier.state_nb import (
+    LEAVES,
+    apprentice_cap_nb,
+    apprentices_held_nb,
+    tier_cost_nb,
+)
 from simcore.jit import kernel
 from simcore.rng_nb import random_nb
 from simcore.stack_nb import stack_empty
@@ -30,7 +35,6 @@ from strategies.luthier.params import (
 from strategies.luthier.values_nb import (
     best_row_value_nb,
     bundle_value_nb,
-    cost_value_nb,
     instrument_value_nb,
     material_value_nb,
     one_material_need_nb,
@@ -38,6 +42,7 @@ from strategies.luthier.values_nb import (
     rounds_left_nb,
     row_card_value_nb,
     row_top3_nb,
+    short_penalty_nb,
     track_step_value_nb,
 )
 
@@ -81,9 +86,14 @@ def memo_skill_nb(cards, g, s, i, memo):
 
 @kernel
 def memo_bench_nb(prm, cards, g, s, p, finishing, memo):
+    """bench_value_nb for the seat's next worker there (the first one memoized)."""
+    loc = Location.FINISHING if finishing else Location.ROUGHING
+    ahead = own_chips_at_nb(g, p, loc)
+    if ahead > 0:
+        return bench_value_nb(prm, cards, g, s, p, finishing, ahead)
     k = MEMO_BENCH + (1 if finishing else 0)
     if np.isnan(memo[k]):
-        memo[k] = bench_value_nb(prm, cards, g, s, p, finishing)
+        memo[k] = bench_value_nb(prm, cards, g, s, p, finishing, 0)
     return memo[k]
 
 
@@ -121,11 +131,15 @@ def chips_ahead_nb(cards, g, s, p, loc, skill, memo):
 
 
 @kernel
-def patron_risk_nb(cards, s, p, slot):
+def patron_risk_nb(cards, g, s, p, slot):
     """Prestige at risk from the patron in `slot`: its unmet requirements' penalty, in full
-    when it leaves at the next start of round unless calmed, half a round earlier."""
+    when it leaves at the next start of round unless calmed, half a round earlier; none
+    when the game ends before it could leave."""
     c = s[p].patrons[slot]
     if c < 0 or s[p].patience[slot] < LEAVES - 2:
+        return 0.0
+    starts_left = rounds_left_nb(cards, g) - 1  # starts of round still to come
+    if starts_left < LEAVES - s[p].patience[slot]:
         return 0.0
     unmet = 0
     for k in range(1 + cards.patron_n_secondary[c]):
@@ -145,9 +159,9 @@ def urgent_patience_nb(cards, g, s, p):
         mine = g.pl_seat[i] == p and g.pl_loc[i] == Location.SALON and g.pl_done[i] == 0
         if mine and skill_nb(cards, g, s, i) >= bonus_skill:
             covered += 1
-    a = patron_risk_nb(cards, s, p, 0)
-    b = patron_risk_nb(cards, s, p, 1)
-    c = patron_risk_nb(cards, s, p, 2)
+    a = patron_risk_nb(cards, g, s, p, 0)
+    b = patron_risk_nb(cards, g, s, p, 1)
+    c = patron_risk_nb(cards, g, s, p, 2)
     if a < b:
         a, b = b, a
     if b < c:
@@ -162,32 +176,62 @@ def urgent_patience_nb(cards, g, s, p):
 
 
 @kernel
-def bench_value_nb(prm, cards, g, s, p, finishing):
-    """What one worker on the roughing or finishing bench would achieve now."""
+def own_chips_at_nb(g, p, loc):
+    """Seat p's chips at `loc` that have not acted yet."""
+    n = 0
+    for i in range(g.pl_n):
+        if g.pl_seat[i] == p and g.pl_loc[i] == loc and g.pl_done[i] == 0:
+            n += 1
+    return n
+
+
+@kernel
+def bench_value_nb(prm, cards, g, s, p, finishing, ahead):
+    """What one more worker on the roughing or finishing bench would achieve, with `ahead`
+    of the seat's workers already there: the (ahead+1)-th best instrument it can work on
+    (instruments the roughing workers placed this round will rough count for finishing),
+    less what the seat lacks to pay for it; -1 when none is left."""
+    vals = stack_empty(4, np.float64)
+    n = 0
     if finishing:
-        best = -1.0
         for k in range(2):
             c = s[p].finish_bench[k]
             if c >= 0:
-                short = 0
-                for m in range(3):
-                    short += max(cards.inst_finish[c, m] - s[p].materials[m], 0)
-                v = instrument_value_nb(prm, cards, g, s, p, c, 1) + cost_value_nb(
-                    prm, cards, g, s, p, cards.inst_finish[c]
-                )
-                best = max(best, v - 2.0 * short)
-        return best
-    best = -1.0
-    if s[p].finish_bench[0] >= 0 and s[p].finish_bench[1] >= 0:
-        return best
-    for k in range(2):
-        c = s[p].rough_bench[k]
-        if c >= 0:
-            short = 0
-            for m in range(3):
-                short += max(cards.inst_rough[c, m] - s[p].materials[m], 0)
-            best = max(best, 0.45 * instrument_value_nb(prm, cards, g, s, p, c, 0) - 2.0 * short)
-    return best
+                v = instrument_value_nb(prm, cards, g, s, p, c, 1)
+                vals[n] = v - short_penalty_nb(cards, g, s, p, cards.inst_finish[c])
+                n += 1
+        roughing = min(own_chips_at_nb(g, p, Location.ROUGHING), 2 - n)
+        for k in range(2):
+            c = s[p].rough_bench[k]
+            if c >= 0 and roughing > 0:
+                v = instrument_value_nb(prm, cards, g, s, p, c, 1) - 0.5
+                vals[n] = v - short_penalty_nb(cards, g, s, p, cards.inst_finish[c])
+                n += 1
+                roughing -= 1
+    elif s[p].finish_bench[0] < 0 or s[p].finish_bench[1] < 0:
+        for k in range(2):
+            c = s[p].rough_bench[k]
+            if c >= 0:
+                v = instrument_value_nb(prm, cards, g, s, p, c, 0)
+                vals[n] = v - short_penalty_nb(cards, g, s, p, cards.inst_rough[c])
+                n += 1
+    if ahead >= n:
+        return -1.0
+    for i in range(ahead + 1):  # partial selection sort: vals[ahead] is the (ahead+1)-th best
+        for j in range(i + 1, n):
+            if vals[j] > vals[i]:
+                vals[i], vals[j] = vals[j], vals[i]
+    return max(vals[ahead], -1.0)
+
+
+@kernel
+def apprentice_gain_nb(prm, cards, g, s, p, n):
+    """Worth of gaining n apprentices: only those under the cap count, and none in the
+    last round's resolution (they could not be placed any more)."""
+    if g.round_no >= cards.rules[Rule.ROUNDS]:
+        return 0.0
+    room = apprentice_cap_nb(cards, s, p) - apprentices_held_nb(g, s, p)
+    return max(min(n, room), 0) * prm[APPRENTICE]
 
 
 @kernel
@@ -228,7 +272,7 @@ def location_value_nb(prm, cards, g, s, p, loc, skill, memo):
                 empty = True
         if empty:
             main = memo_row_nb(prm, cards, g, s, p, 0, ahead, memo)
-        alt = max(alt, 2.0 * prm[INSPIRATION] + prm[APPRENTICE])
+        alt = max(alt, 2.0 * prm[INSPIRATION] + apprentice_gain_nb(prm, cards, g, s, p, 1))
     elif loc == Location.GUILD:
         main = memo_row_nb(prm, cards, g, s, p, 1, ahead, memo) * 0.7
         alt = max(alt, memo_material_nb(prm, cards, g, s, p, 2, memo))
@@ -345,14 +389,14 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
         return cards.rules[Rule.ALT_MONEY] * prm[MONEY]
     if kind == Opt.ALT_ACTION:
         if a == Location.SALON:
-            return 2 * prm[INSPIRATION] + (prm[APPRENTICE] if left > 1 else 0.0)
+            return 2 * prm[INSPIRATION] + apprentice_gain_nb(prm, cards, g, s, p, 1)
         if a == Location.GUILD:
             return material_value_nb(prm, cards, g, s, p, 2)
         if a == Location.PERFORM:
             return 3 * material_value_nb(prm, cards, g, s, p, 0)
         if a == Location.REPAIR:
             return 2 * material_value_nb(prm, cards, g, s, p, 1)
-        return 6 * prm[MONEY] if b == 0 else (2 * prm[APPRENTICE] if left > 1 else 0.0)
+        return 6 * prm[MONEY] if b == 0 else apprentice_gain_nb(prm, cards, g, s, p, 2)
     if kind == Opt.TAKE_CARD or kind == Opt.FAMILY_CARD:
         row = a
         tier = b
@@ -429,7 +473,7 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
         return prm[APPRENTICE]
     if kind == Opt.SALON_GIFT:
         c = s[p].patrons[a]
-        return s[p].patience[a] * 2.5 * prm[PATIENCE] + bundle_value_nb(
+        return patron_risk_nb(cards, g, s, p, a) * prm[PATIENCE] + bundle_value_nb(
             prm, cards, g, s, p, cards.patron_gifts[c, b]
         )
     if kind == Opt.CLAIM:
@@ -491,11 +535,13 @@ def heuristic_choose_planned_nb(prm, cards, g, s, p, opts, n, kept):
     planning phase (kept: float64[PLAN_MEMO_W], NaN at the start of the phase).
 
     Placing chips changes only the placements and the apprentices in supply, which no
-    memo entry but MEMO_URGENT reads: each round's rows, benches, awards, materials and
-    skills of placements made are valued once per seat instead of once per chip.
+    memo entry but MEMO_URGENT and the finishing bench (MEMO_BENCH + 1) reads: each
+    round's rows, roughing bench, awards, materials and skills of placements made are
+    valued once per seat instead of once per chip.
     """
     memo = kept[:MEMO_SIZE]
     memo[MEMO_URGENT] = np.nan  # the seat's Salon chips may have changed
+    memo[MEMO_BENCH + 1] = np.nan  # and its roughing chips (what the finishing bench gets)
     return choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo)
 
 

@@ -63,7 +63,7 @@ BALANCED = {
     "money": 0.25,
     "inspiration": 0.35,
     "apprentice": 0.9,
-    "patience": 4.5,
+    "patience": 1.5,
     "noise": 0.05,
 }
 
@@ -79,7 +79,7 @@ STRATEGIES: dict[str, StrategySpec] = {
         instruments=1.6,
         track_craft=1.4,
         track_performance=0.6,
-        patience=6.0,
+        patience=2.0,
     ),
     "performer": _archetype(
         "performer",
@@ -90,7 +90,7 @@ STRATEGIES: dict[str, StrategySpec] = {
         track_performance=1.6,
         inspiration=0.45,
         track_craft=0.6,
-        patience=6.0,
+        patience=2.0,
     ),
     "restorer": _archetype(
         "restorer",
@@ -100,7 +100,7 @@ STRATEGIES: dict[str, StrategySpec] = {
         instruments=0.9,
         performances=0.7,
         track_craft=1.5,
-        patience=6.0,
+        patience=2.0,
     ),
     "courtier": _archetype(
         "courtier",
@@ -109,7 +109,7 @@ STRATEGIES: dict[str, StrategySpec] = {
         patrons=1.6,
         awards=1.5,
         track_reputation=1.6,
-        patience=8.0,  # it takes the most patrons, so it guards them hardest
+        patience=2.5,  # it takes the most patrons, so it guards them hardest
     ),
 }
 

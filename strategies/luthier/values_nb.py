@@ -120,23 +120,63 @@ def patron_match_nb(cards, s, p, family, era, primary):
 
 
 @kernel
-def instrument_value_nb(prm, cards, g, s, p, c, stage):
-    """An instrument type: prestige when finished, its first chair, a patron it would
-    satisfy, less the materials still to pay (stage 0 plan, 1 roughed)."""
-    prestige = cards.inst_prestige[c] * 1.0
+def instrument_parts_nb(prm, cards, g, s, p, c):
+    """What instrument type c is worth in two parts: `half`, banked by roughing it (an
+    instrument left on the finishing bench scores half its prestige, rounded up), and
+    `rest`, added by finishing it (the other half, the reputation bonus, its first chair,
+    a patron it satisfies)."""
+    prestige = cards.inst_prestige[c]
+    half = (prestige + 1) // 2
+    rest = prestige - half + 0.0
     if s[p].tracks[Track.REPUTATION] >= REP_INSTRUMENT_BONUS:
-        prestige += 2
+        rest += 2
     chair = 0.0
     for k in range(cards.inst_n_spots[c]):
         spot = cards.inst_spots[c, k]
         if g.chair_seat[spot] < 0 or g.chair_kind[spot] != 0 or cards.spot_rare[spot] == 1:
             chair = max(chair, 2.0 + 0.15 * cards.spot_bonus[spot].sum())
-    v = (prestige + chair) * prm[INSTRUMENTS]
-    v += patron_match_nb(cards, s, p, cards.inst_family[c], -1, True) * prm[PATRONS]
-    cost = cost_value_nb(prm, cards, g, s, p, cards.inst_finish[c])
-    if stage == 0:
-        cost += cost_value_nb(prm, cards, g, s, p, cards.inst_rough[c])
-    return v - cost
+    rest_v = (rest + chair) * prm[INSTRUMENTS]
+    rest_v += patron_match_nb(cards, s, p, cards.inst_family[c], -1, True) * prm[PATRONS]
+    return half * prm[INSTRUMENTS], rest_v
+
+
+@kernel
+def finish_chance_nb(cards, g):
+    """Chance that an instrument roughed now is also finished: sure with a round to
+    spare, less in the last round (a second bench worker must follow)."""
+    return 1.0 if rounds_left_nb(cards, g) >= 2 else 0.6
+
+
+@kernel
+def instrument_value_nb(prm, cards, g, s, p, c, stage):
+    """An instrument type: stage 0 (a plan to rough) is worth the half that roughing
+    banks and, by the chance of finishing it, the rest; stage 1 (roughed, to finish)
+    the rest; less the materials still to pay."""
+    half, rest = instrument_parts_nb(prm, cards, g, s, p, c)
+    finish = rest - cost_value_nb(prm, cards, g, s, p, cards.inst_finish[c])
+    if stage == 1:
+        return finish
+    rough = half - cost_value_nb(prm, cards, g, s, p, cards.inst_rough[c])
+    return rough + finish_chance_nb(cards, g) * finish
+
+
+@kernel
+def short_penalty_nb(cards, g, s, p, cost):
+    """Prestige-equivalent penalty for the materials of `cost` the seat lacks: small while
+    the market can still sell them this round and the seat can pay, else the action
+    fails (the worker takes 2 money instead)."""
+    short = 0
+    price = 0
+    for m in range(3):
+        lack = max(cost[m] - s[p].materials[m], 0)
+        short += lack
+        if lack > 0:
+            price += lack * (cards.market_price[g.market_card, m] if g.market_card >= 0 else 3)
+    if short == 0:
+        return 0.0
+    if s[p].market_done == 0 and s[p].money + s[p].inspiration >= price:
+        return 0.3 * short
+    return 1e3
 
 
 @kernel
@@ -248,11 +288,28 @@ def row_top3_nb(prm, cards, g, s, p, row, best):
 
 
 @kernel
+def plan_factor_nb(cards, g, s, p):
+    """Share of an instrument's worth a new plan brings: plans already waiting (in hand or
+    on the roughing bench) and the rounds left bound how many more can be built."""
+    waiting = s[p].hand_n
+    for k in range(2):
+        if s[p].rough_bench[k] >= 0:
+            waiting += 1
+    left = rounds_left_nb(cards, g)
+    if left <= 1:
+        return 0.1
+    room = 2 * (left - 1) - waiting  # about two instruments a round from the next one on
+    if room <= 0:
+        return 0.1
+    return 0.8 if room >= 3 else 0.25 * room + 0.05
+
+
+@kernel
 def row_card_value_nb(prm, cards, g, s, p, row, c):
     if row == 0:
         return patron_value_nb(prm, cards, g, s, p, c)
     if row == 1:
-        return instrument_value_nb(prm, cards, g, s, p, c, 0) * 0.8
+        return instrument_value_nb(prm, cards, g, s, p, c, 0) * plan_factor_nb(cards, g, s, p)
     if row == 2:
         return performance_value_nb(prm, cards, g, s, p, c, 3)
     return repair_value_nb(prm, cards, g, s, p, c)
