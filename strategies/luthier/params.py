@@ -35,3 +35,5 @@ NAMES = (
     "noise",
 )
 N_PARAMS = len(NAMES)
+MAX_PARAMS = 16  # length of every seat's parameter vector (user strategies may use all)
+assert N_PARAMS <= MAX_PARAMS

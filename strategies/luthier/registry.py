@@ -12,10 +12,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore.errors import TuttiError
-from strategies.luthier.params import N_PARAMS, NAMES
+from strategies.luthier.params import MAX_PARAMS, NAMES
 
-MAX_PARAMS = 16
-assert N_PARAMS <= MAX_PARAMS
+__all__ = ["MAX_PARAMS", "STRATEGIES", "StrategySpec", "get", "parse_seats", "split_names"]
 
 
 @dataclass(frozen=True)
