@@ -7,7 +7,9 @@ a module file (`user.py`, `--strategy-module`).
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -40,14 +42,48 @@ class StrategySpec:
         return vec
 
 
+SOURCES = ("instruments", "performances", "repairs", "patrons")  # the four prestige paths
+STYLE_MARGIN = 1.25  # an archetype weighs its own path at least this much above the others
+
+
 def _archetype(name: str, sid: int, description: str, **weights: float) -> StrategySpec:
-    """A heuristic archetype: the shared scoring function with its own weights."""
+    """A heuristic archetype: the shared scoring function with its own weights: the style
+    defaults below, replaced by the self-play tuned values of field.toml where it has them."""
     base = dict(BALANCED)
     for key, value in weights.items():
         if key not in base:
             raise KeyError(f"{name}: unknown parameter {key}")
         base[key] = value
+    base.update(TUNED.get(name, {}))
     return StrategySpec(name, sid, description, NAMES, tuple(base[n] for n in NAMES))
+
+
+def _tuned() -> dict[str, dict[str, float]]:
+    """The shipped weights from `make tune-field` (strategies/luthier/field.toml)."""
+    path = Path(__file__).with_name("field.toml")
+    if not path.exists():
+        return {}
+    return {
+        k: {n: float(v) for n, v in t.items()} for k, t in tomllib.loads(path.read_text()).items()
+    }
+
+
+def style_projection(name: str):
+    """The function that keeps a candidate vector of archetype `name` within its style (its
+    own prestige path weighted at least STYLE_MARGIN times every other path), or None
+    for a strategy without a style (balanced, the most general)."""
+    path = STYLES.get(name)
+    if path is None:
+        return None
+    own = NAMES.index(path)
+    others = [NAMES.index(n) for n in SOURCES if n != path]
+
+    def project(values: np.ndarray) -> np.ndarray:
+        out = np.array(values, np.float64)
+        out[own] = max(out[own], STYLE_MARGIN * out[others].max())
+        return out
+
+    return project
 
 
 BALANCED = {
@@ -65,11 +101,20 @@ BALANCED = {
     "patience": 1.5,
     "noise": 0.05,
 }
+TUNED = _tuned()
+STYLES = {  # archetype -> the prestige path it emphasises (tuning keeps the emphasis)
+    "crafter": "instruments",
+    "performer": "performances",
+    "restorer": "repairs",
+    "courtier": "patrons",
+}
+# The strongest built-in heuristic: the other seats of `tutti exploit`'s default field
+SELF_PLAY = "balanced"
 
 STRATEGIES: dict[str, StrategySpec] = {
     "random": StrategySpec("random", 0, "Picks uniformly among the legal options."),
     "balanced": _archetype(
-        "balanced", 1, "Values every source of prestige evenly; the reference heuristic."
+        "balanced", 1, "Values every source of prestige by self-play; the reference heuristic."
     ),
     "crafter": _archetype(
         "crafter",

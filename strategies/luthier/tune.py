@@ -85,12 +85,17 @@ def tune(
     field_params: dict[str, np.ndarray] | None = None,
     progress: Progress | None = None,
     log: Callable[[str], None] | None = None,
+    project: Callable[[np.ndarray], np.ndarray] | None = None,
+    baseline: np.ndarray | None = None,
 ) -> TuneResult:
     """Tune `spec`'s parameters against `field` within `budget` search games.
 
     The final check plays `eval_games` fresh games per vector: eval_games // players
     deals, each from every seat. `progress(games played, games in all)` is called after
-    each candidate, `log(line)` after each generation.
+    each candidate, `log(line)` after each generation. `project(vector)` maps every
+    candidate into the allowed region (an archetype's style, registry.style_projection).
+    The final check compares the tuned vector with `baseline` (default: the strategy's
+    shipped defaults).
     """
     k = len(spec.param_names)
     if k == 0:
@@ -114,6 +119,8 @@ def tune(
     for gen in range(generations):
         cands = np.maximum(mean + sigma * rng.standard_normal((population, k)), 0.0)
         cands[0] = mean  # the current mean is always a candidate
+        if project is not None:
+            cands = np.array([project(c) for c in cands])
         scores = np.empty(population)
         for c in range(population):
             out = play_duplicate(
@@ -126,14 +133,17 @@ def tune(
         elite = cands[np.argsort(-scores, kind="stable")[:n_elite]]
         history.append(float(np.sort(scores)[-n_elite:].mean()))
         mean = 0.7 * elite.mean(axis=0) + 0.3 * mean
+        if project is not None:
+            mean = project(mean)
         sigma = np.maximum(0.7 * elite.std(axis=0) + 0.3 * sigma, 0.01 * (np.abs(mean) + 0.1))
         if log:
             log(
                 f"generation {gen + 1}/{generations}: best {pct(scores.max())}, "
                 f"elite mean {pct(history[-1])}, mean vector {_fmt(spec, mean)}"
             )
+    reference = default if baseline is None else np.asarray(baseline, np.float64)[:k]
     evaluation = evaluate(
-        cards, spec, field, players, seed, mean, default, eval_deals, field_params
+        cards, spec, field, players, seed, mean, reference, eval_deals, field_params
     )
     if progress:
         progress(total, total)

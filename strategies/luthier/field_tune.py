@@ -1,0 +1,117 @@
+"""Population self-play: the shipped weights of the built-in heuristics.
+
+Each round tunes every archetype of the default field against the other three
+with their current weights (cross-entropy search on common random numbers,
+`tune.py`), each within its style (`registry.style_projection`), then tunes
+`balanced` against copies of itself (self-play, the field `tutti exploit`
+measures). A tuned vector replaces the current one only when it beats it on
+fresh deals at 95% confidence. Rounds repeat until none does, or `rounds` run
+out. `make tune-field` runs this module and writes strategies/luthier/field.toml,
+which the registry reads as the archetypes' defaults.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+import numpy as np
+
+from strategies.luthier.params import NAMES
+from strategies.luthier.registry import SELF_PLAY, STRATEGIES, style_projection
+from strategies.luthier.tune import tune
+
+FIELD = ("crafter", "performer", "restorer", "courtier")  # the default field of `make demo`
+OUT = Path(__file__).with_name("field.toml")
+
+
+def tune_field(
+    cards,
+    players: int,
+    budget: int,
+    rounds: int,
+    seed: int,
+    population: int = 12,
+    eval_games: int = 8_000,
+    log: Callable[[str], None] = print,
+) -> dict[str, np.ndarray]:
+    """{strategy: tuned float64[MAX_PARAMS]} for the field and the self-play strategy."""
+    vectors = {n: STRATEGIES[n].vector() for n in (*FIELD, SELF_PLAY)}
+    k = len(NAMES)
+    for r in range(rounds):
+        changed = []
+        for i, name in enumerate((*FIELD, SELF_PLAY)):
+            spec = STRATEGIES[name]
+            others = [STRATEGIES[o] for o in FIELD if o != name]
+            opponents = [spec] if name == SELF_PLAY else others
+            current = vectors[name]
+            result = tune(
+                cards, spec, opponents, players, budget, seed + 100 * r + i, population,
+                eval_games, start=current, field_params=dict(vectors),
+                project=style_projection(name), baseline=current,
+            )  # fmt: skip
+            ev = result.evaluation
+            verdict = "kept" if ev.significant else "not better"
+            log(
+                f"round {r + 1}, {name}: tuned {ev.tuned_win:.1%} vs current "
+                f"{ev.default_win:.1%}, difference {ev.difference * 100:+.1f} points "
+                f"[{ev.difference_interval[0] * 100:+.1f}, {ev.difference_interval[1] * 100:+.1f}]"
+                f": {verdict}"
+            )
+            if ev.significant:
+                tuned = current.copy()
+                tuned[:k] = result.values
+                vectors[name] = tuned
+                changed.append(name)
+        if not changed:
+            log(f"round {r + 1}: no strategy gained; stopping")
+            break
+    return vectors
+
+
+def write_field(path: Path, vectors: dict[str, np.ndarray], comments: list[str]) -> None:
+    lines = [f"# {c}" for c in comments]
+    for name, vec in vectors.items():
+        lines += ["", f"[{name}]"]
+        lines += [f"{n} = {float(v):.4g}" for n, v in zip(NAMES, vec, strict=False)]
+    path.write_text("\n".join(lines) + "\n")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--budget", type=int, default=48_000, help="search games per tuning")
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args(argv)
+    from simcore.games.luthier.cards import load_default_cards
+
+    def log(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    vectors = tune_field(
+        load_default_cards(), args.players, args.budget, args.rounds, args.seed, log=log
+    )
+    command = (
+        f"make tune-field (python -m strategies.luthier.field_tune --players {args.players} "
+        f"--budget {args.budget} --rounds {args.rounds} --seed {args.seed})"
+    )
+    write_field(
+        args.out,
+        vectors,
+        [
+            "Shipped weights of the built-in heuristics, tuned by population self-play.",
+            f"Written by {command} on {date.today().isoformat()}.",
+            "Each archetype tuned in turn against the other three, within its style;",
+            f"{SELF_PLAY} against copies of itself. Regenerate with `make tune-field`.",
+        ],
+    )
+    log(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
