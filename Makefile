@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: demo test test-slow lint bench clean baseline check-baseline
+.PHONY: demo test test-slow lint bench clean baseline check-baseline tune-field
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -31,6 +31,12 @@ baseline: $(STAMP)
 
 check-baseline: $(STAMP)
 	$(BIN)/tutti check --baseline $(BASELINE) --players 4
+
+# The shipped weights of the built-in heuristics (strategies/luthier/field.toml), by
+# population self-play; about 40 minutes on 2 cores. Regenerate them after a change to the
+# strategies or the card data, with a CHANGELOG.md line.
+tune-field: $(STAMP)
+	$(BIN)/python -m strategies.luthier.field_tune --players 4 --budget 40000 --rounds 3
 
 test: $(STAMP)
 	$(BIN)/ruff check .
