@@ -114,6 +114,13 @@ STRATEGIES: dict[str, StrategySpec] = {
 }
 
 
+# The strongest built-in heuristic: the self-play field of `tutti exploit` (every other seat
+# plays it with its shipped weights) and the start of its search. Set it to whichever
+# archetype the ladder ranks first when the archetypes are retuned; it must be a heuristic
+# archetype (one with the shared parameter vector, params.NAMES).
+SELF_PLAY = "balanced"
+
+
 def get(name: str) -> StrategySpec:
     try:
         return STRATEGIES[name]
