@@ -10,6 +10,7 @@ from cli.bench import bench
 from cli.cards import cards_app
 from cli.drift import baseline, check, drift
 from cli.errors import OneLineErrors
+from cli.exploit import exploit
 from cli.ladder import ladder
 from cli.play import play
 from cli.report import report
@@ -37,6 +38,7 @@ app.command()(baseline)
 app.command()(check)
 app.command()(tune)
 app.command()(ladder)
+app.command()(exploit)
 app.command()(whatif)
 app.command()(ablate)
 app.command()(sweep)

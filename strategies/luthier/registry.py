@@ -108,8 +108,6 @@ STYLES = {  # archetype -> the prestige path it emphasises (tuning keeps the emp
     "restorer": "repairs",
     "courtier": "patrons",
 }
-# The strongest built-in heuristic: the other seats of `tutti exploit`'s default field
-SELF_PLAY = "balanced"
 
 STRATEGIES: dict[str, StrategySpec] = {
     "random": StrategySpec("random", 0, "Picks uniformly among the legal options."),
@@ -156,6 +154,13 @@ STRATEGIES: dict[str, StrategySpec] = {
         patience=2.5,  # it takes the most patrons, so it guards them hardest
     ),
 }
+
+
+# The strongest built-in heuristic: the self-play field of `tutti exploit` (every other seat
+# plays it with its shipped weights) and the start of its search. Set it to whichever
+# archetype the ladder ranks first when the archetypes are retuned; it must be a heuristic
+# archetype (one with the shared parameter vector, params.NAMES).
+SELF_PLAY = "balanced"
 
 
 def get(name: str) -> StrategySpec:

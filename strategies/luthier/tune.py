@@ -6,7 +6,7 @@ the field, `arena.py`), keeps the best quarter and moves the mean and spread
 toward them. Generations use fresh deals, so the mean cannot overfit a few
 seeds. The result is checked on deals no candidate saw: the tuned and the
 default vector each play them, and the paired win-rate difference gets a
-confidence interval.
+confidence interval. `search` is the loop alone; `exploit.py` runs it too.
 """
 
 from __future__ import annotations
@@ -72,6 +72,101 @@ def plan(budget: int, players: int, population: int) -> tuple[int, int]:
     return generations, deals_total // generations
 
 
+@dataclass(frozen=True)
+class Search:
+    """What the cross-entropy search found, and what it spent."""
+
+    values: np.ndarray  # the final mean vector (len(spec.param_names))
+    generations: int
+    population: int
+    deals_per_generation: int
+    search_games: int
+    history: list[float]  # mean win rate of the elites, per generation
+
+
+# after each generation: (generation index from 0, generations, the candidates' win rates,
+# the elites' mean win rate, the new mean vector)
+OnGeneration = Callable[[int, int, np.ndarray, float, np.ndarray], None]
+
+
+def check_search(
+    spec: StrategySpec, players: int, seed: int, population: int, eval_games: int
+) -> int:
+    """Refuse (TuttiError) what no search can run with; returns the final check's deals."""
+    from simcore.games.luthier.engine import check_seed
+
+    check_seed(seed)
+    if not spec.param_names:
+        raise TuttiError(f"strategy {spec.name!r} has no parameters to tune")
+    if population < 4:
+        raise TuttiError(f"--population must be at least 4 (got {population})")
+    if eval_games < MIN_EVAL_DEALS * players:
+        raise TuttiError(
+            f"--eval-games must be at least {MIN_EVAL_DEALS * players} (got {eval_games})"
+        )
+    return eval_games // players
+
+
+def search(
+    cards,
+    spec: StrategySpec,
+    field: list[StrategySpec],
+    players: int,
+    budget: int,
+    seed: int,
+    population: int,
+    start: np.ndarray,
+    field_params: dict[str, np.ndarray] | None = None,
+    final_games: int = 0,
+    progress: Progress | None = None,
+    on_generation: OnGeneration | None = None,
+    project: Callable[[np.ndarray], np.ndarray] | None = None,
+) -> Search:
+    """The cross-entropy search for `spec`'s best vector against `field`, from `start`.
+
+    Generation g plays deals g * deals .. (g + 1) * deals - 1 of `seed`, each candidate
+    from every seat (duplicate play); the sampler draws from its own stream of `seed`.
+    `progress(games played, games in all)` counts `final_games` more games than the
+    search plays (the caller's final check) and is called after each candidate.
+    `project(vector)` maps every candidate and mean into the allowed region (an
+    archetype's style, registry.style_projection).
+    """
+    k = len(spec.param_names)
+    generations, deals = plan(budget, players, population)
+    mean = np.asarray(start, np.float64)[:k].copy()
+    sigma = 0.3 * np.abs(mean) + 0.05
+    n_elite = max(2, population // 4)
+    rng = np.random.default_rng([seed, 0x7475_6E65])  # the sampler's own stream: "tune"
+    history = []
+    per_candidate = deals * players
+    total = generations * population * per_candidate + final_games
+    for gen in range(generations):
+        cands = np.maximum(mean + sigma * rng.standard_normal((population, k)), 0.0)
+        cands[0] = mean  # the current mean is always a candidate
+        if project is not None:
+            cands = np.array([project(c) for c in cands])
+        scores = np.empty(population)
+        for c in range(population):
+            out = play_duplicate(
+                cards, players, seed, spec, field, gen * deals, deals,
+                _vector(cands[c]), field_params,
+            )  # fmt: skip
+            scores[c] = out.win.mean()
+            if progress:
+                progress((gen * population + c + 1) * per_candidate, total)
+        elite = cands[np.argsort(-scores, kind="stable")[:n_elite]]
+        history.append(float(np.sort(scores)[-n_elite:].mean()))
+        mean = 0.7 * elite.mean(axis=0) + 0.3 * mean
+        if project is not None:
+            mean = project(mean)
+        sigma = np.maximum(0.7 * elite.std(axis=0) + 0.3 * sigma, 0.01 * (np.abs(mean) + 0.1))
+        if on_generation:
+            on_generation(gen, generations, scores, history[-1], mean)
+    return Search(
+        mean, generations, population, deals, generations * population * per_candidate, history
+    )
+
+
 def tune(
     cards,
     spec: StrategySpec,
@@ -97,59 +192,31 @@ def tune(
     The final check compares the tuned vector with `baseline` (default: the strategy's
     shipped defaults).
     """
-    k = len(spec.param_names)
-    if k == 0:
-        raise TuttiError(f"strategy {spec.name!r} has no parameters to tune")
-    if population < 4:
-        raise TuttiError(f"--population must be at least 4 (got {population})")
-    if eval_games < MIN_EVAL_DEALS * players:
-        raise TuttiError(
-            f"--eval-games must be at least {MIN_EVAL_DEALS * players} (got {eval_games})"
-        )
-    eval_deals = eval_games // players
-    generations, deals = plan(budget, players, population)
-    default = spec.vector()[:k]
-    mean = (default if start is None else np.asarray(start, np.float64)[:k]).copy()
-    sigma = 0.3 * np.abs(mean) + 0.05
-    n_elite = max(2, population // 4)
-    rng = np.random.default_rng([seed, 0x7475_6E65])  # the sampler's own stream: "tune"
-    history = []
-    per_candidate = deals * players
-    total = generations * population * per_candidate + 2 * eval_deals * players
-    for gen in range(generations):
-        cands = np.maximum(mean + sigma * rng.standard_normal((population, k)), 0.0)
-        cands[0] = mean  # the current mean is always a candidate
-        if project is not None:
-            cands = np.array([project(c) for c in cands])
-        scores = np.empty(population)
-        for c in range(population):
-            out = play_duplicate(
-                cards, players, seed, spec, field, gen * deals, deals,
-                _vector(cands[c]), field_params,
-            )  # fmt: skip
-            scores[c] = out.win.mean()
-            if progress:
-                progress((gen * population + c + 1) * per_candidate, total)
-        elite = cands[np.argsort(-scores, kind="stable")[:n_elite]]
-        history.append(float(np.sort(scores)[-n_elite:].mean()))
-        mean = 0.7 * elite.mean(axis=0) + 0.3 * mean
-        if project is not None:
-            mean = project(mean)
-        sigma = np.maximum(0.7 * elite.std(axis=0) + 0.3 * sigma, 0.01 * (np.abs(mean) + 0.1))
+    eval_deals = check_search(spec, players, seed, population, eval_games)
+    default = spec.vector()[: len(spec.param_names)]
+
+    def logged(gen, generations, scores, elite_mean, mean):
         if log:
             log(
                 f"generation {gen + 1}/{generations}: best {pct(scores.max())}, "
-                f"elite mean {pct(history[-1])}, mean vector {_fmt(spec, mean)}"
+                f"elite mean {pct(elite_mean)}, mean vector {_fmt(spec, mean)}"
             )
-    reference = default if baseline is None else np.asarray(baseline, np.float64)[:k]
+
+    found = search(
+        cards, spec, field, players, budget, seed, population,
+        default if start is None else start, field_params,
+        2 * eval_deals * players, progress, logged, project,
+    )  # fmt: skip
+    reference = default if baseline is None else np.asarray(baseline, np.float64)[: len(default)]
     evaluation = evaluate(
-        cards, spec, field, players, seed, mean, reference, eval_deals, field_params
+        cards, spec, field, players, seed, found.values, reference, eval_deals, field_params
     )
     if progress:
-        progress(total, total)
+        final = found.search_games + 2 * eval_deals * players
+        progress(final, final)
     return TuneResult(
-        spec, mean, generations, population, deals, generations * population * deals * players,
-        history, evaluation,
+        spec, found.values, found.generations, population, found.deals_per_generation,
+        found.search_games, found.history, evaluation,
     )  # fmt: skip
 
 

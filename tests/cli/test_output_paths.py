@@ -25,6 +25,7 @@ COMMANDS = {
     "report --json": (["report", "RUN", "--json", "OUT"], "file"),
     "tune": (["tune", "balanced", "-p", "2", "--out", "OUT"], "file"),
     "ladder": (["ladder", "-p", "2", "-n", "10", "--json", "OUT"], "file"),
+    "exploit": (["exploit", "-p", "2", "--json", "OUT"], "file"),
     "whatif": (["whatif", "--set", f"{SET}=3", "-p", "2", "-n", "10", "--out", "OUT"], "folder"),
     "ablate": (["ablate", "repairs", "-p", "2", "-n", "10", "--out", "OUT"], "folder"),
     "sweep": (["sweep", SET, "--values", "1,2", "-p", "2", "-n", "10", "--out", "OUT"], "folder"),

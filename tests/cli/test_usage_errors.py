@@ -21,6 +21,7 @@ USAGE_ERRORS = [
     ("tutti check", ["--baseline", "b.parquet", "--alpha", "x"]),
     ("tutti tune", []),
     ("tutti ladder", ["--games", "1.5"]),
+    ("tutti exploit", ["--players", "abc"]),
     ("tutti whatif", ["-n", "10"]),
     ("tutti ablate", []),
     ("tutti sweep", ["instruments.violin.prestige"]),

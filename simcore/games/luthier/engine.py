@@ -50,6 +50,11 @@ def check_players(n_players: int) -> None:
         raise TuttiError(f"--players must be 2, 3 or 4 (got {n_players}); solo mode is ruling 19")
 
 
+def check_seed(seed: int) -> None:
+    if not 0 <= seed < 2**63:
+        raise TuttiError(f"--seed must be between 0 and 2**63 - 1 (got {seed})")
+
+
 def check_fits(cards) -> None:
     """Refuse card sets larger than the state arrays can hold (before any kernel runs;
     the loader refuses them too, see cards_capacity.py)."""
@@ -115,8 +120,7 @@ def play_game(
 
     check_players(n_players)
     check_fits(cards)
-    if not 0 <= seed < 2**63:
-        raise TuttiError(f"--seed must be between 0 and 2**63 - 1 (got {seed})")
+    check_seed(seed)
     pm = params_matrix(strategies, params)
     while True:
         games, seats = new_state(1)
