@@ -12,7 +12,7 @@ from simcore.games.luthier.codes import Opt
 from simcore.games.luthier.dtypes import Stream
 from simcore.rng_nb import randint_nb, random_nb
 from strategies.luthier.heuristic_nb import heuristic_choose_nb
-from strategies.luthier.registry import BALANCED
+from strategies.luthier.registry import STRATEGIES
 from strategies.luthier.user import strategy
 
 
@@ -29,7 +29,11 @@ def timid(params, cards, g, s, p, opts, n):
     return randint_nb(g.rng, Stream.STRATEGY, n)
 
 
-@strategy("mirror", "The built-in balanced heuristic, called from a user module.", params=BALANCED)
+@strategy(
+    "mirror",
+    "The built-in balanced heuristic, called from a user module.",
+    params=STRATEGIES["balanced"].weights,
+)
 @njit
 def mirror(params, cards, g, s, p, opts, n):
     return heuristic_choose_nb(params, cards, g, s, p, opts, n)

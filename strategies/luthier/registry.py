@@ -28,6 +28,11 @@ class StrategySpec:
     defaults: tuple[float, ...] = ()
     module: str | None = None  # the user strategy module it came from (None: built in)
 
+    @property
+    def weights(self) -> dict[str, float]:
+        """The defaults by parameter name."""
+        return dict(zip(self.param_names, self.defaults, strict=True))
+
     def vector(self, overrides: dict[str, float] | None = None) -> np.ndarray:
         """The float64[MAX_PARAMS] parameter vector: defaults, then overrides by name."""
         vec = np.zeros(MAX_PARAMS, np.float64)
