@@ -13,13 +13,13 @@ from simcore.games.luthier.codes import Opt
 from simcore.games.luthier.dtypes import MAX_PLACEMENTS, PLAN_MEMO_W, Stream
 from simcore.games.luthier.enums import Location, Metric, Rule, Track
 from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
-from simcore.games.luthier.priority_nb import skill_nb
 from simcore.games.luthier.state_nb import (
     LEAVES,
     apprentice_cap_nb,
     apprentices_held_nb,
     tier_cost_nb,
 )
+from simcore.games.luthier.view_nb import visible_skill_nb
 from simcore.jit import kernel
 from simcore.rng_nb import random_nb
 from simcore.stack_nb import stack_empty
@@ -55,8 +55,9 @@ MEMO_BENCH = 12  # memo[12]: the roughing bench, memo[13]: the finishing bench
 MEMO_AWARDS = 14  # the best award the Balcony could claim now
 MEMO_URGENT = 15  # urgent_patience_nb
 MEMO_MATERIAL = 16  # memo[16 + m]: material_value_nb of material m
-MEMO_SKILLS = 19  # memo[19 + i]: skill of placement i (skill_nb)
-MEMO_SIZE = MEMO_SKILLS + MAX_PLACEMENTS
+MEMO_SKILLS = 19  # memo[19 + i]: skill of placement i as the seat sees it (visible_skill_nb)
+MEMO_SKILLS_AT = MEMO_SKILLS + MAX_PLACEMENTS  # g.pl_n when those skills were estimated
+MEMO_SIZE = MEMO_SKILLS_AT + 1
 PLACE_CACHE_SIZE = (Location.FINISHING + 1) * 16  # per decision: location value by skill
 assert MEMO_SIZE <= PLAN_MEMO_W
 
@@ -78,9 +79,14 @@ def memo_material_nb(prm, cards, g, s, p, m, memo):
 
 
 @kernel
-def memo_skill_nb(cards, g, s, i, memo):
+def memo_skill_nb(cards, g, s, p, i, memo):
+    """visible_skill_nb, kept until the next chip is placed (each placement changes what
+    an opponent's face-down chips may be)."""
+    if memo[MEMO_SKILLS_AT] != g.pl_n:
+        memo[MEMO_SKILLS:MEMO_SKILLS_AT] = np.nan
+        memo[MEMO_SKILLS_AT] = g.pl_n
     if np.isnan(memo[MEMO_SKILLS + i]):
-        memo[MEMO_SKILLS + i] = skill_nb(cards, g, s, i)
+        memo[MEMO_SKILLS + i] = visible_skill_nb(cards, g, s, p, i)
     return memo[MEMO_SKILLS + i]
 
 
@@ -119,13 +125,14 @@ def balcony_awards_nb(prm, cards, g, s, p):
 
 @kernel
 def chips_ahead_nb(cards, g, s, p, loc, skill, memo):
-    """Chips already at `loc` that will act before a chip of `skill` placed now."""
+    """Chips already at `loc` that will act before a chip of `skill` placed now (as far
+    as seat p can see: an opponent's face-down chip counts at its expected skill)."""
     n = 0
     for i in range(g.pl_n):
         if g.pl_loc[i] == loc and g.pl_done[i] == 0:
             if loc >= Location.ROUGHING and g.pl_seat[i] != p:
                 continue
-            if memo_skill_nb(cards, g, s, i, memo) >= skill:
+            if memo_skill_nb(cards, g, s, p, i, memo) >= skill:
                 n += 1
     return n
 
@@ -157,7 +164,7 @@ def urgent_patience_nb(cards, g, s, p):
     bonus_skill = cards.rules[Rule.LOCATION_BONUS_SKILL]
     for i in range(g.pl_n):
         mine = g.pl_seat[i] == p and g.pl_loc[i] == Location.SALON and g.pl_done[i] == 0
-        if mine and skill_nb(cards, g, s, i) >= bonus_skill:
+        if mine and visible_skill_nb(cards, g, s, p, i) >= bonus_skill:
             covered += 1
     a = patron_risk_nb(cards, g, s, p, 0)
     b = patron_risk_nb(cards, g, s, p, 1)
@@ -288,14 +295,15 @@ def location_value_nb(prm, cards, g, s, p, loc, skill, memo):
 
 @kernel
 def my_chips_first_nb(cards, g, s, p, loc):
-    """True if the first chip to act at `loc` is seat p's."""
-    best = -1
+    """True if the first chip to act at `loc` is seat p's (opponents' face-down chips at
+    their expected skill, visible_skill_nb)."""
+    best = -1.0
     first_seat = -1
     for i in range(g.pl_n):
         if g.pl_loc[i] == loc and g.pl_done[i] == 0:
             if loc >= Location.ROUGHING and g.pl_seat[i] != p:
                 continue
-            sk = skill_nb(cards, g, s, i)
+            sk = visible_skill_nb(cards, g, s, p, i)
             if sk > best:
                 best = sk
                 first_seat = g.pl_seat[i]
@@ -535,8 +543,8 @@ def heuristic_choose_planned_nb(prm, cards, g, s, p, opts, n, kept):
     planning phase (kept: float64[PLAN_MEMO_W], NaN at the start of the phase).
 
     Placing chips changes only the placements and the apprentices in supply, which no
-    memo entry but MEMO_URGENT and the finishing bench (MEMO_BENCH + 1) reads: each
-    round's rows, roughing bench, awards, materials and skills of placements made are
+    memo entry but MEMO_URGENT, the finishing bench (MEMO_BENCH + 1) and the skills
+    (memo_skill_nb) reads: each round's rows, roughing bench, awards and materials are
     valued once per seat instead of once per chip.
     """
     memo = kept[:MEMO_SIZE]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from simcore.games.luthier.enums import Location, PatronPower, SpecialtyAbility
-from simcore.games.luthier.specialty_nb import ability_amount_nb, active_specialty_nb
+from simcore.games.luthier.specialty_nb import ability_amount_nb, chip_specialty_nb
 from simcore.games.luthier.track_steps import CRAFT_SKILL_1, CRAFT_SKILL_2
 from simcore.jit import kernel
 
@@ -25,16 +25,22 @@ def bench_skill_bonus_nb(cards, s, p):
 
 
 @kernel
-def skill_nb(cards, g, s, i):
-    """Skill of placement i: chip value + apprentices + ongoing modifiers at its location
-    (bench skill; a specialty chip's SKILL ability at its card's location)."""
-    p = g.pl_seat[i]
-    skill = g.pl_chip[i] + 1 + g.pl_appr[i]
-    loc = g.pl_loc[i]
+def chip_skill_nb(cards, s, p, loc, chip, appr):
+    """Skill of seat p's chip `chip` with `appr` apprentices at `loc`: chip value +
+    apprentices + ongoing modifiers there (bench skill; a specialty chip's SKILL ability
+    at its card's location)."""
+    skill = chip + 1 + appr
     if loc == Location.ROUGHING or loc == Location.FINISHING:
         skill += bench_skill_bonus_nb(cards, s, p)
-    spec = active_specialty_nb(cards, g, s, i)
+    spec = chip_specialty_nb(cards, s, p, chip, loc)
     return skill + ability_amount_nb(cards, spec, SpecialtyAbility.SKILL)
+
+
+@kernel
+def skill_nb(cards, g, s, i):
+    """Skill of placement i (chip_skill_nb of its chip at its location). It reads the
+    chip's value: strategies see an opponent's face-down chip through view_nb instead."""
+    return chip_skill_nb(cards, s, g.pl_seat[i], g.pl_loc[i], g.pl_chip[i], g.pl_appr[i])
 
 
 @kernel

@@ -7,12 +7,18 @@ from simcore.jit import kernel
 
 
 @kernel
-def active_specialty_nb(cards, g, s, i):
-    """Specialty card whose benefit placement i gets at its location, or -1."""
-    c = s[g.pl_seat[i]].chip_specialty[g.pl_chip[i]]
-    if c >= 0 and cards.specialty_location[c] == g.pl_loc[i]:
+def chip_specialty_nb(cards, s, p, chip, loc):
+    """Specialty card whose benefit seat p's chip `chip` gets at `loc`, or -1."""
+    c = s[p].chip_specialty[chip]
+    if c >= 0 and cards.specialty_location[c] == loc:
         return c
     return -1
+
+
+@kernel
+def active_specialty_nb(cards, g, s, i):
+    """Specialty card whose benefit placement i gets at its location, or -1."""
+    return chip_specialty_nb(cards, s, g.pl_seat[i], g.pl_chip[i], g.pl_loc[i])
 
 
 @kernel

@@ -507,8 +507,9 @@ class Renderer:
         self.sub(
             ev.seat,
             f"performs {self.name('performances', c)}: {' + '.join(parts)} = {ev['total']}, "
-            f"{level} (medium {medium}+, high {high}+)",
+            f"{level}",
         )
+        self.join(ev.seat, f"(medium {medium}+, high {high}+)", sep=" ")  # wraps if long
         for e in self.take_powers(PatronPower.PERFORM_PRESTIGE):
             self.join(ev.seat, f"{self.name('patrons', e['patron'])}: +{e['amount']} prestige")
 
