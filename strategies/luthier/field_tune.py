@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from strategies.luthier.params import NAMES
-from strategies.luthier.registry import SELF_PLAY, STRATEGIES, style_projection
+from strategies.luthier.registry import SELF_PLAY, STRATEGIES, style_projection, style_vector
 from strategies.luthier.tune import tune
 
 FIELD = ("crafter", "performer", "restorer", "courtier")  # the default field of `make demo`
@@ -38,8 +38,9 @@ def tune_field(
     eval_games: int = 8_000,
     log: Callable[[str], None] = print,
 ) -> dict[str, np.ndarray]:
-    """{strategy: tuned float64[MAX_PARAMS]} for the field and the self-play strategy."""
-    vectors = {n: STRATEGIES[n].vector() for n in (*FIELD, SELF_PLAY)}
+    """{strategy: tuned float64[MAX_PARAMS]} for the field and the self-play strategy,
+    from the hand-set style weights (not the shipped ones: the result reproduces)."""
+    vectors = {n: style_vector(n) for n in (*FIELD, SELF_PLAY)}
     k = len(NAMES)
     for r in range(rounds):
         changed = []

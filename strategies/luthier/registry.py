@@ -59,8 +59,17 @@ def _archetype(name: str, sid: int, description: str, **weights: float) -> Strat
         if key not in base:
             raise KeyError(f"{name}: unknown parameter {key}")
         base[key] = value
+    STYLE_WEIGHTS[name] = dict(base)
     base.update(TUNED.get(name, {}))
     return StrategySpec(name, sid, description, NAMES, tuple(base[n] for n in NAMES))
+
+
+def style_vector(name: str) -> np.ndarray:
+    """Archetype `name`'s hand-set style weights, before self-play tuning (where
+    `make tune-field` starts from, so that it reproduces field.toml)."""
+    vec = np.zeros(MAX_PARAMS, np.float64)
+    vec[: len(NAMES)] = [STYLE_WEIGHTS[name][n] for n in NAMES]
+    return vec
 
 
 def _tuned() -> dict[str, dict[str, float]]:
@@ -107,6 +116,7 @@ BALANCED = {
     "noise": 0.05,
 }
 TUNED = _tuned()
+STYLE_WEIGHTS: dict[str, dict[str, float]] = {}  # filled by _archetype
 STYLES = {  # archetype -> the prestige path it emphasises (tuning keeps the emphasis)
     "crafter": "instruments",
     "performer": "performances",
