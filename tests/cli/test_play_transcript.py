@@ -57,17 +57,25 @@ def test_state_block_numbers_are_the_snapshot_numbers() -> None:
 
 
 def test_start_of_round_gains_name_their_seat_and_cause() -> None:
-    """The extra-storage material was printed on Blue's Pompadour gift line; it was Red's.
+    """The extra-storage material was once printed on another seat's gift line (seed 48).
 
-    Since the heuristics see opponents' face-down chips only as what they may be (issue
-    17), seed 2 shows it: Yellow's extra-storage material comes right after Red's gift
-    line, and keeps a line of its own."""
-    out = play(*SEED48[:3], "2", *SEED48[4:])
-    lines = out.splitlines()
-    assert not [ln for ln in lines if "receives gift" in ln and "(start of round)" in ln]
-    i = lines.index("  Red receives gift 2 of Antonio Vivaldi, +1 apprentice (gift)")
-    assert lines[i + 1] == "  Yellow: extra storage award benefit, +1 wood (start of round)"
-    assert "  Yellow receives gift 1 of Frederick the Great, +3 money (gift)" in lines
+    The games that show it move whenever the heuristics change, so this searches for one:
+    a seat's extra-storage material right after another seat's gift line keeps a line of
+    its own, named for its seat."""
+    seats = ["--players", "4", "--strategies", "restorer,courtier,performer,crafter"]
+    cases = 0
+    for seed in range(1, 120):
+        lines = play(*seats, "--seed", str(seed)).splitlines()
+        assert not [ln for ln in lines if "receives gift" in ln and "(start of round)" in ln]
+        for before, line in zip(lines, lines[1:], strict=False):
+            if "extra storage award benefit" in line and "receives gift" in before:
+                seat = line.split(":")[0].strip()
+                assert seat in ("Red", "Blue", "Yellow", "Green")
+                assert line.endswith("(start of round)")
+                cases += not before.strip().startswith(seat)
+        if cases:
+            break
+    assert cases
 
 
 def test_roughing_bench_inspiration_is_labelled_roughing_3_plus() -> None:
