@@ -1,7 +1,8 @@
 """Fingerprints of fixed games, to prove that speed work keeps every game identical.
 
 `python -m tests.golden_games --update` rewrites tests/data/golden_games.json; do it
-only with a RULES_VERSION bump (a deliberate change of the games), never to make a
+only with a deliberate change of the games (a RULES_VERSION bump, or new built-in
+strategies or weights, each with a CHANGELOG.md section), never to make a
 failing speed change pass.
 """
 
