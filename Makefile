@@ -33,7 +33,8 @@ check-baseline: $(STAMP)
 	$(BIN)/tutti check --baseline $(BASELINE) --players 4
 
 # The shipped weights of the built-in heuristics (strategies/luthier/field.toml), by
-# population self-play; about 40 minutes on 2 cores. Regenerate them after a change to the
+# population self-play, then self-play with the search budget of `tutti exploit`; about
+# an hour on 2 cores. Regenerate them after a change to the
 # strategies or the card data, with a CHANGELOG.md line.
 tune-field: $(STAMP)
 	$(BIN)/python -m strategies.luthier.field_tune --players 4 --budget 40000 --rounds 3

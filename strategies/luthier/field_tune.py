@@ -73,6 +73,48 @@ def tune_field(
     return vectors
 
 
+def as_written(vectors: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The vectors as field.toml holds them (4 significant digits)."""
+    return {n: np.array([float(f"{v:.4g}") for v in vec]) for n, vec in vectors.items()}
+
+
+def polish_self_play(
+    cards,
+    vectors: dict[str, np.ndarray],
+    players: int,
+    budget: int,
+    rounds: int,
+    seed: int,
+    population: int = 16,
+    eval_games: int = 20_000,
+    log: Callable[[str], None] = print,
+) -> dict[str, np.ndarray]:
+    """Stage 2: SELF_PLAY against copies of itself with the search budget of `tutti
+    exploit` (a larger search finds what the field rounds' budget missed), adopted while
+    it beats the current vector at 95% confidence, at most `rounds` times."""
+    vectors = as_written(vectors)
+    spec = STRATEGIES[SELF_PLAY]
+    k = len(NAMES)
+    for r in range(rounds):
+        current = vectors[SELF_PLAY]
+        result = tune(
+            cards, spec, [spec], players, budget, seed + 1000 + r, population, eval_games,
+            start=current, field_params=dict(vectors), baseline=current,
+        )  # fmt: skip
+        ev = result.evaluation
+        log(
+            f"self-play {r + 1}, {SELF_PLAY}: tuned {ev.tuned_win:.1%}, difference "
+            f"{ev.difference * 100:+.1f} points [{ev.difference_interval[0] * 100:+.1f}, "
+            f"{ev.difference_interval[1] * 100:+.1f}]: {'kept' if ev.significant else 'not better'}"
+        )
+        if not ev.significant:
+            break
+        tuned = current.copy()
+        tuned[:k] = result.values
+        vectors = as_written({**vectors, SELF_PLAY: tuned})
+    return vectors
+
+
 def write_field(path: Path, vectors: dict[str, np.ndarray], comments: list[str]) -> None:
     lines = [f"# {c}" for c in comments]
     for name, vec in vectors.items():
@@ -86,6 +128,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--budget", type=int, default=48_000, help="search games per tuning")
     parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--polish-budget", type=int, default=200_000)
+    parser.add_argument("--polish-rounds", type=int, default=2)
+    parser.add_argument(
+        "--polish-only", action="store_true", help="stage 2 only, from the shipped field.toml"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
@@ -94,12 +141,18 @@ def main(argv: list[str] | None = None) -> None:
     def log(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
-    vectors = tune_field(
-        load_default_cards(), args.players, args.budget, args.rounds, args.seed, log=log
+    cards = load_default_cards()
+    if args.polish_only:
+        vectors = {n: STRATEGIES[n].vector() for n in (*FIELD, SELF_PLAY)}
+    else:
+        vectors = tune_field(cards, args.players, args.budget, args.rounds, args.seed, log=log)
+    vectors = polish_self_play(
+        cards, vectors, args.players, args.polish_budget, args.polish_rounds, args.seed, log=log
     )
     command = (
         f"make tune-field (python -m strategies.luthier.field_tune --players {args.players} "
-        f"--budget {args.budget} --rounds {args.rounds} --seed {args.seed})"
+        f"--budget {args.budget} --rounds {args.rounds} --seed {args.seed} "
+        f"--polish-budget {args.polish_budget} --polish-rounds {args.polish_rounds})"
     )
     write_field(
         args.out,

@@ -59,3 +59,19 @@ def test_tune_field_is_reproducible_and_writes_a_params_file(cards, tmp_path):
     for name, values in loaded.items():
         assert list(values) == list(NAMES)
         assert np.allclose([values[n] for n in NAMES], runs[0][name][: len(NAMES)], rtol=1e-3)
+
+
+def test_self_play_polish_moves_only_the_self_play_strategy(cards):
+    from strategies.luthier.field_tune import as_written, polish_self_play
+    from strategies.luthier.registry import SELF_PLAY
+
+    start = {n: STRATEGIES[n].vector() for n in (*FIELD, SELF_PLAY)}
+    runs = [
+        polish_self_play(cards, start, 2, 512, 2, seed=3, population=4, eval_games=40, log=print)
+        for _ in range(2)
+    ]
+    for name in start:
+        assert np.array_equal(runs[0][name], runs[1][name])  # reproducible
+        assert np.array_equal(runs[0][name], as_written(runs[0])[name])  # as field.toml holds it
+        if name != SELF_PLAY:
+            assert np.array_equal(runs[0][name], as_written(start)[name])
