@@ -192,8 +192,9 @@ def test_the_baseline_file_is_small(baseline4):
 @pytest.mark.slow
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 17: the heuristic crafter seldom finishes a violin, so even a violin worth "
-    "10 moves its win rate by 1.5 points, inside the 2-point tolerance (rules version 2)",
+    reason="since issue 17 every heuristic values a violin by its printed prestige: at 6 the "
+    "courtier builds violins too, and the crafter's win rate moves about 2.6 points in "
+    "12,000 games (55.8% -> 53.3%), not clearly beyond the 2-point tolerance",
 )
 def test_a_violin_worth_6_moves_the_strategies_win_rates(violin6, tmp_path):
     """Statistical: 12,000 two-player games, crafter against courtier (about 25 s on 2 cores).
