@@ -53,7 +53,7 @@ def ladder(
     from simcore.games.luthier.engine import check_players
     from simcore.progress import ProgressDisplay
     from strategies.luthier.ladder import ladder as run
-    from strategies.luthier.paramfile import read_params
+    from strategies.luthier.paramfile import params_vectors
     from strategies.luthier.registry import STRATEGIES, get, split_names
 
     check_players(players)
@@ -63,8 +63,7 @@ def ladder(
     specs = [get(n) for n in names]
     if len(specs) < 2:
         raise typer.BadParameter("give at least two strategies", param_hint="--strategies")
-    overrides = read_params(params) if params else {}
-    vectors = {n: STRATEGIES[n].vector(v) for n, v in overrides.items()}
+    vectors = params_vectors(params)
     with ProgressDisplay("ladder") as progress:
         cells = run(load_cards(cards), specs, players, games, seed, progress, vectors)
     by = {(c.focus, c.opponent): c for c in cells}

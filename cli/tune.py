@@ -48,7 +48,7 @@ def tune(
     from simcore.games.luthier.cards import load_cards
     from simcore.games.luthier.engine import check_players
     from simcore.progress import ProgressDisplay
-    from strategies.luthier.paramfile import read_params, write_params
+    from strategies.luthier.paramfile import params_vectors, write_params
     from strategies.luthier.registry import STRATEGIES, get, split_names
     from strategies.luthier.tune import tune as run
 
@@ -58,8 +58,7 @@ def tune(
         [n for n in STRATEGIES if n != strategy] if field is None else split_names(field, "--field")
     )
     opponents = [get(n) for n in names]
-    overrides = read_params(params) if params else {}
-    field_params = {n: STRATEGIES[n].vector(v) for n, v in overrides.items()}
+    field_params = params_vectors(params)
     start = field_params.get(spec.name)
     card_set = load_cards(cards)
     with ProgressDisplay("tuning") as progress:

@@ -57,6 +57,14 @@ def read_params(path: str | Path) -> Overrides:
     return out
 
 
+def params_vectors(path: str | Path | None) -> dict[str, np.ndarray]:
+    """{strategy: float64[MAX_PARAMS]} of the strategies a params file names (its values
+    over their defaults); empty without a file."""
+    if path is None:
+        return {}
+    return {n: STRATEGIES[n].vector(v) for n, v in read_params(path).items()}
+
+
 def seat_params(seats: list[StrategySpec], overrides: Overrides | None) -> np.ndarray:
     """float64[len(seats), MAX_PARAMS]: each seat's defaults, with its strategy's overrides."""
     out = np.zeros((len(seats), MAX_PARAMS), np.float64)
