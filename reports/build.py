@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from reports import card_sums, cards, scores, winrates
+from reports import card_sums, cards, outcomes, scores, winrates
 from reports.card_kinds import KINDS, table_groups
 from reports.cardinfo import card_info
 from reports.examples import attach_examples, replay_command
@@ -96,7 +96,7 @@ def _uncertainty_notes(report: Report, settings: Settings) -> list[str]:
         bad = [r for r in rows if r["too_uncertain"]]
         if bad:
             notes.append(f"{label}: {len(bad)} of {len(rows)} rates have too few games.")
-    rows = report["cards"]["rows"]
+    rows = [r for r in report["cards"]["rows"] if not cards.is_outcome(r)]
     untested = [r for r in rows if not r["tested"]]
     wide_cards = [r for r in rows if r["tested"] and r["too_uncertain"]]
     if untested:
@@ -140,7 +140,7 @@ ROW_KEYS = (
     "completed_win", "completed_win_others", "completed_diff", "completed_diff_low",
     "completed_diff_high", "completed_p_value", "completed_adj_diff", "completed_adj_diff_low",
     "completed_adj_diff_high", "completed_adj_p_value", "completed_tested",
-    "tested", "too_uncertain", "flag", "examples",
+    "tested", "too_uncertain", "flag", "outcome", "examples",
 )  # fmt: skip
 LEVELS = ("1", "2", "3")
 
@@ -221,6 +221,7 @@ def build_report(
             "replay": replay_command(run, "SEED"),
             "method": ADJUSTMENT_METHOD,
             "margin": settings.margin,
+            "ranked_rows": sum(not cards.is_outcome(r) for r in rows),
             "tested": sum(r["tested"] for r in rows),
             "flagged_bh": len(flagged),
             "flags": {f: sum(r["flag"] == f for r in rows) for f in cards.FLAGS},
@@ -230,6 +231,7 @@ def build_report(
             "rows": rows,
         },
     }
+    report["outcomes"] = outcomes.outcomes(run, rows)
     report["family_names"] = {
         **info.names.get("family", {}),
         **{r["card_id"]: r["card"] for r in rows if r["kind"] == "family"},

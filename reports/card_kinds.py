@@ -17,6 +17,7 @@ class KindSpec:
     completed_words: str | None = None
     dealt: bool = False  # dealt at setup (a choice among dealt cards)
     per_level: bool = False  # one row per level (awards)
+    outcome: bool = False  # a result of play, not a choice: never tested, ranked or flagged
 
 
 KINDS = (
@@ -27,7 +28,8 @@ KINDS = (
     KindSpec("repair", "Repair cards", ("taken",), "taken", ("completed",), "repaired"),
     KindSpec("patron", "Patrons", ("kept", "taken"), "kept at setup or taken",
              ("completed",), "completed", dealt=True),
-    KindSpec("award", "Public awards", ("claimed",), "claimed at that level", per_level=True),
+    KindSpec("award", "Public awards", ("claimed",), "claimed at that level", per_level=True,
+             outcome=True),
     KindSpec("goal", "Personal goals", ("kept",), "kept", ("scored",), "scored (any level)",
              dealt=True),
     KindSpec("family", "Family tiles", ("kept",), "kept", dealt=True),
@@ -41,6 +43,8 @@ def table_groups(info: CardInfo) -> list[tuple[str, str]]:
     """(group id, title) of each per-card table, in report order (patrons split by deck)."""
     groups = []
     for spec in KINDS:
+        if spec.outcome:
+            continue  # outcomes have their own section (reports.outcomes), not a card table
         if spec.kind != "patron":
             groups.append((spec.kind, spec.title))
             continue

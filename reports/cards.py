@@ -28,10 +28,16 @@ from reports.stats import benjamini_hochberg, difference_interval, holm
 Row = dict[str, Any]
 FLAGGED = ("stronger", "weaker")
 FLAGS = ("stronger", "weaker", "balanced", "undecided", "untested")
+OUTCOME = "outcome"  # the flag of outcome rows (award levels): not a card, never ranked
 
 
 def is_flagged(row: Row) -> bool:
     return row.get("flag") in FLAGGED
+
+
+def is_outcome(row: Row) -> bool:
+    """An award level: claiming it is a result of playing well, not a card to weaken."""
+    return bool(row.get("outcome"))
 
 
 def _adjusted(frame: pl.DataFrame) -> dict[tuple, Row]:
@@ -130,6 +136,7 @@ def _row(
             else sum(events.get((spec.kind, card_id, e), 0) for e in spec.held_events)
         ),
         "n": h["n"],
+        "outcome": spec.outcome,
     }
     if spec.kind == "patron":
         deck = info.patron_deck.get(card_id)
@@ -159,7 +166,8 @@ def _row(
     row.update(_adjusted_effect(adj["held"].get((spec.kind, card_id, level or 0)), ""))
     n_others = total["n"] - h["n"]
     row["tested"] = (
-        h["n"] >= settings.min_sample
+        not spec.outcome
+        and h["n"] >= settings.min_sample
         and n_others >= settings.min_sample
         and row["adj_diff"] is not None
     )
@@ -189,7 +197,7 @@ def _flag(rows: list[Row], settings: Settings) -> None:
     q_values = benjamini_hochberg([r["adj_p_value"] for r in tested])
     holm_values = holm([r["adj_p_value"] for r in tested])
     for r in rows:
-        r.update(q_value=None, holm_p=None, flag="untested")
+        r.update(q_value=None, holm_p=None, flag=OUTCOME if is_outcome(r) else "untested")
         if not r["tested"]:
             r.update(diff_low=None, diff_high=None, adj_diff_low=None, adj_diff_high=None)
         if not r.get("completed_tested"):
@@ -212,5 +220,7 @@ def _flag(rows: list[Row], settings: Settings) -> None:
 
 
 def sort_cards(rows: list[Row]) -> list[Row]:
-    """Tested cards by adjusted win-rate difference (strongest first), then the untested."""
-    return sorted(rows, key=lambda r: (not r["tested"], -(r["adj_diff"] or 0), r["card"]))
+    """Tested cards by adjusted win-rate difference (strongest first), then the untested;
+    outcome rows (award levels) are not cards and are left out."""
+    cards = [r for r in rows if not is_outcome(r)]
+    return sorted(cards, key=lambda r: (not r["tested"], -(r["adj_diff"] or 0), r["card"]))

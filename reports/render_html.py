@@ -22,6 +22,7 @@ SECTIONS = (
     ("strategies", "Strategies"),
     ("scores", "Scores"),
     ("cards", "Cards by kind"),
+    ("outcomes", "Awards and goals (outcomes)"),
     ("method", "Method and definitions"),
 )
 
@@ -347,6 +348,8 @@ def section_scores(report: Report) -> str:
 def _card_table(rows: list[Row], spec: Row, group: str) -> str:
     awards = spec["per_level"]
     completes = bool(spec["completed"])
+    # a goal's scoring is an outcome (reports.outcomes): no "Δ if completed" for goals
+    done_delta = completes and group != "goal"
     patrons = group.startswith("patron")
     headers = ["Card"]
     if awards:
@@ -359,7 +362,7 @@ def _card_table(rows: list[Row], spec: Row, group: str) -> str:
         if patrons:
             headers += ["Left"]
     headers += ["Win rate", "adjusted Δ (win-rate pts)", "95% interval", "raw Δ"]
-    if completes:
+    if done_delta:
         headers += ["Δ if completed"]
     headers += ["Flag"]
     body, classes = [], []
@@ -386,7 +389,7 @@ def _card_table(rows: list[Row], spec: Row, group: str) -> str:
             fmt.pts_range(r["adj_diff_low"], r["adj_diff_high"]),
             fmt.pts(r["diff"]),
         ]
-        if completes:
+        if done_delta:
             line.append(
                 fmt.pts(r["completed_adj_diff"])
                 if r["completed_tested"]
@@ -439,6 +442,50 @@ def section_cards(report: Report) -> str:
     return "".join(out)
 
 
+def section_outcomes(report: Report) -> str:
+    o = report["outcomes"]
+    awards = [
+        [
+            e(a["card"]),
+            str(a["level"]),
+            fmt.count(a["in_play"]),
+            fmt.count(a["games_claimed"]),
+            fmt.pct(a["claim_share"])
+            + (f' <span class="note">{e(a["status"])}</span>' if a["status"] else ""),
+            e(text.strategy_claims(a)),
+        ]
+        for a in o["awards"]
+    ]
+    goals = [
+        [
+            e(g["card"]),
+            fmt.count(g["dealt"]),
+            fmt.count(g["kept"]),
+            fmt.pct(g["kept_rate"]),
+            fmt.count(g["scored"]),
+            fmt.pct(g["scored_when_kept"]),
+        ]
+        for g in o["goals"]
+    ]
+    return (
+        f"<p>{e(text.outcomes_sentence(report))}</p>"
+        '<h3 id="outcomes-awards">Public awards</h3>'
+        + table(
+            [
+                "Award",
+                "Level",
+                "Games in play",
+                "Games claimed",
+                "Claimed in",
+                "Claims by strategy",
+            ],
+            awards,
+        )  # fmt: skip
+        + '<h3 id="outcomes-goals">Personal goals</h3>'
+        + table(["Goal", "Dealt", "Kept", "Kept rate", "Scored", "Scored when kept"], goals)
+    )
+
+
 def section_method(report: Report) -> str:
     items = "".join(
         f"<dt>{e(k)}</dt><dd>{inline_code(v)}</dd>" for k, v in text.method_items(report)
@@ -458,6 +505,7 @@ RENDER = {
     "strategies": section_strategies,
     "scores": section_scores,
     "cards": section_cards,
+    "outcomes": section_outcomes,
     "method": section_method,
 }
 

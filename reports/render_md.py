@@ -283,6 +283,42 @@ def cards_by_kind(report: Report) -> list[str]:
     return lines
 
 
+def outcomes(report: Report) -> list[str]:
+    o = report["outcomes"]
+    awards = [
+        [
+            f"{a['card']} level {a['level']}",
+            fmt.count(a["in_play"]),
+            fmt.count(a["games_claimed"]),
+            fmt.pct(a["claim_share"]) + text.level_mark(a["status"]),
+            text.strategy_claims(a),
+        ]
+        for a in o["awards"]
+    ]
+    goals = [
+        [
+            g["card"],
+            fmt.count(g["dealt"]),
+            fmt.count(g["kept"]),
+            fmt.pct(g["kept_rate"]),
+            fmt.count(g["scored"]),
+            fmt.pct(g["scored_when_kept"]),
+        ]
+        for g in o["goals"]
+    ]
+    return [
+        "## Awards and goals (outcomes)",
+        "",
+        text.outcomes_sentence(report),
+        "",
+        *table(
+            ["Award level", "Games in play", "Games claimed", "Claimed in", "Claims by strategy"],
+            awards,
+        ),
+        *table(["Goal", "Dealt", "Kept", "Kept rate", "Scored", "Scored when kept"], goals),
+    ]
+
+
 def method(report: Report) -> list[str]:
     return [
         "## Method and definitions",
@@ -293,7 +329,10 @@ def method(report: Report) -> list[str]:
 
 
 def render_markdown(report: Report) -> str:
-    parts = [header, glance, seats, families, flagged, strategies, scores, cards_by_kind, method]
+    parts = [
+        header, glance, seats, families, flagged, strategies, scores, cards_by_kind, outcomes,
+        method,
+    ]  # fmt: skip
     lines: list[str] = []
     for part in parts:
         lines += part(report)

@@ -93,16 +93,43 @@ def cards_sentence(report: Report) -> str:
     c = report["cards"]
     s = report["settings"]
     sentence = (
-        f"{c['tested']:,} of {len(c['rows']):,} card rows have enough games to test; "
+        f"{c['tested']:,} of {c['ranked_rows']:,} card rows have enough games to test; "
         f"{c['flagged_bh']:,} are flagged as stronger or weaker: their adjusted difference "
         f"is significant (Benjamini-Hochberg, false-discovery rate "
         f"{s['false_discovery_rate']:.0%}; the stricter Holm method would keep "
         f"{c['flagged_holm']:,}) and its 95% interval lies beyond ±"
         f"{s['margin'] * 100:g} win-rate points; {c['flags']['balanced']:,} are balanced "
         f"(interval inside ±{s['margin'] * 100:g} points) and {c['flags']['undecided']:,} "
-        "undecided."
+        "undecided. Award levels and goal scoring are outcomes, not cards: they are not "
+        "ranked or flagged (see Awards and goals)."
     )
     return sentence
+
+
+def level_mark(status: str | None) -> str:
+    return f" ({status})" if status else ""
+
+
+def strategy_claims(level: dict[str, Any]) -> str:
+    """ "a 60%, b 40%": each strategy's share of the level's claims."""
+    parts = [f"{s['strategy']} {fmt.pct(s['share'])}" for s in level["by_strategy"]]
+    return ", ".join(parts) or fmt.DASH
+
+
+def outcomes_sentence(report: Report) -> str:
+    o = report["outcomes"]
+    t = o["thresholds"]
+    never = sum(a["status"] == "never reached" for a in o["awards"])
+    always = sum(a["status"] == "nearly always" for a in o["awards"])
+    seats = ", ".join(f"{s['strategy']} {fmt.pct(s['seat_share'])}" for s in o["strategies"])
+    return (
+        f"{len(o['awards'])} award levels: {never} never reached (claimed in no game), "
+        f"{always} nearly always reached (claimed in at least {t['nearly_always']:.0%} of the "
+        f"games with the tile in play). Claims by strategy are shares of the level's claims; "
+        f"compare them with each strategy's share of the seats ({seats}). These are "
+        "outcomes of play, not card effects: they are not ranked or flagged, and no "
+        "win-rate difference of claimers is shown."
+    )
 
 
 def method_items(report: Report) -> list[tuple[str, str]]:

@@ -11,7 +11,7 @@ import pytest
 
 from reports.adjusted import from_tables, interval
 from reports.card_sums import role_filter
-from reports.cards import FLAGS, verdict
+from reports.cards import FLAGS, OUTCOME, verdict
 from reports.stats import difference_interval
 
 
@@ -199,8 +199,9 @@ def test_json_rows_carry_the_contract(written4) -> None:
             assert key in r
         for part in ("raw", "adjusted"):
             assert set(r[part]) == {"delta", "low", "high"}
-        assert r["flag"] in FLAGS
-        if r["flag"] == "untested":
+        assert r["flag"] in (*FLAGS, OUTCOME)
+        assert (r["flag"] == OUTCOME) == (r["kind"] == "award")
+        if r["flag"] in ("untested", OUTCOME):
             assert r["adjusted"]["low"] is None and r["adjusted"]["high"] is None
         else:
             assert r["adjusted"]["low"] <= r["adjusted"]["delta"] <= r["adjusted"]["high"]
