@@ -127,7 +127,7 @@ STYLES = {  # archetype -> the prestige path it emphasises (tuning keeps the emp
 STRATEGIES: dict[str, StrategySpec] = {
     "random": StrategySpec("random", 0, "Picks uniformly among the legal options."),
     "balanced": _archetype(
-        "balanced", 1, "Values every source of prestige by self-play; the reference heuristic."
+        "balanced", 1, "No favoured path, weights tuned against itself; the strongest built-in."
     ),
     "crafter": _archetype(
         "crafter",
