@@ -1,23 +1,25 @@
 """Search card values that meet a balance objective, on common random numbers (issue 19).
 
     from reports.balance import balance
-    result = balance(["instruments.violin.prestige=0..6"], ["card:instruments.violin"])
+    result = balance(["instruments.cello.prestige=2..6"], ["card:instruments.cello"])
     result["best"], result["objective"]
 
 The search is the cross-entropy method (as `strategies.luthier.tune.search`): each
 generation samples `population` value vectors around a mean inside the ranges
 (rounded to whole numbers where the field is whole, clipped to the range), plays
-every candidate on the SAME deals, keeps the best quarter (lowest objective) and
-moves the mean and spread toward them. Generation g plays games g * deals ..
-(g + 1) * deals - 1 of `seed`; the sampler draws from its own stream of `seed`, so
-a seed gives one result. Generation 0 also tries the current values. A candidate
-drawn twice in a generation is played once.
+every distinct candidate on the SAME games (common random numbers), keeps the best
+quarter (lowest objective) and moves the mean and spread toward them. Each generation
+plays the games after the previous generation's (the search games left, divided
+among the generations left and the distinct candidates), so the mean does not
+overfit a few deals; the sampler draws from its own stream of `seed`, so a seed gives
+one result. Generation 0 also tries the current values.
 
 The final mean (rounded and clipped) is the best vector. It is confirmed on fresh
 games, CONFIRM_FIRST onwards (no generation reaches them), against the current
-values: both play the same games, and 95% intervals come from a bootstrap over
-games (the independent units), the same resampled games for both sides, so the
-difference has its own interval.
+values: both play the same games, and 95% percentile intervals come from a bootstrap
+over games (the independent units), the same resampled games for both sides, so the
+difference has its own interval. (A spread is a maximum minus a minimum of noisy
+rates: with few games it and its interval lean upward.)
 """
 
 from __future__ import annotations
@@ -68,14 +70,13 @@ def balance(
     base = baseline(players, max(confirm, 1), seed, strategies, cards, params_file)
     varies = parse_varies(vary, base.card_set, allow_stated)
     terms = objectives.parse_terms(objective, base.card_set, [s.name for s in base.seats])
-    generations, deals = plan(budget, population, confirm)
+    generations, search_games = plan(budget, population, confirm)
     check_extremes(varies, cards)
     if out is not None:
         check_out_dir(out)
-    total = generations * population * deals + 2 * confirm
-    clock = Clock(total, progress)
+    clock = Clock(search_games + 2 * confirm, progress)
     best, history, played = search(
-        varies, terms, base, seed, population, generations, deals, clock, note
+        varies, terms, base, seed, population, generations, search_games, clock, note
     )
     confirmed = confirm_best(varies, terms, base, best, confirm, seed, clock)
     c = base.config
@@ -98,7 +99,6 @@ def balance(
         "search": {
             "generations": generations,
             "population": population,
-            "games_per_candidate": deals,
             "games_played": played,
             "history": history,
         },

@@ -23,7 +23,6 @@ not seats, are the independent units).
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +38,6 @@ from simcore.games.luthier.cards_patch import card_kind
 
 SPREADS = {"seat-spread": "start_order", "family-spread": "family", "strategy-spread": "strategy"}
 NAMES = [*SPREADS, "card:KIND.CARD"]
-_TERM = re.compile(r"^\s*(?:([0-9.eE+-]+)\s*\*\s*)?(\S+)\s*$")
 
 
 @dataclass(frozen=True)
@@ -56,18 +54,19 @@ class Term:
 
 def parse_term(text: str, card_set: Any, strategies: list[str]) -> Term:
     """`[WEIGHT*]NAME` (TuttiError naming the problem)."""
-    match = _TERM.match(text)
-    if match is None:
-        raise TuttiError(
-            f"--objective {text!r}: expected NAME or WEIGHT*NAME, e.g. 0.5*seat-spread"
-        )
+    head, star, name = text.strip().partition("*")
+    if not star:
+        head, name = "1", head
+    name = name.strip()
     try:
-        weight = 1.0 if match[1] is None else float(match[1])
+        weight = float(head)
     except ValueError:
-        raise TuttiError(f"--objective {text!r}: the weight {match[1]!r} is not a number") from None
+        raise TuttiError(
+            f"--objective {text!r}: expected NAME or WEIGHT*NAME (WEIGHT a number), "
+            "e.g. 0.5*seat-spread"
+        ) from None
     if not math.isfinite(weight) or weight <= 0:
         raise TuttiError(f"--objective {text!r}: the weight must be a positive number")
-    name = match[2]
     if name in SPREADS:
         if name == "strategy-spread" and len(set(strategies)) < 2:
             raise TuttiError(

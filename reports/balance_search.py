@@ -22,7 +22,7 @@ Note = Callable[[str], None]
 
 
 def plan(budget: int, population: int, confirm: int) -> tuple[int, int]:
-    """(generations, games per candidate and generation) within `budget` games in all."""
+    """(generations, search games) within `budget` games in all (2 * confirm go to the check)."""
     search = budget - 2 * confirm
     if population < 4:
         raise TuttiError(f"--population must be at least 4 (got {population})")
@@ -35,7 +35,7 @@ def plan(budget: int, population: int, confirm: int) -> tuple[int, int]:
             f"--budget {budget} is too small for {population} candidates: give at least {need}"
         )
     generations = max(2, min(MAX_GENERATIONS, per_candidate // 400))
-    return generations, per_candidate // generations
+    return generations, search
 
 
 def play(side, first: int, n: int, terms, done: Callable[[int], None] | None = None):
@@ -59,8 +59,8 @@ class Clock:
 
     def __init__(self, total: int, progress: Progress | None) -> None:
         self.total, self.progress = total, progress
-        self.done = 0  # games counted (a candidate drawn twice counts, not played, again)
-        self.played = 0  # games really played
+        self.done = 0  # games played (and counted as played)
+        self.played = 0  # games played
         self.start = time.monotonic()
 
     def add(self, games: int, played: bool = True) -> None:
@@ -82,8 +82,13 @@ def _duration(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.1f} min"
 
 
-def search(varies: list[Vary], terms, base, seed, population, generations, deals, clock, note):
-    """The cross-entropy loop; (best vector, history rows, games played)."""
+def search(varies: list[Vary], terms, base, seed, population, generations, budget, clock, note):
+    """The cross-entropy loop; (best vector, history rows, games played).
+
+    A generation plays each DISTINCT candidate on the same games, the next ones after
+    the previous generation's: the games left divided among the generations left and
+    the candidates to play (a candidate drawn twice costs nothing, and its games go to
+    later generations)."""
     lo = np.array([v.lo for v in varies])
     hi = np.array([v.hi for v in varies])
     whole = np.array([v.integer for v in varies])
@@ -97,33 +102,36 @@ def search(varies: list[Vary], terms, base, seed, population, generations, deals
     n_elite = max(2, population // 4)
     rng = np.random.default_rng([seed, 0x6261_6C61])  # the sampler's own stream: "bala"
     history = []
+    first = 0
     for gen in range(generations):
         cands = snap(mean + sigma * rng.standard_normal((population, len(varies))))
         cands[0] = snap(mean)
         if gen == 0:
             cands[1] = snap(np.array([v.current for v in varies], np.float64))
-        seen: dict[tuple, float] = {}
-        scores = np.empty(population)
-        for c, x in enumerate(cands):
-            key = tuple(x)
-            if key not in seen:
-                side = variant(base, patches(varies, list(x)))
-                data = play(side, gen * deals, deals, terms, clock.add)
-                seen[key] = objectives.total(terms, objectives.values(terms, data))
-            else:
-                clock.add(deals, played=False)
-            scores[c] = seen[key] if not math.isnan(seen[key]) else math.inf
+        seen: dict[tuple, float] = dict.fromkeys(tuple(x) for x in cands)
+        left = budget - clock.played
+        deals = max(MIN_DEALS, left // ((generations - gen) * len(seen)))
+        for key in seen:
+            side = variant(base, patches(varies, list(key)))
+            data = play(side, first, deals, terms, clock.add)
+            seen[key] = objectives.total(terms, objectives.values(terms, data))
+        scores = np.array([seen[tuple(x)] for x in cands])
+        scores[np.isnan(scores)] = math.inf
         order = np.argsort(scores, kind="stable")
         elite = cands[order[:n_elite]]
         mean = np.clip(0.7 * elite.mean(axis=0) + 0.3 * mean, lo, hi)
         sigma = np.maximum(0.7 * elite.std(axis=0) + 0.3 * sigma, floor)
         row = {
             "generation": gen + 1,
+            "first_game": first,
+            "games_per_candidate": deals,
+            "candidates_played": len(seen),
             "best": finite(scores[order[0]]),
             "best_values": _named(varies, cands[order[0]]),
             "mean": _named(varies, mean, snapped=False),
         }
         history.append(row)
+        first += deals
         if note:
             note(
                 f"generation {gen + 1}/{generations}: best objective "
