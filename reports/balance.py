@@ -31,7 +31,7 @@ import numpy as np
 
 from reports import balance_objectives as objectives
 from reports.balance_out import check_out_dir, write_cards
-from reports.balance_search import Clock, Note, finite, fmt, plan, play, search
+from reports.balance_search import MIN_DEALS, Clock, Note, finite, fmt, plan, play, search
 from reports.balance_space import Vary, check_extremes, number, parse_varies, patches
 from reports.variants import baseline, variant
 from simcore.progress import Progress
@@ -66,7 +66,7 @@ def balance(
     for the found values (`reports.balance_out`); `command`: the command line, kept in
     the result and the written files.
     """
-    confirm = budget // 10 if confirm_games is None else confirm_games
+    confirm = max(budget // 10, MIN_DEALS) if confirm_games is None else confirm_games
     base = baseline(players, max(confirm, 1), seed, strategies, cards, params_file)
     varies = parse_varies(vary, base.card_set, allow_stated)
     terms = objectives.parse_terms(objective, base.card_set, [s.name for s in base.seats])
