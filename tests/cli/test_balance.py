@@ -123,3 +123,10 @@ def test_a_planted_violin_is_brought_back(tmp_path):
     best = result["best"]["instruments.violin.prestige"]
     assert abs(best - 6.5) <= 1.5, result["search"]["history"]
     assert result["objective"]["difference_interval"][1] < 0  # better than the planted 12
+
+
+def test_usage_errors_point_to_the_help():
+    assert_one_line(*tutti("balance"), "(see tutti balance --help)")
+    assert_one_line(
+        *tutti("balance", *VARY, "--objective", "seat-spread", "--budget", "x"), "--budget"
+    )
