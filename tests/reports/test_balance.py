@@ -20,7 +20,13 @@ CHEAP = {"budget": 1200, "population": 4, "confirm_games": 120, "players": 2}
 
 def test_a_card_field_is_a_whole_number_variable_at_its_current_value(cards):
     v = parse_vary("instruments.cello.prestige=2..6", cards)
-    assert (v.kind, v.cards, v.field, v.lo, v.hi) == ("instruments", ("cello",), ("prestige",), 2, 6)
+    assert (v.kind, v.cards, v.field, v.lo, v.hi) == (
+        "instruments",
+        ("cello",),
+        ("prestige",),
+        2,
+        6,
+    )
     assert v.integer and not v.offset and v.current == 4
     assert v.sets(5) == ["instruments.cello.prestige=5"]
     assert v.sets(4, changed=True) == []
