@@ -185,9 +185,10 @@ ALLOWED_SIMCORE = {
     "simcore.output_paths",
     "simcore.progress",
 }
-# Analyses that play games (what-if, ablation) may use the engine; nothing else in
-# reports/ may import them, so `tutti report` and `tutti drift` stay numba-free.
-PLAYS_GAMES = {"variants.py", "whatif.py", "ablate.py"}
+# Analyses that play games (what-if, ablation, balance) may use the engine; nothing else
+# in reports/ may import them, so `tutti report` and `tutti drift` stay numba-free.
+BALANCE = {"balance.py", "balance_search.py", "balance_space.py", "balance_objectives.py"}
+PLAYS_GAMES = {"variants.py", "whatif.py", "ablate.py", *BALANCE, "balance_out.py"}
 
 
 def test_reports_import_only_numba_free_parts_of_simcore() -> None:
