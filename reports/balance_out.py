@@ -96,6 +96,15 @@ def _set(doc: dict, kind: str, card_set: Any, cid: str, field: tuple[str, ...], 
             entries.append(entry)
     else:
         entry = doc.setdefault(section, {})
+    if field[-1].isdigit():  # a position in a list: the file holds the whole list
+        record: Any = card_set.records[kind][c]
+        for key in field[:-1]:
+            record = record[key]
+        for key in field[:-2]:
+            entry = entry.setdefault(key, {})
+        entry[field[-2]] = listed = list(entry.get(field[-2], record))
+        listed[int(field[-1])] = value
+        return
     for key in field[:-1]:
         entry = entry.setdefault(key, {})
     entry[field[-1]] = value
@@ -109,7 +118,7 @@ def _check(folder: Path, changes: list[tuple[str, str, tuple[str, ...], Any]]) -
     for kind, cid, field, value in changes:
         got: Any = loaded.records[kind][loaded.index(kind, cid)]
         for key in field:
-            got = got[key]
+            got = got[int(key)] if isinstance(got, list) else got[key]
         if got != value:
             raise TuttiError(f"internal: {kind}.{cid}.{'.'.join(field)} reads back as {got!r}")
 

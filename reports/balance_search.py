@@ -103,6 +103,8 @@ def search(varies: list[Vary], terms, base, seed, population, generations, budge
     rng = np.random.default_rng([seed, 0x6261_6C61])  # the sampler's own stream: "bala"
     history = []
     first = 0
+    invalid: set[tuple] = set()
+    best: tuple[float, tuple | None] = (math.inf, None)
     for gen in range(generations):
         cands = snap(mean + sigma * rng.standard_normal((population, len(varies))))
         cands[0] = snap(mean)
@@ -112,9 +114,15 @@ def search(varies: list[Vary], terms, base, seed, population, generations, budge
         left = budget - clock.played
         deals = max(MIN_DEALS, left // ((generations - gen) * len(seen)))
         for key in seen:
-            side = variant(base, patches(varies, list(key)))
+            side = valid_variant(base, varies, key)
+            if side is None:  # the values together break a card rule: never the answer
+                seen[key] = math.inf
+                invalid.add(key)
+                continue
             data = play(side, first, deals, terms, clock.add)
             seen[key] = objectives.total(terms, objectives.values(terms, data))
+            if seen[key] < best[0]:
+                best = (seen[key], key)
         scores = np.array([seen[tuple(x)] for x in cands])
         scores[np.isnan(scores)] = math.inf
         order = np.argsort(scores, kind="stable")
@@ -125,7 +133,8 @@ def search(varies: list[Vary], terms, base, seed, population, generations, budge
             "generation": gen + 1,
             "first_game": first,
             "games_per_candidate": deals,
-            "candidates_played": len(seen),
+            "candidates_played": len(seen) - len(invalid & seen.keys()),
+            "candidates_invalid": len(invalid & seen.keys()),
             "best": finite(scores[order[0]]),
             "best_values": _named(varies, cands[order[0]]),
             "mean": _named(varies, mean, snapped=False),
@@ -137,7 +146,23 @@ def search(varies: list[Vary], terms, base, seed, population, generations, budge
                 f"generation {gen + 1}/{generations}: best objective "
                 f"{fmt(row['best'])} at {_text(row['best_values'])}; {clock.speed()}"
             )
-    return [float(x) for x in snap(mean)], history, clock.played
+    final = tuple(snap(mean))
+    if valid_variant(base, varies, final) is None and best[1] is not None:
+        final = best[1]  # the mean breaks a card rule: the best valid candidate instead
+        if note:
+            note(
+                f"the search mean breaks a card rule; best valid candidate: {_text(_named(varies, np.array(final)))}"
+            )
+    return [float(x) for x in final], history, clock.played
+
+
+def valid_variant(base, varies: list[Vary], key: tuple):
+    """The variant side for values `key`, or None when together they break a card rule
+    (each range's ends were checked alone: a performance's medium above its high)."""
+    try:
+        return variant(base, patches(varies, list(key)))
+    except TuttiError:
+        return None
 
 
 def finite(x: float) -> float | None:

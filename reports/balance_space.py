@@ -2,6 +2,7 @@
 
     instruments.violin.prestige=0..6     # the violin's prestige, a whole number in 0..6
     instruments.violin.rough.wood=1..3   # one key of a table field
+    performances.*.prestige.2=-1..1      # one position of a list (low 0, medium 1, high 2)
     repairs.*.prestige=-1..1             # ONE offset, -1, 0 or 1, added to every repair's
                                          # own prestige (each card keeps its differences)
 
@@ -191,10 +192,18 @@ def check_extremes(varies: list[Vary], cards_dir: Any) -> None:
 def _value_at(record: dict[str, Any], field: tuple[str, ...]) -> Any:
     value: Any = record
     for key in field:
-        if not isinstance(value, dict) or key not in value:
+        if isinstance(value, list) and key.isdigit() and int(key) < len(value):
+            value = value[int(key)]
+        elif isinstance(value, dict) and key in value:
+            value = value[key]
+        else:
             return None
-        value = value[key]
     return value
+
+
+def _stated_path(field: tuple[str, ...]) -> str:
+    """The field as stated_numbers writes it: ("prestige", "2") -> "prestige[2]"."""
+    return field[0] + "".join(f"[{k}]" if k.isdigit() else f".{k}" for k in field[1:])
 
 
 def _is_number(value: Any) -> bool:
@@ -203,14 +212,14 @@ def _is_number(value: Any) -> bool:
 
 def _stated(kind: str, card: str, field: tuple[str, ...]) -> Stated | None:
     """The rulebook's statement covering this card field (or a part of it), if any."""
-    path = ".".join(field)
+    path = _stated_path(field)
     for s in STATED:
         if s.kind != kind or s.card != card:
             continue
         if (
             s.path in (field[0], path)
-            or path.startswith(s.path + ".")
-            or s.path.startswith(path + ".")
+            or path.startswith((s.path + ".", s.path + "["))
+            or s.path.startswith((path + ".", path + "["))
         ):
             return s
     return None
