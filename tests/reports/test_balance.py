@@ -53,6 +53,36 @@ def test_patches_change_the_cards(cards):
     assert changed.records["repairs"][i]["prestige"] == cards.records["repairs"][i]["prestige"] + 1
 
 
+def test_a_list_position_is_varied_and_its_stated_part_left_alone(cards, tmp_path):
+    """`performances.*.prestige.2`: the high payout of every performance but P1, whose
+    high payout the rulebook states (prestige[2]); the written card file holds the whole
+    list, and a candidate breaking a card rule together with another is no variant."""
+    from reports.balance_out import write_cards
+    from reports.balance_search import valid_variant
+    from reports.variants import baseline
+    from simcore.games.luthier.cards import load_cards
+
+    v = parse_vary("performances.*.prestige.2=-1..0", cards)
+    assert "p1" in v.left_out and "p1" not in v.cards and "p2" in v.cards
+    i = cards.index("performances", "p2")
+    low, mid, high = cards.records["performances"][i]["prestige"]
+    changed = load_cards(None, patches([v], [-1]))
+    assert changed.records["performances"][i]["prestige"] == [low, mid, high - 1]
+    with pytest.raises(TuttiError, match="stated"):
+        parse_vary("performances.p1.prestige.2=0..2", cards)
+    written = write_cards(
+        tmp_path / "out", cards, None, [("performances", "p2", ("prestige", "2"), high + 1)], "test"
+    )
+    again = load_cards(tmp_path / "out")
+    assert again.records["performances"][i]["prestige"] == [low, mid, high + 1]
+    assert [p.name for p in written] == ["performances.toml"]
+    # P2's medium above its (lowered) high: each alone is valid, together they are not
+    mid_v = parse_vary("performances.p2.prestige.1=0..2", cards)
+    base = baseline(2, 100, 1, "random", None)
+    assert valid_variant(base, [v, mid_v], (0.0, 1.0)) is not None
+    assert valid_variant(base, [v, mid_v], (-1.0, 2.0)) is None
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
