@@ -1,0 +1,71 @@
+"""The game arc: prestige round by round for the winners and the rest, and whether the
+leader after a round goes on to win (a runaway leader is a balance problem designers
+ask about).
+
+Read from the seats table's `roundN_prestige` columns (prestige on the board at the end
+of round N's play, before the end-game scoring). Runs written before those columns
+existed have no arc: `game_arc` returns None and the report says so.
+
+A game's leader after round r is the seat with the most prestige then; a game where
+seats tie for the lead counts as led by each of them with weight 1/k, like a shared
+win. "Leader wins" is the share of games the leader after round r wins (a shared win
+counts 1/k), with a Wilson 95% interval over games; the fair share a leader would have
+if the lead said nothing is 1 / players.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import polars as pl
+
+from reports.load import Run
+from reports.stats import wilson_interval
+
+ROUND_COLUMN = re.compile(r"^round(\d+)_prestige$")
+
+
+def round_columns(names: list[str]) -> list[str]:
+    """The `roundN_prestige` columns of a seats table, in round order."""
+    found = [(int(m[1]), n) for n in names if (m := ROUND_COLUMN.match(n))]
+    return [n for _, n in sorted(found)]
+
+
+def game_arc(run: Run) -> dict[str, Any] | None:
+    """{"rounds": [...], "winners": [...], "others": [...], "leader_wins": [...],
+    "players": P} or None when the run recorded no per-round prestige."""
+    seats = run.scan("seats")
+    columns = round_columns(seats.collect_schema().names())
+    if not columns:
+        return None
+    frame = seats.select("game", "seat", "win", *columns)
+    winner = pl.col("win") > 0
+    means = (
+        frame.group_by(winner.alias("winner"))
+        .agg(*[pl.col(c).cast(pl.Float64).mean() for c in columns])
+        .collect()
+    )
+    by = {row["winner"]: row for row in means.to_dicts()}
+    leads = []
+    for c in columns:
+        top = pl.col(c) == pl.col(c).max().over("game")
+        per_game = (
+            frame.with_columns(lead=top.cast(pl.Float64))
+            .with_columns(lead=pl.col("lead") / pl.col("lead").sum().over("game"))
+            .group_by("game")
+            .agg(won=(pl.col("lead") * pl.col("win").cast(pl.Float64)).sum())
+        )
+        leads.append(per_game.select(pl.col("won").sum(), pl.len()))
+    rows = []
+    for r, result in enumerate(pl.collect_all(leads), start=1):
+        won, n = float(result["won"][0]), int(result["len"][0])
+        low, high = wilson_interval(won, n)
+        rows.append({"round": r, "share": won / n if n else None, "low": low, "high": high})
+    return {
+        "rounds": list(range(1, len(columns) + 1)),
+        "winners": [by.get(True, {}).get(c) for c in columns],
+        "others": [by.get(False, {}).get(c) for c in columns],
+        "leader_wins": rows,
+        "players": run.players,
+    }
