@@ -150,9 +150,8 @@ def search(varies: list[Vary], terms, base, seed, population, generations, budge
     if valid_variant(base, varies, final) is None and best[1] is not None:
         final = best[1]  # the mean breaks a card rule: the best valid candidate instead
         if note:
-            note(
-                f"the search mean breaks a card rule; best valid candidate: {_text(_named(varies, np.array(final)))}"
-            )
+            chosen = _text(_named(varies, np.array(final)))
+            note(f"the search mean breaks a card rule; best valid candidate: {chosen}")
     return [float(x) for x in final], history, clock.played
 
 
