@@ -90,15 +90,14 @@ def confirm_command(report: Report, n: int = 1) -> str:
     return f"tutti report {report['run']['run_dir']} --confirm {n}"
 
 
-def _ablate_hint(report: Report, kind: str, card_id: str) -> str:
-    """'confirm with `tutti ablate ...`', or `tutti report --confirm` where the run set
-    strategy parameters (`tutti ablate` would seat the defaults)."""
-    if any(s["params"] for s in report["run"]["seats"]):
-        return (
-            f"confirm it with {_quote(confirm_command(report))} (it ablates with this run's "
-            "strategy parameters)"
-        )
-    return f"confirm it with {_quote(ablate_command(report, kind, card_id))}"
+def params_note(report: Report) -> str | None:
+    """Where the run set strategy parameters: `tutti ablate` seats the defaults."""
+    if not any(s["params"] for s in report["run"]["seats"]):
+        return None
+    return (
+        "The `tutti ablate` commands seat each strategy with its default parameters; "
+        f"`{confirm_command(report, 3)}` ablates with this run's own (see Run)."
+    )
 
 
 # ------------------------------------------------------------------ finders
@@ -151,24 +150,33 @@ def seat_findings(report: Report) -> list[Finding]:
 
 
 def family_findings(report: Report) -> list[Finding]:
-    """A spread between the best and weakest family tile beyond the margin."""
-    rows = [r for r in report["families"]["by_family"] if not r["too_uncertain"] and r["n"]]
+    """A spread beyond the margin between the family tiles with the largest and smallest
+    adjusted effects (holders against non-holders of the same strategy and start order:
+    the raw family win rates mix the tile with the strategies that keep it)."""
+    rows = [r for r in report["cards"]["rows"] if r["kind"] == "family" and r["tested"]]
     if len(rows) < 2:
         return []
-    best = max(rows, key=lambda r: r["win_rate"])
-    worst = min(rows, key=lambda r: r["win_rate"])
-    spread, low, high = _spread_interval(best, worst)
+    best = max(rows, key=lambda r: r["adj_diff"])
+    worst = min(rows, key=lambda r: r["adj_diff"])
+    se = sum((r["adj_diff_high"] - r["adj_diff_low"]) / (2 * Z95) for r in (best, worst))
+    spread = best["adj_diff"] - worst["adj_diff"]
+    low, high = spread - Z95 * se, spread + Z95 * se
     if low <= _margin(report):
         return []
-    names = report.get("family_names", {})
-    b, w = (names.get(r["family"], r["family"]) for r in (best, worst))
-    command = ablate_command(report, "family", best["family"])
+
+    def effect(r: dict) -> str:
+        interval = fmt.pts_range(r["adj_diff_low"], r["adj_diff_high"])
+        return f"{r['card']} {fmt.pts(r['adj_diff'])} ({interval})"
+
     text = (
-        f"Family tiles differ: {b} wins {_rate(best)}, {w} {_rate(worst)}, a spread of "
+        f"Family tiles differ: against non-holders of the same strategy and start order, "
+        f"{effect(best)} and {effect(worst)} win-rate points, a spread of "
         f"{fmt.pts(spread)} win-rate points (conservative 95% interval "
-        f"{fmt.pts_range(low, high)}); {_ablate_hint(report, 'family', best['family'])}."
+        f"{fmt.pts_range(low, high)}); confirm with "
+        f"{_quote(ablate_command(report, 'family', best['card_id']))}."
     )
-    return [finding("family", b, text, spread, low, high, command=command)]
+    command = ablate_command(report, "family", best["card_id"])
+    return [finding("family", best["card"], text, spread, low, high, command=command)]
 
 
 def _ablation_words(row: dict) -> str:
@@ -184,8 +192,8 @@ def _ablation_words(row: dict) -> str:
 
 def card_findings(report: Report) -> list[Finding]:
     """The flagged cards with the largest adjusted effects (their interval lies beyond
-    the margin by the flag's definition)."""
-    rows = [r for r in report["cards"]["rows"] if cards.is_flagged(r)]
+    the margin by the flag's definition); family tiles are the family finding's."""
+    rows = [r for r in report["cards"]["rows"] if cards.is_flagged(r) and r["kind"] != "family"]
     rows.sort(key=lambda r: -abs(r["adj_diff"]))
     out = []
     for r in rows[: CAPS["card"]]:
@@ -193,7 +201,7 @@ def card_findings(report: Report) -> list[Finding]:
         example = r["examples"][0] if r["examples"] else None
         replay = (
             f"replay seed {example['seed']} ({example['seat_name']} held it and "
-            f"{'won' if example['won'] else 'lost'}: {_quote(example['command'])}) and "
+            f"{'won' if example['won'] else 'lost'}) and "
             if example
             else ""
         )
@@ -202,7 +210,8 @@ def card_findings(report: Report) -> list[Finding]:
             f"{abs(r['adj_diff']) * 100:.1f} win-rate points {more} than non-holders of the "
             f"same strategy, start order and family (95% interval "
             f"{fmt.pts_range(r['adj_diff_low'], r['adj_diff_high'])}; raw {fmt.pts(r['diff'])})"
-            f"{_ablation_words(r)}; {replay}{_ablate_hint(report, r['kind'], r['card_id'])}."
+            f"{_ablation_words(r)}; {replay}confirm with "
+            f"{_quote(ablate_command(report, r['kind'], r['card_id']))}."
         )
         out.append(
             finding(
