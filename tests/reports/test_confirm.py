@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from reports.confirm import VERDICTS, top_flagged, verdict
 from simcore.runs.manifest import read_manifest, write_manifest
 from tests.reports.test_cli import assert_one_line_error, make_app, tutti_report
+from tests.reports.test_render import _Ids
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = 300  # games per card: enough to exercise every path, cheap to play
@@ -83,6 +84,9 @@ def test_confirm_columns_in_markdown_and_html(confirmed) -> None:
     assert "| ablation Δ (win-rate pts, 95% interval) | Ablation |" in flagged_md
     assert "Ablation (--confirm 2)" in md.split("## Seat order")[0]  # said in the summary
     assert "<th>ablation Δ (win-rate pts, 95% interval)</th><th>Ablation</th>" in page
+    parsed = _Ids()
+    parsed.feed(page)
+    assert not parsed.stack  # every tag closed
     for r in confirmed["json"]["cards"]["confirm"]["cards"]:
         row = next(x for x in confirmed["json"]["cards"]["rows"] if x["card_id"] == r["card_id"])
         assert row["ablation"]["verdict"] in flagged_md
