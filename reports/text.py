@@ -99,7 +99,7 @@ def cards_sentence(report: Report) -> str:
         f"{s['false_discovery_rate']:.0%}; the stricter Holm method would keep "
         f"{c['flagged_holm']:,}) and its 95% interval lies beyond ±"
         f"{s['margin'] * 100:g} win-rate points; {c['flags']['balanced']:,} are balanced "
-        f"(interval inside ±{s['margin'] * 100:g} points) and {c['flags']['undecided']:,} "
+        f"(interval inside ±{s['margin'] * 100:g} win-rate points) and {c['flags']['undecided']:,} "
         "undecided. Award levels and goal scoring are outcomes, not cards: they are not "
         "ranked or flagged (see Awards and goals)."
     )
