@@ -190,11 +190,20 @@ def _ablation_words(row: dict) -> str:
     )
 
 
+def _card_weight(row: dict) -> float:
+    """A card's place in the summary: its adjusted effect, or, once its ablation did not
+    confirm it (`--confirm`), the ablation's effect (the card itself matters that little)."""
+    a = row.get("ablation") or {}
+    if a.get("verdict") == "not confirmed" and a.get("delta") is not None:
+        return abs(a["delta"])
+    return abs(row["adj_diff"])
+
+
 def card_findings(report: Report) -> list[Finding]:
     """The flagged cards with the largest adjusted effects (their interval lies beyond
     the margin by the flag's definition); family tiles are the family finding's."""
     rows = [r for r in report["cards"]["rows"] if cards.is_flagged(r) and r["kind"] != "family"]
-    rows.sort(key=lambda r: -abs(r["adj_diff"]))
+    rows.sort(key=lambda r: -_card_weight(r))
     out = []
     for r in rows[: CAPS["card"]]:
         more = "more" if r["adj_diff"] > 0 else "less"
@@ -223,6 +232,7 @@ def card_findings(report: Report) -> list[Finding]:
                 r["adj_diff_high"],
                 seed=example["seed"] if example else None,
                 command=ablate_command(report, r["kind"], r["card_id"]),
+                weight=_card_weight(r),
             )
         )
     return out

@@ -189,3 +189,16 @@ def test_flagged_table_fits_one_line_per_card(loose) -> None:
     assert len(lines) == len(rows)
     for line in lines:
         assert len(re.findall(r"\b\d{9,}\b", line)) <= 1  # at most one seed per row
+
+
+def test_a_card_its_ablation_did_not_confirm_goes_down(loose) -> None:
+    report = _plant_card(_plant_strategy(loose), delta=0.40)
+    planted = next(r for r in report["cards"]["rows"] if r["card_id"] == "planted")
+    planted["ablation"] = {"delta": 0.001, "low": -0.01, "high": 0.012, "holders": 500,
+                           "verdict": "not confirmed"}  # fmt: skip
+    found = findings.summary(report)
+    assert found[0]["kind"] == "strategy"
+    assert "Planted violin" not in [f["subject"] for f in findings.card_findings(report)]
+    words = findings._ablation_words(planted)
+    assert "ablated on the run's own games it moves its holders' win rate by +0.1" in words
+    assert words.endswith("(-1.0 to +1.2): not confirmed")
