@@ -243,6 +243,7 @@ def forest_plot(
         colors,
         horizontal=True,
     )
+    _ablation_points(ax, rows)
     ax.axvline(0, color=INK, lw=0.8)
     if xlim is not None:
         ax.set_xlim(*xlim)
@@ -250,6 +251,24 @@ def forest_plot(
     ax.set_xlabel(xlabel)
     ax.tick_params(axis="y", labelsize=8)
     return to_svg(fig, name)
+
+
+def _ablation_points(ax, rows: list[Row]) -> None:
+    """The ablated cards' causal effect (`--confirm`): a hollow diamond with its interval,
+    just below the card's adjusted one."""
+    drawn = False
+    for i, r in enumerate(rows):
+        a = r.get("ablation") or {}
+        if a.get("delta") is None:
+            continue
+        y = i + 0.3
+        if a.get("low") is not None:
+            ax.plot([a["low"], a["high"]], [y, y], color=INK, lw=1.0, ls=":")
+        ax.plot([a["delta"]], [y], "D", mfc="white", mec=INK, ms=4,
+                label=None if drawn else "ablation (--confirm)")  # fmt: skip
+        drawn = True
+    if drawn:
+        ax.legend(frameon=False, loc="lower right", fontsize=8)
 
 
 @_styled
