@@ -6,6 +6,7 @@ import sys
 
 import typer
 
+from cli.balance import balance
 from cli.bench import bench
 from cli.cards import cards_app
 from cli.drift import baseline, check, drift
@@ -42,6 +43,7 @@ app.command()(exploit)
 app.command()(whatif)
 app.command()(ablate)
 app.command()(sweep)
+app.command()(balance)
 
 
 def main() -> None:

@@ -21,9 +21,20 @@ SEEDS = (1, 2, 3)
 BATCH_GAMES = 48
 
 
+# Record fields that only report what happened (read by no kernel decision), added
+# after the fingerprints were taken: left out, so adding a result column needs no
+# regeneration (tests/luthier/test_transcript_state.py checks prestige_round itself).
+REPORT_ONLY = frozenset({"prestige_round"})
+
+
 def _digest(*arrays: np.ndarray) -> str:
+    from numpy.lib.recfunctions import repack_fields
+
     h = hashlib.sha256()
     for a in arrays:
+        a = np.asarray(a)
+        if a.dtype.names and REPORT_ONLY & set(a.dtype.names):
+            a = repack_fields(a[[n for n in a.dtype.names if n not in REPORT_ONLY]])
         h.update(np.ascontiguousarray(a).tobytes())
     return h.hexdigest()[:20]
 

@@ -138,6 +138,24 @@ def chips_ahead_nb(cards, g, s, p, loc, skill, memo):
 
 
 @kernel
+def ahead_table_nb(cards, g, s, p, memo, table):
+    """chips_ahead_nb for every location and integer skill 0..15 at once (one pass over
+    the placements): table[loc, t] = chips at loc whose visible skill is >= t (a float
+    skill v is >= the integer t exactly when floor(v) >= t)."""
+    table[:] = 0
+    top = table.shape[1] - 1
+    for i in range(g.pl_n):
+        loc = g.pl_loc[i]
+        if g.pl_done[i] != 0 or (loc >= Location.ROUGHING and g.pl_seat[i] != p):
+            continue
+        v = np.floor(memo_skill_nb(cards, g, s, p, i, memo))
+        table[loc, int(min(max(v, 0.0), top))] += 1
+    for loc in range(table.shape[0]):
+        for t in range(top - 1, -1, -1):
+            table[loc, t] += table[loc, t + 1]
+
+
+@kernel
 def patron_risk_nb(cards, g, s, p, slot):
     """Prestige at risk from the patron in `slot`: its unmet requirements' penalty, in full
     when it leaves at the next start of round unless calmed, half a round earlier; none
@@ -242,11 +260,11 @@ def apprentice_gain_nb(prm, cards, g, s, p, n):
 
 
 @kernel
-def location_value_nb(prm, cards, g, s, p, loc, skill, memo):
-    """Estimated worth of sending a chip of `skill` to `loc` this round (`memo`: this
-    decision's MEMO_SIZE cache of the parts that do not depend on the skill)."""
+def location_value_nb(prm, cards, g, s, p, loc, skill, ahead, memo):
+    """Estimated worth of sending a chip of `skill` to `loc` this round, with `ahead`
+    chips there acting first (chips_ahead_nb; `memo`: this decision's MEMO_SIZE cache of
+    the parts that do not depend on the skill)."""
     r = cards.rules
-    ahead = chips_ahead_nb(cards, g, s, p, loc, skill, memo)
     bonus = 0.0
     if skill >= r[Rule.LOCATION_BONUS_SKILL]:
         if loc == Location.SALON:
@@ -389,7 +407,8 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
         skill = a + 1 + c3
         memo = stack_empty(MEMO_SIZE, np.float64)
         memo[:] = np.nan
-        v = location_value_nb(prm, cards, g, s, p, b, skill, memo)
+        ahead = chips_ahead_nb(cards, g, s, p, b, skill, memo)
+        v = location_value_nb(prm, cards, g, s, p, b, skill, ahead, memo)
         return place_value_nb(prm, v, skill, a, c3)
     if kind == Opt.ACTIVATE or kind == Opt.MARKET or kind == Opt.PASS:
         return turn_value_nb(prm, cards, g, s, p, kind, a)
@@ -564,12 +583,19 @@ def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
     pick = 0
     place_cache = stack_empty(PLACE_CACHE_SIZE, np.float64).reshape((Location.FINISHING + 1, 16))
     place_cache[:] = np.nan
+    ahead = stack_empty(PLACE_CACHE_SIZE, np.int64).reshape((Location.FINISHING + 1, 16))
+    counted = False
     for k in range(n):
         if opts[k, 0] == Opt.PLACE:
             skill = min(opts[k, 1] + 1 + opts[k, 3], 15)
             loc = opts[k, 2]
             if np.isnan(place_cache[loc, skill]):
-                place_cache[loc, skill] = location_value_nb(prm, cards, g, s, p, loc, skill, memo)
+                if not counted:
+                    ahead_table_nb(cards, g, s, p, memo, ahead)
+                    counted = True
+                place_cache[loc, skill] = location_value_nb(
+                    prm, cards, g, s, p, loc, skill, ahead[loc, skill], memo
+                )
             v = place_value_nb(prm, place_cache[loc, skill], skill, opts[k, 1], opts[k, 3])
         else:
             v = option_value_nb(prm, cards, g, s, p, opts, k)

@@ -89,3 +89,15 @@ def test_a_bad_value_is_a_card_problem_naming_the_patch() -> None:
     assert err.value.problems == [
         f'{label}:violin:prestige: expected an integer, got "lots" (a string)'
     ]
+
+
+def test_a_patch_sets_one_position_of_a_list_field(cards: CardSet) -> None:
+    """`performances.p2.prestige.2=3`: the high payout only; a position past the end or a
+    word is refused with the list's length."""
+    i = cards.index("performances", "p2")
+    low, mid, _ = cards.records["performances"][i]["prestige"]
+    changed = load_cards(None, [parse_patch("performances.p2.prestige.2=3")])
+    assert changed.records["performances"][i]["prestige"] == [low, mid, 3]
+    for bad in ("performances.p2.prestige.3=3", "performances.p2.prestige.high=3"):
+        with pytest.raises(TuttiError, match=r"is a list of 3; give a position 0\.\.2"):
+            load_cards(None, [parse_patch(bad)])

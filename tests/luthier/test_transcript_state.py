@@ -155,3 +155,16 @@ def test_a_token_supply_run_out_shows_in_the_state_blocks_and_lines():
             assert list(s["tokens_left"].values()) == [1 - k for k in placed]
             left = ", ".join(f"{k} {v}" for k, v in s["tokens_left"].items())
             assert f"    tokens left: {left}" in text
+
+
+def test_prestige_by_round_is_the_prestige_of_each_rounds_state_block(cards):
+    """The game arc (issue 18 item 8): the seats' `prestige_round[r]` is the prestige the
+    state block after round r + 1 shows (before the end-game scoring); rounds after the
+    last stay 0."""
+    rounds = int(cards.arrays.rules[Rule.ROUNDS])
+    for played in games(cards):
+        by_round = played.seats["prestige_round"]
+        for r in range(rounds):
+            assert by_round[:, r].tolist() == played.snap_seats[r + 1]["prestige"].tolist()
+        assert not by_round[:, rounds:].any()
+        assert by_round[:, : rounds - 1].any()  # prestige is earned before the last round

@@ -185,9 +185,11 @@ ALLOWED_SIMCORE = {
     "simcore.output_paths",
     "simcore.progress",
 }
-# Analyses that play games (what-if, ablation) may use the engine; nothing else in
-# reports/ may import them, so `tutti report` and `tutti drift` stay numba-free.
-PLAYS_GAMES = {"variants.py", "whatif.py", "ablate.py", "confirm.py"}
+# Analyses that play games (what-if, ablation, balance, report --confirm) may use the
+# engine; nothing else in reports/ may import them, so `tutti report` and `tutti drift`
+# stay numba-free.
+BALANCE = {"balance.py", "balance_search.py", "balance_space.py", "balance_objectives.py"}
+PLAYS_GAMES = {"variants.py", "whatif.py", "ablate.py", "confirm.py", *BALANCE, "balance_out.py"}
 
 
 # `tutti report --confirm` plays games: cli/report.py imports these inside the --confirm

@@ -21,6 +21,8 @@ from polars.testing import assert_frame_equal
 
 from simcore import simulate
 from simcore.errors import TuttiError
+from simcore.games.luthier.cards import load_default_cards
+from simcore.games.luthier.enums import Rule
 from simcore.runs.manifest import MANIFEST, TABLES, part_name, read_manifest
 from simcore.threads import max_threads
 
@@ -177,6 +179,12 @@ def test_seats_table_shared_wins_and_prestige(small_run) -> None:
 
     sources = seats.select(cs.starts_with("prestige_").cast(pl.Int64)).sum_horizontal()
     assert (seats["prestige"].cast(pl.Int64) == sources).all()
+
+    # the game arc (issue 18 item 8): prestige after each round, one column per round
+    arc = seats.select(cs.matches(r"^round\d+_prestige$")).columns
+    rounds = int(load_default_cards().arrays.rules[Rule.ROUNDS])
+    assert arc == [f"round{r}_prestige" for r in range(1, rounds + 1)]
+    assert seats[arc[0]].max() > 0 and seats[arc[-1]].mean() > seats[arc[0]].mean()
 
 
 def test_cards_table_events(small_run) -> None:

@@ -2,6 +2,7 @@
 
     instruments.violin.prestige=3        # a number
     instruments.violin.cost.animal=2     # one key of a table field
+    performances.p2.prestige.2=2         # one position of a list field (low, medium, high)
     patrons.paganini.name="Niccolò"      # a TOML value; bare words are strings
 
 A patch changes one field of one existing card after the card files are merged,
@@ -100,7 +101,19 @@ def apply_patches(kind: str, entries: list[Entry], patches: list[Patch]) -> None
         entry.from_user = True
 
 
-def _set_in(table: Any, keys: tuple[str, ...], value: Any, patch: Patch) -> dict[str, Any]:
+def _set_in(table: Any, keys: tuple[str, ...], value: Any, patch: Patch) -> Any:
+    """`table` with the value at `keys` replaced: a key into a table, or a position
+    (0, 1, ...) into a list such as a performance's `prestige = [low, medium, high]`."""
+    if isinstance(table, list):
+        if not keys[0].isdigit() or int(keys[0]) >= len(table):
+            raise TuttiError(
+                f"{patch.label}: field {patch.field[0]!r} is a list of {len(table)}; "
+                f"give a position 0..{len(table) - 1}, not {keys[0]!r}"
+            )
+        out_list = list(table)
+        i = int(keys[0])
+        out_list[i] = value if len(keys) == 1 else _set_in(out_list[i], keys[1:], value, patch)
+        return out_list
     if table is not None and not isinstance(table, dict):
         raise TuttiError(f"{patch.label}: field {patch.field[0]!r} is not a table")
     out = dict(table or {})

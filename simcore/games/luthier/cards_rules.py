@@ -9,10 +9,9 @@ numbers the setup kernels deal whatever the data says (`FIXED`).
 
 from __future__ import annotations
 
-from simcore.games.luthier.dtypes import MAX_AWARDS
+from simcore.games.luthier.dtypes import MAX_AWARDS, MAX_ROUNDS
 from simcore.games.luthier.enums import Rule
 
-MAX_ROUNDS = 12  # card events and logs of longer games outgrow the engine's buffers
 MAX_STORAGE = 60  # storage + storage_extra must fit the seat's one-byte storage field
 MAX_APPRENTICES = 6  # the apprentice cap and the apprentices on one worker
 MAX_AMOUNT = 20  # money, inspiration or prestige one rule gives at a time

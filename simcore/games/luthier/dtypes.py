@@ -23,6 +23,7 @@ MAX_PLACEMENTS = MAX_PLAYERS * N_CHIPS
 MAX_HAND = 24  # instrument cards in hand
 MAX_COMPLETED = 24  # completed patrons per seat
 MAX_AWARDS = 4
+MAX_ROUNDS = 12  # rounds a game may have (rules `rounds`); longer games outgrow the buffers
 MAX_SPOTS = 48  # orchestra spots
 MAX_PATRON_IDS = 64  # patron cards (I, II and royal) a card set may hold
 MAX_SPECIALTY_IDS = 32
@@ -151,6 +152,7 @@ SEAT = np.dtype(
         ("passed", "i1"),  # 1 = passed this resolution phase
         ("prestige", "i2"),  # current prestige, >= 0
         ("prestige_src", "i2", (N_SOURCES,)),  # prestige gained by Source (PATIENCE <= 0)
+        ("prestige_round", "i2", (MAX_ROUNDS,)),  # prestige at the end of each round's play
         ("final_money", "i4"),  # money left after end-game conversion (tie-break)
         ("rank", "i1"),  # 1 = first; tied seats share a rank
         ("win", "f4"),  # 1 / number of tied winners, else 0

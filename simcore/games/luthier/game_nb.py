@@ -38,6 +38,8 @@ def play_game_nb(cards, g, s, w, n_players, game_seed, index):
         g.violations |= check_planned_nb(cards, g, s)
         resolution_nb(cards, g, s, w)
         g.violations |= check_resolved_nb(cards, g, s)
+        for p in range(n_players):  # the game arc (before the last round's scoring)
+            s[p].prestige_round[r] = s[p].prestige
         if r < rounds - 1:
             end_of_round_nb(cards, g, s, w)
         snapshot_nb(g, s, w, r + 1)  # after the cleanup: the board the next round starts with

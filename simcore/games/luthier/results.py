@@ -11,7 +11,16 @@ import pyarrow as pa
 
 from simcore.games.luthier.codes import CardEvent, CardKind
 from simcore.games.luthier.engine import Batch
-from simcore.games.luthier.enums import Era, Family, Location, PatronType, Source, Track, names
+from simcore.games.luthier.enums import (
+    Era,
+    Family,
+    Location,
+    PatronType,
+    Rule,
+    Source,
+    Track,
+    names,
+)
 
 CARD_KIND_SOURCES = {  # CardKind -> CardSet kind
     CardKind.INSTRUMENT: "instruments",
@@ -105,6 +114,8 @@ def seats_table(card_set, batch: Batch, n_players: int, strategies) -> pa.Table:
     }
     for src in Source:
         cols[f"prestige_{src.name.lower()}"] = pa.array(flat["prestige_src"][:, src])
+    for r in range(int(card_set.arrays.rules[Rule.ROUNDS])):  # the game arc (issue 18)
+        cols[f"round{r + 1}_prestige"] = pa.array(flat["prestige_round"][:, r])
     cols["money"] = pa.array(flat["money"])
     cols["inspiration"] = pa.array(flat["inspiration"])
     for m, name in enumerate(("animal", "wood", "metal")):

@@ -1,0 +1,145 @@
+"""`tutti balance`: search card values for a balance objective, then confirm them."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from cli.options import CardsOpt, ParamsOpt, PlayersOpt, StrategiesOpt
+
+
+def balance(
+    vary: Annotated[
+        list[str],
+        typer.Option(
+            help="KIND.CARD.FIELD=LO..HI (e.g. instruments.cello.prestige=2..6), or "
+            "KIND.*.FIELD=LO..HI: one offset added to the field of every card of the kind.",
+        ),
+    ],
+    objective: Annotated[
+        list[str],
+        typer.Option(
+            help="seat-spread, family-spread, strategy-spread or card:KIND.CARD, with an "
+            "optional weight: 0.5*strategy-spread. Several add up.",
+        ),
+    ],
+    budget: Annotated[int, typer.Option(help="Games in all: the search and the check.")] = 100_000,
+    players: PlayersOpt = 4,
+    strategies: StrategiesOpt = None,
+    cards: CardsOpt = None,
+    params: ParamsOpt = None,
+    seed: Annotated[int, typer.Option(help="Master seed: the deals and the sampler.")] = 1,
+    population: Annotated[int, typer.Option(help="Candidates per generation.")] = 12,
+    confirm_games: Annotated[
+        int | None,
+        typer.Option(help="Fresh games per side of the final check (default budget / 10)."),
+    ] = None,
+    allow_stated: Annotated[
+        bool,
+        typer.Option(help="Vary numbers the rulebook states too (for your own game)."),
+    ] = False,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Card directory of the found values, for --cards."),
+    ] = None,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Write the result as JSON here (- for stdout).")
+    ] = None,
+) -> None:
+    """Search the --vary ranges for the values that minimise the objective, on common random
+    numbers; confirm the best on fresh games against the current values."""
+    from reports.balance import balance as run
+    from simcore.output_paths import check_file
+    from simcore.progress import ProgressDisplay
+
+    to_stdout = json_out is not None and str(json_out) == "-"
+    if json_out is not None and not to_stdout:
+        check_file(json_out, "the JSON result")
+    command = shlex.join(["tutti", *sys.argv[1:]])
+    with ProgressDisplay("balance") as progress:
+        result = run(
+            vary, objective, budget, players, strategies, cards, params, seed, population,
+            confirm_games, allow_stated, progress, progress.note, out, command,
+        )  # fmt: skip
+    if to_stdout:
+        typer.echo(_json(result))
+        return
+    _show(result)
+    if json_out is not None:
+        from reports.output import write_text
+
+        write_text(json_out, _json(result) + "\n", "the JSON result", "the result is printed above")
+        typer.echo(f"wrote {json_out}")
+
+
+def _json(result: dict[str, Any]) -> str:
+    import json
+
+    return json.dumps(result, indent=2, ensure_ascii=False)
+
+
+def _show(result: dict[str, Any]) -> None:
+    """The found values and the confirmation, as a table and a few lines."""
+    from rich.table import Table
+
+    from cli.terminal import console as terminal
+
+    console = terminal()
+    search = result["search"]
+    table = Table(
+        title=f"balance: {search['games_played']:,} search games, {search['generations']} "
+        f"generations of {search['population']}",
+        title_justify="left",
+    )
+    for h in ("vary", "range", "current", "best"):
+        table.add_column(h, justify="left" if h == "vary" else "right")
+    for v in result["vary"]:
+        table.add_row(
+            v["key"] + (" (offset)" if v["offset"] else ""),
+            f"{v['low']}..{v['high']}",
+            str(result["current"][v["key"]]),
+            str(result["best"][v["key"]]),
+        )
+    console.print(table)
+    for v in result["vary"]:
+        if v["left_out_stated"]:
+            console.print(
+                f"{v['key']} leaves {', '.join(v['left_out_stated'])} as they are "
+                "(the rulebook states them)"
+            )
+    obj = result["objective"]
+    games = result["confirm"]["games"]
+    console.print(f"objective on {games:,} fresh games per side (95% bootstrap intervals):")
+    names = " + ".join(o["text"] for o in result["objectives"])
+    lines = [(names, obj)]
+    if len(result["objectives"]) > 1:
+        lines += list(obj["terms"].items())
+    for name, row in lines:
+        console.print(
+            f"  {name}: current {_num(row['current'], row['current_interval'])}, "
+            f"best {_num(row['best'], row['best_interval'])}",
+            markup=False,
+            highlight=False,
+        )
+    console.print(
+        f"  difference (best - current): {_num(obj['difference'], obj['difference_interval'])}",
+        markup=False,
+        highlight=False,
+    )
+    if result["sets"]:
+        console.print("as --set: " + " ".join(result["sets"]), markup=False, highlight=False)
+    else:
+        console.print("the current values are the best found: nothing to change")
+    if result["out"]:
+        console.print(f"wrote {result['out']['folder']} (use it as --cards)", markup=False)
+
+
+def _num(x: float | None, interval: list[float | None]) -> str:
+    if x is None:
+        return "undefined"
+    low, high = interval
+    return f"{x:.4f}" + ("" if low is None else f" [{low:.4f}, {high:.4f}]")

@@ -1,0 +1,194 @@
+"""What `tutti balance` minimises: spreads of win rates and card effects, weighted.
+
+    seat-spread            max minus min win rate by start order
+    family-spread          the same by luthier family
+    strategy-spread        the same by strategy (needs two different strategies)
+    card:KIND.CARD         |adjusted win-rate effect| of holding that card
+    0.5*strategy-spread    a weight: WEIGHT*NAME (default 1); several --objective add up
+
+`card:` is the card's Mantel-Haenszel holders-minus-others win-rate difference
+within strata of (strategy, start order, family), as the report's adjusted effect
+(`reports.adjusted`; a family tile: strata without family). It needs no games beyond
+the candidate's own, so every candidate costs one play; the paired ablation
+(`reports.ablate`) would cost a second play per candidate, and it measures the card
+against a stand-in worth 0, so a prestige search would simply drive the card to 0.
+Stratification removes what the seat, family and strategy explain; what it leaves
+(who chooses the card) is the same for every candidate, on the same deals.
+
+Every objective is a function of per-game sums, so `value(data, weights)` takes one
+weight per game: ones for the estimate, bootstrap counts for its interval (games,
+not seats, are the independent units).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from reports.drift_window import Window
+from reports.variants import TABLE_KIND
+from simcore.errors import TuttiError
+from simcore.games.luthier.cards_fields import did_you_mean
+from simcore.games.luthier.cards_lookup import suggest_card
+from simcore.games.luthier.cards_patch import card_kind
+
+SPREADS = {"seat-spread": "start_order", "family-spread": "family", "strategy-spread": "strategy"}
+NAMES = [*SPREADS, "card:KIND.CARD"]
+
+
+@dataclass(frozen=True)
+class Term:
+    """One weighted objective."""
+
+    text: str  # as given
+    name: str  # "seat-spread", ... or "card:instruments.violin"
+    weight: float
+    column: str | None = None  # a spread's seats column
+    card_key: str | None = None  # a card's key in the cards table ("instrument/violin")
+    family_strata: bool = True  # card effects: strata include the family
+
+
+def parse_term(text: str, card_set: Any, strategies: list[str]) -> Term:
+    """`[WEIGHT*]NAME` (TuttiError naming the problem)."""
+    head, star, name = text.strip().partition("*")
+    if not star:
+        head, name = "1", head
+    name = name.strip()
+    try:
+        weight = float(head)
+    except ValueError:
+        raise TuttiError(
+            f"--objective {text!r}: expected NAME or WEIGHT*NAME (WEIGHT a number), "
+            "e.g. 0.5*seat-spread"
+        ) from None
+    if not math.isfinite(weight) or weight <= 0:
+        raise TuttiError(f"--objective {text!r}: the weight must be a positive number")
+    if name in SPREADS:
+        if name == "strategy-spread" and len(set(strategies)) < 2:
+            raise TuttiError(
+                f"--objective {text}: the field has one strategy ({strategies[0]}); "
+                "strategy-spread needs at least two different ones (--strategies a,b,...)"
+            )
+        return Term(text, name, weight, column=SPREADS[name])
+    if not name.startswith("card:"):
+        raise TuttiError(
+            f"--objective {text}: unknown objective {name!r}{did_you_mean(name, NAMES)}"
+        )
+    kind, _, cid = name.removeprefix("card:").partition(".")
+    kind = card_kind(kind)
+    if kind not in TABLE_KIND or not cid:
+        kinds = list(TABLE_KIND)
+        raise TuttiError(
+            f"--objective {text}: expected card:KIND.CARD with KIND one of {', '.join(kinds)}"
+            + (did_you_mean(kind, kinds) if kind not in TABLE_KIND else "")
+        )
+    if cid not in card_set.ids[kind]:
+        cards = list(zip(card_set.ids[kind], card_set.names[kind], strict=True))
+        raise TuttiError(
+            f"--objective {text}: no {kind} card with id {cid}{suggest_card(cid, cards, 3)}"
+        )
+    return Term(
+        text, f"card:{kind}.{cid}", weight, card_key=f"{TABLE_KIND[kind]}/{cid}",
+        family_strata=kind != "families",
+    )  # fmt: skip
+
+
+def parse_terms(texts: list[str], card_set: Any, strategies: list[str]) -> list[Term]:
+    if not texts:
+        raise TuttiError("give at least one --objective: " + ", ".join(NAMES))
+    return [parse_term(t, card_set, strategies) for t in texts]
+
+
+@dataclass(frozen=True)
+class SeatData:
+    """One candidate's games as seat-game arrays (one entry per game and seat)."""
+
+    games: int
+    game: np.ndarray  # int64: game index from 0 within these games
+    win: np.ndarray  # float64: 1 win, 1/k a k-way tie, 0 otherwise
+    codes: dict[str, np.ndarray]  # int64 codes per column (start_order, family, strategy)
+    strata: dict[bool, np.ndarray]  # int64 stratum from 0, with (True) and without family
+    held: dict[str, np.ndarray]  # float64 0/1 per card key: the seat held the card
+
+
+def seat_data(windows: list[Window], first: int, terms: list[Term]) -> SeatData:
+    """The arrays the terms need from windows of games first, first + 1, ..."""
+    seats = pl.concat([w.seats for w in windows])
+    cards = pl.concat([w.cards for w in windows])
+    codes = {
+        col: seats[col].cast(pl.String).rank("dense").cast(pl.Int64).to_numpy() - 1
+        for col in SPREADS.values()
+    }
+    base = codes["strategy"] * 16 + codes["start_order"]
+    strata = {
+        family: np.unique(code, return_inverse=True)[1]
+        for family, code in ((False, base), (True, base * 4096 + codes["family"]))
+    }
+    held = {}
+    for key in {t.card_key for t in terms if t.card_key}:
+        match = (pl.col("key") == key) | pl.col("key").str.starts_with(key + "/")
+        rows = cards.filter((pl.col("role") == "held") & match).select("game", "seat").unique()
+        flag = seats.select("game", "seat").join(
+            rows.with_columns(h=pl.lit(1.0)), on=["game", "seat"], how="left", maintain_order="left"
+        )
+        held[key] = flag["h"].fill_null(0.0).to_numpy()
+    game = seats["game"].to_numpy() - first
+    n_games = int(game.max()) + 1 if len(game) else 0
+    return SeatData(n_games, game, seats["win"].to_numpy().astype(np.float64), codes, strata, held)
+
+
+def term_value(term: Term, data: SeatData, weights: np.ndarray) -> float:
+    """The term's value (unweighted by its weight) with one weight per game; nan if undefined."""
+    w = weights[data.game]
+    if term.column is not None:
+        code = data.codes[term.column]
+        n = np.bincount(code, w)
+        rates = np.bincount(code, w * data.win)[n > 0] / n[n > 0]
+        return float(rates.max() - rates.min()) if len(rates) > 1 else math.nan
+    return abs(card_effect(data, term, w))
+
+
+def card_effect(data: SeatData, term: Term, w: np.ndarray) -> float:
+    """Mantel-Haenszel difference of win rate, holders minus others, within strata."""
+    assert term.card_key is not None
+    h = data.held[term.card_key]
+    k = data.strata[term.family_strata]
+    n = np.bincount(k, w)
+    s = np.bincount(k, w * data.win)
+    n1 = np.bincount(k, w * h)
+    w1 = np.bincount(k, w * h * data.win)
+    n0, w0 = n - n1, s - w1
+    ok = n > 0
+    weight = (n1[ok] * n0[ok] / n[ok]).sum()
+    if weight <= 0:
+        return math.nan
+    return float(((n0[ok] * w1[ok] - n1[ok] * w0[ok]) / n[ok]).sum() / weight)
+
+
+def total(terms: list[Term], values: list[float]) -> float:
+    """The weighted sum of the terms' values."""
+    return float(sum(t.weight * v for t, v in zip(terms, values, strict=True)))
+
+
+def values(terms: list[Term], data: SeatData, weights: np.ndarray | None = None) -> list[float]:
+    """Each term's value on `data` (weights: one per game, default ones)."""
+    w = np.ones(data.games) if weights is None else weights
+    return [term_value(t, data, w) for t in terms]
+
+
+def bootstrap(
+    terms: list[Term], sides: list[SeatData], rng: np.random.Generator, replicates: int
+) -> np.ndarray:
+    """Replicates of every side's terms on the same resampled games:
+    float64[replicates, len(sides), len(terms)] (the sides play the same games)."""
+    n = sides[0].games
+    out = np.empty((replicates, len(sides), len(terms)))
+    for b in range(replicates):
+        weights = np.bincount(rng.integers(0, n, n), minlength=n).astype(np.float64)
+        for s, data in enumerate(sides):
+            out[b, s] = values(terms, data, weights)
+    return out
