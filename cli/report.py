@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from reports.settings import DEFAULT_MARGIN, DEFAULT_MIN_SAMPLE
+from reports.settings import CONFIRM_GAMES, DEFAULT_MARGIN, DEFAULT_MIN_SAMPLE
 from simcore.errors import TuttiError
 
 
@@ -21,6 +21,26 @@ def _margin(value: str) -> float:
     if not points >= 0 or points == float("inf"):
         raise TuttiError(f"--margin must be a number of win-rate points >= 0 (got {value!r})")
     return points / 100
+
+
+def _confirm(run_dir: Path, top: int, games: int):
+    """The --confirm step (ablations that play games): the engine is imported only here,
+    so a report without --confirm stays numba-free. Checks the run can be replayed before
+    any report is built."""
+    if top < 1:
+        raise TuttiError(f"--confirm must be a number of cards >= 1 (got {top})")
+    if games < 1:
+        raise TuttiError(f"--confirm-games must be a number of games >= 1 (got {games})")
+    from reports.confirm import confirm, run_replayer
+    from simcore.progress import ProgressDisplay
+
+    base = run_replayer(run_dir)
+
+    def add(report: dict) -> None:
+        with ProgressDisplay("ablating") as progress:
+            confirm(report, base, top, games, progress)
+
+    return add
 
 
 def report(
@@ -58,12 +78,25 @@ def report(
             help="Report on an interrupted run's complete chunks instead of refusing.",
         ),
     ] = False,
+    confirm: Annotated[
+        int | None,
+        typer.Option(
+            "--confirm",
+            help="Ablate the N flagged cards with the largest adjusted effects on the run's "
+            "own games (plays games) and show their causal effect beside the adjusted one.",
+            show_default=False,
+        ),
+    ] = None,
+    confirm_games: Annotated[
+        int, typer.Option("--confirm-games", help="Games per card for --confirm.")
+    ] = CONFIRM_GAMES,
 ) -> None:
     """Write the card-balance report: seat and family balance, scores, every card's win rate."""
     from reports.build import write_report
     from reports.settings import Settings
 
     settings = Settings(min_sample=min_sample, margin=_margin(margin))
+    add = _confirm(run_dir, confirm, confirm_games) if confirm is not None else None
     html = out if out is not None else run_dir / "report.html"
     result = write_report(
         run_dir,
@@ -72,6 +105,7 @@ def report(
         json_out=json_out,
         settings=settings,
         allow_incomplete=allow_incomplete,
+        confirm=add,
     )
     if not result["run"]["complete"]:
         print(
@@ -86,3 +120,11 @@ def report(
         f"{cards['tested']} tested cards flagged; wrote {', '.join(written)} "
         f"({result['seconds']:.1f} s)"
     )
+    checked = cards["confirm"]
+    if checked is not None:
+        v = checked["verdicts"]
+        typer.echo(
+            f"ablated {len(checked['cards'])} of the flagged cards on {checked['games']:,} games "
+            f"each: {v['confirmed']} confirmed, {v['not confirmed']} not confirmed, "
+            f"{v['unclear'] + v['too few games']} unclear"
+        )

@@ -96,9 +96,25 @@ def ablate(
             cards = list(zip(ids, base.card_set.names[kind], strict=True))
             raise TuttiError(f"--only: no {kind} card with id {cid}{suggest_card(cid, cards, 3)}")
     ids = [cid for cid in ids if not only or cid in only]
-    variants = [variant(base, neutral_patches(base, kind, cid)) for cid in ids]
-    prefixes = [f"{TABLE_KIND[kind]}/{cid}" for cid in ids]
-    effects = [Effect() for _ in ids]
+    effects = ablate_cards(base, [(kind, cid) for cid in ids], games, progress)
+    rows = _rows(base, kind, ids, effects)
+    return {
+        "format": FORMAT,
+        **settings(base, games),
+        "kind": kind,
+        "neutral": NEUTRAL_WORDS[kind],
+        "cards": rows,
+    }
+
+
+def ablate_cards(
+    base, targets: list[tuple[str, str]], games: int, progress: Progress | None = None
+) -> list[Effect]:
+    """Each (kind, card id) of `targets` against its neutral stand-in on the baseline's
+    games 0..games-1 (one baseline played for all): the per-game sums of each card."""
+    variants = [variant(base, neutral_patches(base, kind, cid)) for kind, cid in targets]
+    prefixes = [f"{TABLE_KIND[kind]}/{cid}" for kind, cid in targets]
+    effects = [Effect() for _ in targets]
     for base_window, windows in paired_windows(base, variants, games, progress):
         seats = base_window.seats.with_row_index("row")
         game0 = int(seats["game"].min())
@@ -115,14 +131,7 @@ def ablate(
                 )
                 getattr(effects[c], name).append(np.bincount(game, diff, minlength=n_games))
             effects[c].n.append(np.bincount(game, minlength=n_games).astype(np.float64))
-    rows = _rows(base, kind, ids, effects)
-    return {
-        "format": FORMAT,
-        **settings(base, games),
-        "kind": kind,
-        "neutral": NEUTRAL_WORDS[kind],
-        "cards": rows,
-    }
+    return effects
 
 
 def _rows(base, kind: str, ids: list[str], effects: list[Effect]) -> list[dict[str, Any]]:

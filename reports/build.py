@@ -13,10 +13,11 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from reports import card_sums, cards, outcomes, scores, winrates
+from reports import card_sums, cards, findings, outcomes, scores, winrates
 from reports.card_kinds import KINDS, table_groups
 from reports.cardinfo import card_info
 from reports.examples import attach_examples, replay_command
@@ -112,8 +113,8 @@ def _uncertainty_notes(report: Report, settings: Settings) -> list[str]:
     return notes
 
 
-def _summary(report: Report) -> dict[str, Any]:
-    """The few facts that go first: seat balance, families, strongest and weakest cards."""
+def _glance(report: Report) -> dict[str, Any]:
+    """Seat balance, families, strongest and weakest cards, as ids and numbers."""
     seats = report["seats"]
     rates = [r for r in seats["by_start_order"] if r["win_rate"] is not None]
     fams = [r for r in report["families"]["by_family"] if not r["too_uncertain"]]
@@ -140,7 +141,7 @@ ROW_KEYS = (
     "completed_win", "completed_win_others", "completed_diff", "completed_diff_low",
     "completed_diff_high", "completed_p_value", "completed_adj_diff", "completed_adj_diff_low",
     "completed_adj_diff_high", "completed_adj_p_value", "completed_tested",
-    "tested", "too_uncertain", "flag", "outcome", "examples",
+    "tested", "too_uncertain", "flag", "outcome", "examples", "ablation",
 )  # fmt: skip
 LEVELS = ("1", "2", "3")
 
@@ -228,6 +229,7 @@ def build_report(
             "flagged_holm": sum(
                 cards.is_flagged(r) and r["holm_p"] <= settings.false_discovery_rate for r in rows
             ),
+            "confirm": None,  # `tutti report --confirm N` (reports.confirm) fills it
             "rows": rows,
         },
     }
@@ -237,7 +239,8 @@ def build_report(
         **{r["card_id"]: r["card"] for r in rows if r["kind"] == "family"},
     }
     report["too_uncertain"] = _uncertainty_notes(report, settings)
-    report["summary"] = _summary(report)
+    report["glance"] = _glance(report)
+    report["summary"] = findings.summary(report)
     report["seconds"] = time.perf_counter() - start
     return report
 
@@ -264,8 +267,12 @@ def write_report(
     json_out: str | Path | None = None,
     settings: Settings | None = None,
     allow_incomplete: bool = False,
+    confirm: Callable[[Report], None] | None = None,
 ) -> Report:
-    """Build the report and write the files asked for (HTML defaults to RUN_DIR/report.html)."""
+    """Build the report and write the files asked for (HTML defaults to RUN_DIR/report.html).
+
+    `confirm(report)`, if given, adds to the report before it is written (the ablations
+    of `tutti report --confirm`, which play games: the caller brings the engine)."""
     from reports.output import write_text
     from simcore.output_paths import check_file
 
@@ -274,7 +281,10 @@ def write_report(
     open_run(Path(run_dir), allow_incomplete)  # a bad run directory is the first message
     for path in (html, *targets):
         check_file(path, "the report")
-    report = _clean(build_report(run_dir, settings, allow_incomplete))
+    report = build_report(run_dir, settings, allow_incomplete)
+    if confirm is not None:
+        confirm(report)
+    report = _clean(report)
     from reports.render_html import render_html
 
     write_text(html, render_html(report))

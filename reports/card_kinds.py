@@ -36,6 +36,16 @@ KINDS = (
     KindSpec("specialty", "Specialty workers", ("taken",), "taken"),
 )  # fmt: skip
 SPECS = {s.kind: s for s in KINDS}
+FILE_KINDS = {  # kind in the cards table -> kind in card files, --set and `tutti ablate`
+    "instrument": "instruments",
+    "performance": "performances",
+    "repair": "repairs",
+    "patron": "patrons",
+    "award": "awards",
+    "goal": "goals",
+    "family": "families",
+    "specialty": "specialty",
+}
 PATRON_TITLES = {"I": "Patrons I", "II": "Patrons II", "royal": "Royal patrons"}
 
 

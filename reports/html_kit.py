@@ -49,6 +49,13 @@ dl.kv dt { font-weight: 600; }
 dl.kv dd { margin: 0; }
 dl.method dt { font-weight: 600; margin-top: .5rem; }
 dl.method dd { margin: 0 0 0 1rem; max-width: 52rem; }
+table.oneline td { white-space: nowrap; }
+details.seeds summary { cursor: pointer; }
+details.seeds ul { margin: .2rem 0; padding-left: 1rem; text-align: left; white-space: normal; }
+ol.findings li { margin: .35rem 0; max-width: 60rem; }
+ol.findings .kind { font-weight: 600; text-transform: capitalize; }
+ol.findings .kind::after { content: ":"; }
+details > summary { cursor: pointer; }
 """
 
 
@@ -62,21 +69,27 @@ def inline_code(s: str) -> str:
 
 
 def table(
-    headers: list[str], rows: list[list[str]], left: int = 1, row_classes: list[str] | None = None
+    headers: list[str],
+    rows: list[list[str]],
+    left: int = 1,
+    row_classes: list[str] | None = None,
+    cls: str = "",
 ) -> str:
-    """An HTML table; the first `left` columns are left-aligned; cells are already HTML."""
+    """An HTML table; the first `left` columns are left-aligned; cells are already HTML.
+    `cls="oneline"`: one line per row (cells do not wrap)."""
     head = "".join(
         f'<th class="l">{h}</th>' if i < left else f"<th>{h}</th>" for i, h in enumerate(headers)
     )
     body = []
     for k, row in enumerate(rows):
-        cls = f' class="{row_classes[k]}"' if row_classes and row_classes[k] else ""
+        row_cls = f' class="{row_classes[k]}"' if row_classes and row_classes[k] else ""
         cells = "".join(
             f'<td class="l">{c}</td>' if i < left else f"<td>{c}</td>" for i, c in enumerate(row)
         )
-        body.append(f"<tr{cls}>{cells}</tr>")
+        body.append(f"<tr{row_cls}>{cells}</tr>")
+    table_cls = f' class="{cls}"' if cls else ""
     return (
-        f'<div class="wrap"><table><thead><tr>{head}</tr></thead>'
+        f'<div class="wrap"><table{table_cls}><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(body)}</tbody></table></div>"
     )
 

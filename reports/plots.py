@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import io
+import math
 import re
 from typing import Any
 
@@ -190,6 +191,21 @@ def card_label(row: Row) -> str:
     return f"{row['card']} (level {row['level']})" if row.get("level") else str(row["card"])
 
 
+def common_xlim(report: dict[str, Any], key: str = "adj_diff") -> tuple[float, float]:
+    """One x-axis for every card forest plot of a report, so kinds compare by eye:
+    symmetric about 0, wide enough for every tested card's interval that is not too
+    uncertain (all tested ones if none), rounded up to 5 win-rate points."""
+    rows = [
+        r
+        for r in report["cards"]["rows"]
+        if r["tested"] and not r.get("outcome") and r.get(f"{key}_low") is not None
+    ]
+    sure = [r for r in rows if not r["too_uncertain"]] or rows
+    reach = max((max(-r[f"{key}_low"], r[f"{key}_high"]) for r in sure), default=0.05)
+    half = math.ceil(reach * 1.05 * 20) / 20  # multiples of 0.05 = 5 points
+    return -max(half, 0.05), max(half, 0.05)
+
+
 @_styled
 def forest_plot(
     rows: list[Row],
@@ -197,11 +213,13 @@ def forest_plot(
     key: str = "diff",
     with_kind: bool = False,
     xlabel: str = "win rate of holders minus non-holders (win-rate points, 95% interval)",
+    xlim: tuple[float, float] | None = None,
 ) -> str:
     """Win-rate difference of each card's holders with its 95% interval.
 
     Flagged cards are coloured (blue stronger, orange weaker), very uncertain ones
-    grey; cards held in too few games to test are left out.
+    grey; cards held in too few games to test are left out. `xlim` (from
+    `common_xlim`) puts several plots on one scale; intervals beyond it are cut.
     """
     rows = [r for r in rows if r["tested"] and r.get(key) is not None]
     fig = _figure(0.8 + 0.2 * max(len(rows), 1))
@@ -225,11 +243,32 @@ def forest_plot(
         colors,
         horizontal=True,
     )
+    _ablation_points(ax, rows)
     ax.axvline(0, color=INK, lw=0.8)
+    if xlim is not None:
+        ax.set_xlim(*xlim)
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v * 100:+.0f}"))
     ax.set_xlabel(xlabel)
     ax.tick_params(axis="y", labelsize=8)
     return to_svg(fig, name)
+
+
+def _ablation_points(ax, rows: list[Row]) -> None:
+    """The ablated cards' causal effect (`--confirm`): a hollow diamond with its interval,
+    just below the card's adjusted one."""
+    drawn = False
+    for i, r in enumerate(rows):
+        a = r.get("ablation") or {}
+        if a.get("delta") is None:
+            continue
+        y = i + 0.3
+        if a.get("low") is not None:
+            ax.plot([a["low"], a["high"]], [y, y], color=INK, lw=1.0, ls=":")
+        ax.plot([a["delta"]], [y], "D", mfc="white", mec=INK, ms=4,
+                label=None if drawn else "ablation (--confirm)")  # fmt: skip
+        drawn = True
+    if drawn:
+        ax.legend(frameon=False, loc="lower right", fontsize=8)
 
 
 @_styled

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from reports import cards, fmt, plots, text
+from reports import cards, findings, fmt, plots, text
 from reports.html_kit import CSS, e, figure, inline_code, table
 
 Report = dict[str, Any]
 Row = dict[str, Any]
 
 SECTIONS = (
+    ("summary", "Summary"),
     ("run", "Run"),
-    ("glance", "At a glance"),
     ("seats", "Seat order"),
     ("families", "Family tiles"),
     ("flagged", "Strongest and weakest cards"),
@@ -34,17 +34,24 @@ def _uncertain_mark(row: Row) -> str:
 # ----------------------------------------------------------------- sections
 
 
+def _strategies_html(run: Row) -> str:
+    """Each seat's strategy on one line; their parameters folded away (they can be long)."""
+    line = ", ".join(f"{e(s['seat_name'])}: <b>{e(s['strategy'])}</b>" for s in run["seats"])
+    if not any(s["params"] for s in run["seats"]):
+        return line + ' <span class="note">(no parameters)</span>'
+    rows = [
+        [e(s["seat_name"]), e(s["strategy"]), e(text.params_text(s["params"])) or fmt.DASH]
+        for s in run["seats"]
+    ]
+    return (
+        f'<details><summary>{line} <span class="note">(parameters: click)</span></summary>'
+        + table(["Seat", "Strategy", "Parameters"], rows, left=3)
+        + "</details>"
+    )
+
+
 def section_run(report: Report) -> str:
     run = report["run"]
-    seats = "<br>".join(
-        f"{e(s['seat_name'])} (seat {s['seat']}): <b>{e(s['strategy'])}</b>"
-        + (
-            " (" + ", ".join(f"{e(k)} = {v:g}" for k, v in s["params"].items()) + ")"
-            if s["params"]
-            else " (no parameters)"
-        )
-        for s in run["seats"]
-    )
     facts = [
         ("Run directory", f"<code>{e(run['run_dir'])}</code>"),
         (
@@ -53,7 +60,7 @@ def section_run(report: Report) -> str:
             + ("" if run["complete"] else f" of {run['games_planned']:,} planned (incomplete)"),
         ),
         ("Players", str(run["players"])),
-        ("Strategies", seats),
+        ("Strategies", _strategies_html(run)),
         ("Master seed", str(run["seed"])),
         (
             "Card data",
@@ -63,39 +70,37 @@ def section_run(report: Report) -> str:
         ("Simulated in", fmt.seconds(run["simulation_seconds"])),
     ]
     dl = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts)
-    out = [
-        f'<dl class="kv">{dl}</dl>',
-        f'<div class="panel"><p><b>Read with care.</b> {e(text.CAVEAT)}</p></div>',
-    ]
+    return (
+        f'<dl class="kv">{dl}</dl>'
+        f'<div class="panel"><p><b>Read with care.</b> {e(text.CAVEAT)}</p></div>'
+    )
+
+
+def section_summary(report: Report) -> str:
+    """The findings first (at most five), then what is too uncertain to act on."""
+    items = report["summary"]
+    if items:
+        lis = "".join(
+            f'<li><span class="kind">{e(f["kind"].replace("_", " "))}</span> '
+            f"{inline_code(f['text'])}</li>"
+            for f in items
+        )
+        out = [f'<ol class="findings">{lis}</ol>']
+    else:
+        out = [f"<p>{e(findings.nothing_found(report))}</p>"]
+    out.append(f'<p class="note">{e(text.cards_sentence(report))}</p>')
+    note = findings.params_note(report) if items else None
+    if note:
+        out.append(f'<p class="note">{inline_code(note)}</p>')
+    confirmed = text.confirm_sentence(report)
+    if confirmed:
+        out.append(f'<p class="note">{e(confirmed)}</p>')
     notes = report["warnings"] + report["too_uncertain"]
     if notes:
-        items = "".join(f"<li>{e(n)}</li>" for n in notes)
+        lis = "".join(f"<li>{e(n)}</li>" for n in notes)
         out.append(
-            f'<div class="panel warn"><p><b>Too uncertain or incomplete</b></p>'
-            f"<ul>{items}</ul></div>"
+            f'<div class="panel warn"><p><b>Too uncertain or incomplete</b></p><ul>{lis}</ul></div>'
         )
-    return "".join(out)
-
-
-def section_glance(report: Report) -> str:
-    summary = report["summary"]
-    out = [
-        f"<p><b>Seat order.</b> {e(text.seat_sentence(report))}</p>",
-        f"<p><b>Families.</b> {e(text.family_sentence(report))}</p>",
-        f"<p><b>Cards.</b> {e(text.cards_sentence(report))}</p>",
-    ]
-    for key, title in (("stronger", "Strongest"), ("weaker", "Weakest")):
-        refs = summary[key][:5]
-        if refs:
-            items = "".join(
-                f'<li><span class="flag {key}">{fmt.pts(r["adj_diff"])} win-rate pts</span> '
-                f'{e(plots.card_label(r))} <span class="note">({e(r["kind"])})</span></li>'
-                for r in refs
-            )
-            out.append(
-                f"<p><b>{title} cards</b> (adjusted win-rate difference of holders):</p>"
-                f"<ul>{items}</ul>"
-            )
     return "".join(out)
 
 
@@ -134,7 +139,10 @@ def section_seats(report: Report) -> str:
             "Win rate by start order (1st = first player in round 1), with 95% "
             "Wilson intervals; the dashed line is the fair share.",
         )
-        + table(["Start order", "Games", "Wins", "Win rate", "95% interval", "vs fair (pts)"], body)
+        + table(
+            ["Start order", "Games", "Wins", "Win rate", "95% interval", "vs fair (win-rate pts)"],
+            body,
+        )
         + f'<p class="note">Seat balance test: {e(test)}. Wins of shared victories count '
         "as fractions.</p>"
     )
@@ -178,7 +186,9 @@ def section_families(report: Report) -> str:
     return (
         f"<p>{e(text.family_sentence(report))}</p>"
         + figure(svg, "Win rate of the seats that kept each family tile, with 95% intervals.")
-        + table(["Family", "Seat-games", "Win rate", "95% interval", "vs fair (pts)"], body)
+        + table(
+            ["Family", "Seat-games", "Win rate", "95% interval", "vs fair (win-rate pts)"], body
+        )
         + "<h3>Family by start order</h3><p>Win rate of each family from each start position "
         "(grey: too few games; hover for the interval).</p>"
         + table(["Family", *[f"{fmt.ordinal(o)} player" for o in orders]], grid)
@@ -186,13 +196,34 @@ def section_families(report: Report) -> str:
 
 
 def _examples_html(row: Row) -> str:
+    """The first example seed; all of them (with their commands) behind a click."""
     if not row["examples"]:
         return '<span class="note">none found</span>'
-    return "<br>".join(
-        f'<code title="{e(x["command"])}">{x["seed"]}</code> <span class="note">'
-        f"{e(x['seat_name'])} {'won' if x['won'] else 'lost'}</span>"
+    first = row["examples"][0]
+    items = "".join(
+        f'<li><code>{e(x["command"])}</code> <span class="note">{e(x["seat_name"])} '
+        f"{'won' if x['won'] else 'lost'}</span></li>"
         for x in row["examples"]
     )
+    return (
+        f'<details class="seeds"><summary><code title="{e(first["command"])}">{first["seed"]}'
+        f"</code> +{len(row['examples']) - 1}</summary><ul>{items}</ul></details>"
+        if len(row["examples"]) > 1
+        else f'<code title="{e(first["command"])}">{first["seed"]}</code>'
+    )
+
+
+def _ablation_html(row: Row) -> list[str]:
+    """The ablation cells: causal Δ with its interval, and the verdict."""
+    a = row.get("ablation") or {}
+    if a.get("verdict") is None:
+        return [fmt.DASH, ""]
+    cls = "flag weaker" if a["verdict"] == "not confirmed" else "note"
+    return [e(text.ablation_cell(row)), f'<span class="{cls}">{e(a["verdict"])}</span>']
+
+
+def confirmed(report: Report) -> bool:
+    return report["cards"].get("confirm") is not None
 
 
 def section_flagged(report: Report) -> str:
@@ -207,12 +238,20 @@ def section_flagged(report: Report) -> str:
         f"<p>Replay an example game: <code>{e(report['cards']['replay'])}</code>. "
         f"{inline_code(text.replay_note(report))}</p>"
     )
+    if confirmed(report):
+        intro += (
+            f"<p>{e(text.confirm_sentence(report))}</p>"
+            f'<p class="note">{inline_code(report["cards"]["confirm"]["method"])}</p>'
+        )
     if not rows:
         return intro + "<p>No card is flagged.</p>"
     shown = rows[:15] + [r for r in rows[15:] if r["flag"] == "weaker"][-15:]
-    svg = plots.forest_plot(shown, "flagged-forest", key="adj_diff", with_kind=True)
-    body = [
-        [
+    svg = plots.forest_plot(
+        shown, "flagged-forest", key="adj_diff", with_kind=True, xlim=plots.common_xlim(report)
+    )
+    body = []
+    for r in rows:
+        line = [
             e(plots.card_label(r)),
             e(r["kind"]) + (f" {e(r['deck'])}" if r.get("deck") else ""),
             f'<span class="flag {r["flag"]}">{r["flag"]}</span>',
@@ -221,32 +260,31 @@ def section_flagged(report: Report) -> str:
             fmt.pts(r["diff"]),
             fmt.count(r["n"]),
             e(fmt.p_value(r["q_value"])),
-            _examples_html(r),
         ]
-        for r in rows
+        if confirmed(report):
+            line += _ablation_html(r)
+        body.append([*line, _examples_html(r)])
+    headers = [
+        "Card",
+        "Kind",
+        "Flag",
+        "adjusted Δ (win-rate pts)",
+        "95% interval",
+        "raw Δ (win-rate pts)",
+        "n",
+        "q",
     ]
+    if confirmed(report):
+        headers += ["ablation Δ (win-rate pts, 95% interval)", "Ablation"]
     return (
         intro
         + figure(
             svg,
             "Flagged cards (at most 15 strongest and 15 weakest): adjusted win-rate "
-            "difference of holders, with 95% intervals.",
+            "difference of holders, with 95% intervals, on the scale shared by every card "
+            "plot (intervals beyond it are cut at its edge).",
         )
-        + table(
-            [
-                "Card",
-                "Kind",
-                "Flag",
-                "adjusted Δ (win-rate pts)",
-                "95% interval",
-                "raw Δ",
-                "n",
-                "q",
-                "Example seeds",
-            ],  # fmt: skip
-            body,
-            left=3,
-        )
+        + table([*headers, "Example seeds"], body, left=3, cls="oneline")
     )
 
 
@@ -345,7 +383,7 @@ def section_scores(report: Report) -> str:
     )
 
 
-def _card_table(rows: list[Row], spec: Row, group: str) -> str:
+def _card_table(rows: list[Row], spec: Row, group: str, ablated: bool = False) -> str:
     awards = spec["per_level"]
     completes = bool(spec["completed"])
     # a goal's scoring is an outcome (reports.outcomes): no "Δ if completed" for goals
@@ -361,10 +399,17 @@ def _card_table(rows: list[Row], spec: Row, group: str) -> str:
             headers += ["Completed"]
         if patrons:
             headers += ["Left"]
-    headers += ["Win rate", "adjusted Δ (win-rate pts)", "95% interval", "raw Δ"]
+    headers += [
+        "Win rate",
+        "adjusted Δ (win-rate pts)",
+        "95% interval",
+        "raw Δ (win-rate pts)",
+    ]
     if done_delta:
-        headers += ["Δ if completed"]
+        headers += ["Δ if completed (win-rate pts)"]
     headers += ["Flag"]
+    if ablated:
+        headers += ["ablation Δ (win-rate pts, 95% interval)", "Ablation"]
     body, classes = [], []
     for r in rows:
         line = [e(r["card"])]
@@ -403,6 +448,8 @@ def _card_table(rows: list[Row], spec: Row, group: str) -> str:
             line.append(f'<span class="note">{r["flag"]}, wide interval</span>')
         else:
             line.append(f'<span class="note">{r["flag"]}</span>')
+        if ablated:
+            line += _ablation_html(r)
         body.append(line)
         classes.append("uncertain" if r["too_uncertain"] and not cards.is_flagged(r) else "")
     return table(headers, body, row_classes=classes)
@@ -433,12 +480,15 @@ def section_cards(report: Report) -> str:
         if any(r["tested"] for r in rows):
             out.append(
                 figure(
-                    plots.forest_plot(rows, f"forest-{g['group']}", key="adj_diff"),
+                    plots.forest_plot(
+                        rows, f"forest-{g['group']}", key="adj_diff", xlim=plots.common_xlim(report)
+                    ),
                     f"{g['title']}: adjusted win-rate difference of holders, 95% intervals "
-                    "(blue stronger, orange weaker, grey very uncertain; untested cards left out).",
+                    "(blue stronger, orange weaker, grey very uncertain; untested cards left "
+                    "out), on the scale shared by every card plot.",
                 )
             )
-        out.append(_card_table(rows, spec, g["group"]))
+        out.append(_card_table(rows, spec, g["group"], confirmed(report)))
     return "".join(out)
 
 
@@ -497,8 +547,8 @@ def section_method(report: Report) -> str:
 
 
 RENDER = {
+    "summary": section_summary,
     "run": section_run,
-    "glance": section_glance,
     "seats": section_seats,
     "families": section_families,
     "flagged": section_flagged,
@@ -523,10 +573,10 @@ def render_html(report: Report) -> str:
             ).rstrip(", ")
             sub = f' <span class="note">({sub})</span>'
         toc_items.append(f'<li><a href="#{sid}">{e(title)}</a>{sub}</li>')
-    body = "".join(
+    sections = [
         f'<section id="{sid}"><h2>{e(title)}</h2>{RENDER[sid](report)}</section>'
         for sid, title in SECTIONS
-    )
+    ]
     title = f"Luthier card-balance report: {run['games']:,} games, {run['players']} players"
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -535,6 +585,7 @@ def render_html(report: Report) -> str:
         f"<h1>{e(title)}</h1>"
         f'<p class="sub">Strategies: {e(", ".join(run["strategies"]))} · seed {run["seed"]} · '
         f"tutti {e(run['package_version'])}, rules version {run['rules_version']}</p>"
+        f"{sections[0]}"
         f'<nav class="toc"><b>Contents</b><ol>{"".join(toc_items)}</ol></nav>'
-        f"{body}</main></body></html>\n"
+        f"{''.join(sections[1:])}</main></body></html>\n"
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reports import cards, fmt, text
+from reports import cards, findings, fmt, text
 from reports.plots import card_label
 
 Report = dict[str, Any]
@@ -34,58 +34,61 @@ def _mark(row: Row) -> str:
 
 
 def header(report: Report) -> list[str]:
+    """The title and one line on the run; its full setup is at the end (`setup`)."""
     run = report["run"]
-    seats = "; ".join(
-        f"{s['seat_name']}: {s['strategy']}"
-        + (
-            " (" + ", ".join(f"{k} = {v:g}" for k, v in s["params"].items()) + ")"
-            if s["params"]
-            else ""
-        )
-        for s in run["seats"]
+    strategies = ", ".join(run["strategies"])
+    incomplete = (
+        "" if run["complete"] else f" (incomplete: {run['games']:,} of {run['games_planned']:,})"
     )
-    lines = [
+    return [
         f"# Luthier card-balance report: {run['games']:,} games, {run['players']} players",
         "",
-        f"- Run: `{run['run_dir']}`"
-        + (
-            ""
-            if run["complete"]
-            else f" (incomplete: {run['games']:,} of {run['games_planned']:,} games)"
-        ),
-        f"- Strategies: {seats}",
-        f"- Master seed {run['seed']}; card data {run['cards_dir'] or 'shipped set'} "
-        f"(hash `{run['card_hash'][:16]}`); tutti {run['package_version']}, rules version "
-        f"{run['rules_version']}",
-        "",
-        f"> **Read with care.** {text.CAVEAT}",
+        f"Run `{run['run_dir']}`{incomplete}: strategies {strategies}, master seed "
+        f"{run['seed']} (full setup under Run setup, at the end).",
         "",
     ]
+
+
+def summary(report: Report) -> list[str]:
+    """The findings first (at most five), then the caveat and what is too uncertain."""
+    items = report["summary"]
+    lines = ["## Summary", ""]
+    if items:
+        lines += [f"{i}. {f['text']}" for i, f in enumerate(items, 1)]
+    else:
+        lines.append(findings.nothing_found(report))
+    lines += ["", text.cards_sentence(report), ""]
+    note = findings.params_note(report) if items else None
+    if note:
+        lines += [note, ""]
+    confirmed = text.confirm_sentence(report)
+    if confirmed:
+        lines += [confirmed, ""]
+    lines += [f"> **Read with care.** {text.CAVEAT}", ""]
     notes = report["warnings"] + report["too_uncertain"]
     if notes:
         lines += ["**Too uncertain or incomplete:**", "", *[f"- {n}" for n in notes], ""]
     return lines
 
 
-def glance(report: Report) -> list[str]:
-    lines = [
-        "## At a glance",
-        "",
-        f"- **Seat order.** {text.seat_sentence(report)}",
-        f"- **Families.** {text.family_sentence(report)}",
-        f"- **Cards.** {text.cards_sentence(report)}",
+def setup(report: Report) -> list[str]:
+    """The run's full setup: each seat's strategy and parameters, card data, versions."""
+    run = report["run"]
+    seats = [
+        [s["seat_name"], s["strategy"], text.params_text(s["params"]) or fmt.DASH]
+        for s in run["seats"]
     ]
-    for key, title in (("stronger", "Strongest"), ("weaker", "Weakest")):
-        refs = report["summary"][key][:5]
-        if refs:
-            lines.append(
-                f"- **{title}:** "
-                + "; ".join(
-                    f"{card_label(r)} ({r['kind']}, {fmt.pts(r['adj_diff'])} win-rate pts)"
-                    for r in refs
-                )
-            )
-    return [*lines, ""]
+    return [
+        "## Run setup",
+        "",
+        f"- Run: `{run['run_dir']}`, {run['games']:,} games"
+        + ("" if run["complete"] else f" of {run['games_planned']:,} planned (incomplete)")
+        + f", {run['players']} players, master seed {run['seed']}",
+        f"- Card data {run['cards_dir'] or 'shipped set'} (hash `{run['card_hash'][:16]}`); "
+        f"tutti {run['package_version']}, rules version {run['rules_version']}",
+        "",
+        *table(["Seat", "Strategy", "Parameters"], seats, left=3),
+    ]
 
 
 def seats(report: Report) -> list[str]:
@@ -135,14 +138,34 @@ def families(report: Report) -> list[str]:
     ]
 
 
+def _seed(row: Row) -> str:
+    """One short seed reference: the first example (all of them are in the HTML and JSON)."""
+    if not row["examples"]:
+        return "none found"
+    x = row["examples"][0]
+    return f"{x['seed']} ({x['seat_name']})"
+
+
+def _confirmed(report: Report) -> bool:
+    return report["cards"].get("confirm") is not None
+
+
+def _ablation(row: Row) -> list[str]:
+    a = row.get("ablation") or {}
+    return [text.ablation_cell(row), a.get("verdict") or ""]
+
+
 def flagged(report: Report) -> list[str]:
     rows = sorted(
         (r for r in report["cards"]["rows"] if cards.is_flagged(r)), key=lambda r: -r["adj_diff"]
     )
     replay = f"Replay an example game: `{report['cards']['replay']}`. {text.replay_note(report)}"
     lines = ["## Strongest and weakest cards", "", text.cards_sentence(report), "", replay, ""]
+    if _confirmed(report):
+        lines += [report["cards"]["confirm"]["method"], ""]
     if not rows:
         return [*lines, "No card is flagged.", ""]
+    ablation = ["ablation Δ (win-rate pts, 95% interval)", "Ablation"] if _confirmed(report) else []
     body = [
         [
             card_label(r),
@@ -152,27 +175,23 @@ def flagged(report: Report) -> list[str]:
             fmt.pts_range(r["adj_diff_low"], r["adj_diff_high"]),
             fmt.pts(r["diff"]),
             fmt.count(r["n"]),
-            ", ".join(f"{x['seed']} ({x['seat_name']})" for x in r["examples"]) or "none found",
+            *(_ablation(r) if ablation else []),
+            _seed(r),
         ]
         for r in rows
     ]
-    return [
-        *lines,
-        *table(
-            [
-                "Card",
-                "Kind",
-                "Flag",
-                "adjusted Δ (win-rate pts)",
-                "95% interval",
-                "raw Δ",
-                "n",
-                "Example seeds (seat)",
-            ],  # fmt: skip
-            body,
-            left=3,
-        ),
+    headers = [
+        "Card",
+        "Kind",
+        "Flag",
+        "adjusted Δ (win-rate pts)",
+        "95% interval",
+        "raw Δ (win-rate pts)",
+        "n",
+        *ablation,
+        "Example seed (seat)",
     ]
+    return [*lines, *table(headers, body, left=3)]
 
 
 def strategies(report: Report) -> list[str]:
@@ -261,6 +280,7 @@ def cards_by_kind(report: Report) -> list[str]:
                 fmt.pts_range(r["adj_diff_low"], r["adj_diff_high"]),
                 fmt.pts(r["diff"]),
                 r["flag"],
+                *(_ablation(r) if _confirmed(report) else []),
             ]
             for r in picked
         ]
@@ -274,12 +294,14 @@ def cards_by_kind(report: Report) -> list[str]:
                     "Win rate",
                     "adjusted Δ (win-rate pts)",
                     "95% interval",
-                    "raw Δ",
+                    "raw Δ (win-rate pts)",
                     "Flag",
+                    *(["ablation Δ (win-rate pts, 95% interval)", "Ablation"]
+                      if _confirmed(report) else []),
                 ],
                 body,
-            ),  # fmt: skip
-        ]
+            ),
+        ]  # fmt: skip
     return lines
 
 
@@ -330,8 +352,8 @@ def method(report: Report) -> list[str]:
 
 def render_markdown(report: Report) -> str:
     parts = [
-        header, glance, seats, families, flagged, strategies, scores, cards_by_kind, outcomes,
-        method,
+        header, summary, seats, families, flagged, strategies, scores, cards_by_kind, outcomes,
+        method, setup,
     ]  # fmt: skip
     lines: list[str] = []
     for part in parts:

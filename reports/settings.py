@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass
 
 DEFAULT_MIN_SAMPLE = 30
 DEFAULT_MARGIN = 0.02  # 2 win-rate points
+CONFIRM_GAMES = 2000  # games per card for `tutti report --confirm` (as `tutti ablate`)
 
 
 @dataclass(frozen=True)

@@ -99,7 +99,7 @@ def cards_sentence(report: Report) -> str:
         f"{s['false_discovery_rate']:.0%}; the stricter Holm method would keep "
         f"{c['flagged_holm']:,}) and its 95% interval lies beyond ±"
         f"{s['margin'] * 100:g} win-rate points; {c['flags']['balanced']:,} are balanced "
-        f"(interval inside ±{s['margin'] * 100:g} points) and {c['flags']['undecided']:,} "
+        f"(interval inside ±{s['margin'] * 100:g} win-rate points) and {c['flags']['undecided']:,} "
         "undecided. Award levels and goal scoring are outcomes, not cards: they are not "
         "ranked or flagged (see Awards and goals)."
     )
@@ -213,3 +213,34 @@ def method_items(report: Report) -> list[tuple[str, str]]:
         ),
     ]
     return items
+
+
+def ablation_cell(row: dict[str, Any]) -> str:
+    """An ablated card's causal effect: '+3.6 (+0.0 to +7.2)' in win-rate points, or '–'."""
+    a = row.get("ablation") or {}
+    if a.get("delta") is None:
+        return fmt.DASH
+    if a.get("low") is None:
+        return f"{fmt.pts(a['delta'])} (too few games)"
+    return f"{fmt.pts(a['delta'])} ({fmt.pts_range(a['low'], a['high'])})"
+
+
+def confirm_sentence(report: Report) -> str | None:
+    """What --confirm did, or None without it."""
+    c = report["cards"].get("confirm")
+    if c is None:
+        return None
+    if not c["cards"]:
+        return "--confirm: no card is flagged, so none was ablated."
+    v = c["verdicts"]
+    return (
+        f"Ablation (--confirm {c['asked']}): the {len(c['cards'])} flagged cards with the "
+        f"largest adjusted effects, each against its neutral stand-in on {c['games']:,} of "
+        f"the run's own games (seed {c['seed']}): {v['confirmed']} confirmed, "
+        f"{v['not confirmed']} not confirmed (the causal effect has the other sign or lies "
+        f"inside the margin), {v['unclear'] + v['too few games']} unclear."
+    )
+
+
+def params_text(params: dict[str, float]) -> str:
+    return ", ".join(f"{k} = {v:g}" for k, v in params.items())

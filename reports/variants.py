@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
+from reports.card_kinds import FILE_KINDS
 from reports.drift_window import Window, window_from_tables
 from simcore.games.luthier.cards_patch import Patch, parse_patch
 from simcore.progress import Progress
@@ -42,16 +43,7 @@ NEUTRAL_WORDS = {
     "families": "gives no starting resources and no ability (its turn order stays)",
     "specialty": "is a plain extra worker with no ability",
 }
-TABLE_KIND = {  # card file kind -> kind in the cards table
-    "instruments": "instrument",
-    "performances": "performance",
-    "repairs": "repair",
-    "patrons": "patron",
-    "awards": "award",
-    "goals": "goal",
-    "families": "family",
-    "specialty": "specialty",
-}
+TABLE_KIND = {file: table for table, file in FILE_KINDS.items()}  # file kind -> table kind
 
 
 def baseline(

@@ -33,8 +33,9 @@ def test_award_rows_are_never_ranked_or_flagged(written4, loose) -> None:
         assert sum(c["flags"].values()) == c["ranked_rows"]  # counts cover the cards only
         assert "award" not in [g["kind"] for g in c["groups"]]
         assert all(r["kind"] != "award" for r in cards.sort_cards(c["rows"]))
-        summary = report["summary"]["stronger"] + report["summary"]["weaker"]
-        assert all(r["kind"] != "award" for r in summary)
+        glance = report["glance"]["stronger"] + report["glance"]["weaker"]
+        assert all(r["kind"] != "award" for r in glance)
+        assert all(f["kind"] != "award" and "level" not in f["subject"] for f in report["summary"])
         goals = [r for r in c["rows"] if r["kind"] == "goal"]
         assert goals and not any(r["outcome"] for r in goals)  # keeping a goal is a choice
     assert loose["cards"]["flagged_bh"] > 0  # the check above saw flagged cards

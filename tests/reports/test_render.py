@@ -116,7 +116,7 @@ def test_markdown_summary(written4) -> None:
     md = written4["md"]
     for heading in (
         "# Luthier card-balance report",
-        "## At a glance",
+        "## Summary",
         "## Seat order",
         "## Family tiles",
         "## Strongest and weakest cards",

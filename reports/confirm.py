@@ -1,0 +1,125 @@
+"""`tutti report RUN_DIR --confirm N`: the top flagged cards ablated on the run's own games.
+
+The adjusted difference of a card is a correlation; its ablation (`reports.ablate`:
+the card against its neutral stand-in on common random numbers) is its causal effect
+on the seats that held it. `--confirm N` replays the run's configuration (players,
+strategies with their parameters, master seed, card data, user strategy module)
+under the current code and ablates the N flagged cards with the largest adjusted
+effects, all on the same games 0..games-1 of the run's seed. This module plays games:
+only `tutti report --confirm` imports it, so a plain report stays numba-free.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from reports import cards, findings
+from reports.ablate import MIN_HOLDERS, ablate_cards
+from reports.card_kinds import FILE_KINDS
+from reports.settings import CONFIRM_GAMES
+from simcore.errors import TuttiError
+from simcore.progress import Progress
+
+Report = dict[str, Any]
+VERDICTS = ("confirmed", "not confirmed", "unclear", "too few games")
+METHOD = (
+    "Ablation: the card replaced by a neutral stand-in (same deck position, no value of "
+    "its own, as `tutti ablate`) on the same games of the run's own configuration (common "
+    "random numbers); the effect is the holders' win rate with the card minus without, "
+    "over the seats that held it, games as the independent units. 'confirmed': same sign "
+    "as the adjusted Δ and its 95% interval excludes 0; 'not confirmed': the opposite sign, "
+    "or its interval lies inside ±margin; 'unclear': neither (too few games to tell)."
+)
+
+
+def run_replayer(run_dir: str | Path):
+    """The run's configuration, ready to play again under the current code.
+
+    Refused (TuttiError) when the manifest lacks what a replay needs, the rules version
+    or a strategy changed, or the card data is gone or differs from the run's (its hash):
+    the ablation must play the run's own games."""
+    from simcore.runs.manifest import read_manifest
+    from simcore.runs.replay import replayer_for
+
+    run_dir = Path(run_dir)
+    config = read_manifest(run_dir).config
+    where = f"{run_dir}: --confirm"
+    if not config.strategies or not config.card_hash or config.players < 1:
+        raise TuttiError(f"{where}: the manifest does not record the run's strategies and cards")
+    if config.strategy_module:
+        from strategies.luthier.user import load_strategy_module
+
+        load_strategy_module(config.strategy_module)
+    try:
+        base = replayer_for(config, config.cards_dir, where)
+    except FileNotFoundError as err:
+        raise TuttiError(f"{where}: the run's card data is gone ({err})") from None
+    if base.card_set.data_hash != config.card_hash:
+        raise TuttiError(
+            f"{where}: the card data in {config.cards_dir or 'the shipped set'} changed since "
+            "the run (another data hash); the ablation must play the run's own cards"
+        )
+    return base
+
+
+def top_flagged(rows: list[dict], top: int) -> list[dict]:
+    """The `top` flagged cards with the largest adjusted effects (either sign)."""
+    flagged = [r for r in rows if cards.is_flagged(r)]
+    return sorted(flagged, key=lambda r: (-abs(r["adj_diff"]), r["kind"], r["card_id"]))[:top]
+
+
+def verdict(adjusted: float, delta, low, high, holders: int, margin: float) -> str:
+    """How the ablation answers the adjusted Δ (see METHOD)."""
+    if delta is None or low is None or holders < MIN_HOLDERS:
+        return "too few games"
+    if delta * adjusted < 0 or (-margin <= low and high <= margin):
+        return "not confirmed"
+    if (low > 0) if adjusted > 0 else (high < 0):
+        return "confirmed"
+    return "unclear"
+
+
+def empty_ablation() -> dict[str, Any]:
+    return {"delta": None, "low": None, "high": None, "holders": None, "verdict": None}
+
+
+def confirm(
+    report: Report,
+    base,
+    top: int,
+    games: int = CONFIRM_GAMES,
+    progress: Progress | None = None,
+) -> None:
+    """Ablate the report's `top` flagged cards with `base` (`run_replayer`) on `games`
+    games; write `ablation` into every card row (nulls where not ablated), the run's
+    confirmation into `cards.confirm`, and rebuild the summary."""
+    rows = report["cards"]["rows"]
+    picked = top_flagged(rows, top)
+    margin = report["settings"]["margin"]
+    for r in rows:
+        r["ablation"] = empty_ablation()
+    targets = [(FILE_KINDS[r["kind"]], r["card_id"]) for r in picked]
+    effects = ablate_cards(base, targets, games, progress) if targets else []
+    for r, effect in zip(picked, effects, strict=True):
+        delta, low, high, _ = (None if math.isnan(x) else x for x in effect.estimate("win"))
+        holders = int(sum(x.sum() for x in effect.n))
+        if holders < MIN_HOLDERS:
+            low = high = None
+        r["ablation"] = {
+            "delta": delta,
+            "low": low,
+            "high": high,
+            "holders": holders,
+            "verdict": verdict(r["adj_diff"], delta, low, high, holders, margin),
+        }
+    report["cards"]["confirm"] = {
+        "asked": top,
+        "games": games,
+        "seed": base.config.seed,
+        "cards": [{"kind": r["kind"], "card_id": r["card_id"], "card": r["card"]} for r in picked],
+        "verdicts": {v: sum(r["ablation"]["verdict"] == v for r in picked) for v in VERDICTS},
+        "method": METHOD,
+    }
+    report["summary"] = findings.summary(report)

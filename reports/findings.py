@@ -1,0 +1,299 @@
+"""The report's top summary: at most five findings a designer reads in 30 seconds.
+
+Each finder looks at one part of the report dict and returns findings: one plain
+sentence each with its size (win-rate points), its 95% interval and what to look
+at next (an example seed, the command that confirms it). `summary` collects them,
+largest first, at most `MAX_FINDINGS`, at most `CAPS[kind]` of a kind. A new kind
+of finding (dead cards from pick rates, ...) is one finder added to `FINDERS`.
+
+A finding is made only where its interval lies wholly beyond the report's margin
+(`--margin`, as for the card flags), so the summary lists what is both real and
+large enough to act on.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from reports import cards, fmt
+from reports.card_kinds import FILE_KINDS
+from reports.stats import Z95
+
+Report = dict[str, Any]
+Finding = dict[str, Any]
+
+MAX_FINDINGS = 5
+CAPS = {"strategy": 1, "seat_order": 1, "family": 1, "card": 3, "dead_card": 2}
+DEAD_PICK_RATE = 0.02  # a card offered often and taken at most this often is "dead"
+
+
+def finding(kind: str, subject: str, text: str, size: float, low, high, **extra) -> Finding:
+    """One finding: `size`, `low`, `high` are win-rate differences (fractions, 0.02 = 2
+    win-rate points); `weight` orders the summary (largest first)."""
+    return {
+        "kind": kind,
+        "subject": subject,
+        "text": text,
+        "size": size,
+        "low": low,
+        "high": high,
+        "unit": "win-rate points",
+        "seed": extra.get("seed"),
+        "command": extra.get("command"),
+        "weight": extra.get("weight", abs(size)),
+    }
+
+
+def _margin(report: Report) -> float:
+    return report["settings"]["margin"]
+
+
+def _spread_interval(best: dict, worst: dict) -> tuple[float, float, float]:
+    """Best minus worst win rate with a conservative 95% interval: the standard errors
+    add (the two rates may come from the same games, where wins are negatively
+    correlated, so the usual sqrt of the summed variances could be too narrow)."""
+    se = sum(
+        math.sqrt(max(r["win_rate"] * (1 - r["win_rate"]), 0.0) / r["n"]) for r in (best, worst)
+    )
+    spread = best["win_rate"] - worst["win_rate"]
+    return spread, spread - Z95 * se, spread + Z95 * se
+
+
+def _rate(r: dict) -> str:
+    return f"{fmt.pct(r['win_rate'])} (95% interval {fmt.pct_range(r['ci_low'], r['ci_high'])})"
+
+
+def _quote(command: str) -> str:
+    return f"`{command}`"
+
+
+def run_strategies(report: Report) -> str:
+    names = [s["strategy"] for s in report["run"]["seats"]]
+    return names[0] if len(set(names)) == 1 else ",".join(names)
+
+
+def ablate_command(report: Report, kind: str, card_id: str) -> str:
+    """The `tutti ablate` command line that ablates one card with the run's settings."""
+    run = report["run"]
+    command = (
+        f"tutti ablate {FILE_KINDS.get(kind, kind)} --only {card_id} --players {run['players']} "
+        f"--seed {run['seed']} --strategies {run_strategies(report)}"
+    )
+    if run["cards_dir"]:
+        command += f" --cards {run['cards_dir']}"
+    return command
+
+
+def confirm_command(report: Report, n: int = 1) -> str:
+    return f"tutti report {report['run']['run_dir']} --confirm {n}"
+
+
+def params_note(report: Report) -> str | None:
+    """Where the run set strategy parameters: `tutti ablate` seats the defaults."""
+    if not any(s["params"] for s in report["run"]["seats"]):
+        return None
+    return (
+        "The `tutti ablate` commands seat each strategy with its default parameters; "
+        f"`{confirm_command(report, 3)}` ablates with this run's own (see Run)."
+    )
+
+
+# ------------------------------------------------------------------ finders
+
+
+def strategy_findings(report: Report) -> list[Finding]:
+    """A strategy whose win-rate interval lies wholly above the fair share + margin."""
+    rows = [r for r in report["strategies"]["by_strategy"] if r["ci_low"] is not None]
+    if len({r["strategy"] for r in rows}) < 2:
+        return []
+    fair = report["seats"]["fair_rate"]
+    best = max(rows, key=lambda r: r["win_rate"])
+    worst = min(rows, key=lambda r: r["win_rate"])
+    if best["ci_low"] - fair <= _margin(report):
+        return []
+    size = best["win_rate"] - fair
+    text = (
+        f"The {best['strategy']} strategy dominates: it wins {_rate(best)} of its seat-games, "
+        f"{fmt.pts(size)} win-rate points above the fair share of {fmt.pct(fair)}, while "
+        f"{worst['strategy']} wins {fmt.pct(worst['win_rate'])}; every card effect below is "
+        "measured in this lopsided field, so look at the Strategies section (matchups) first."
+    )
+    return [
+        finding("strategy", best["strategy"], text, size, best["ci_low"] - fair,
+                best["ci_high"] - fair)
+    ]  # fmt: skip
+
+
+def seat_findings(report: Report) -> list[Finding]:
+    """A spread between the best and worst start position beyond the margin (and a
+    significant chi-square test)."""
+    seats = report["seats"]
+    chi = seats["chi_square"]
+    rows = [r for r in seats["by_start_order"] if r["win_rate"] is not None and r["n"]]
+    if len(rows) < 2 or chi["too_few_games"] or chi["p_value"] is None or chi["p_value"] >= 0.05:
+        return []
+    best = max(rows, key=lambda r: r["win_rate"])
+    worst = min(rows, key=lambda r: r["win_rate"])
+    spread, low, high = _spread_interval(best, worst)
+    if low <= _margin(report):
+        return []
+    text = (
+        f"Seat order matters: the {fmt.ordinal(best['start_order'])} player wins {_rate(best)}, "
+        f"the {fmt.ordinal(worst['start_order'])} {_rate(worst)}, a spread of "
+        f"{fmt.pts(spread)} win-rate points (conservative 95% interval "
+        f"{fmt.pts_range(low, high)}; chi-square {fmt.p_is(chi['p_value'])}); look at the "
+        "Family by start order table to see where the advantage comes from."
+    )
+    return [finding("seat_order", fmt.ordinal(best["start_order"]), text, spread, low, high)]
+
+
+def family_findings(report: Report) -> list[Finding]:
+    """A spread beyond the margin between the family tiles with the largest and smallest
+    adjusted effects (holders against non-holders of the same strategy and start order:
+    the raw family win rates mix the tile with the strategies that keep it)."""
+    rows = [r for r in report["cards"]["rows"] if r["kind"] == "family" and r["tested"]]
+    if len(rows) < 2:
+        return []
+    best = max(rows, key=lambda r: r["adj_diff"])
+    worst = min(rows, key=lambda r: r["adj_diff"])
+    se = sum((r["adj_diff_high"] - r["adj_diff_low"]) / (2 * Z95) for r in (best, worst))
+    spread = best["adj_diff"] - worst["adj_diff"]
+    low, high = spread - Z95 * se, spread + Z95 * se
+    if low <= _margin(report):
+        return []
+
+    def effect(r: dict) -> str:
+        interval = fmt.pts_range(r["adj_diff_low"], r["adj_diff_high"])
+        return f"{r['card']} {fmt.pts(r['adj_diff'])} ({interval})"
+
+    text = (
+        f"Family tiles differ: against non-holders of the same strategy and start order, "
+        f"{effect(best)} and {effect(worst)} win-rate points, a spread of "
+        f"{fmt.pts(spread)} win-rate points (conservative 95% interval "
+        f"{fmt.pts_range(low, high)}); confirm with "
+        f"{_quote(ablate_command(report, 'family', best['card_id']))}."
+    )
+    command = ablate_command(report, "family", best["card_id"])
+    return [finding("family", best["card"], text, spread, low, high, command=command)]
+
+
+def _ablation_words(row: dict) -> str:
+    a = row.get("ablation") or {}
+    if a.get("delta") is None:
+        return ""
+    return (
+        f"; ablated on the run's own games it moves its holders' win rate by "
+        f"{fmt.pts(a['delta'])} win-rate points ({fmt.pts_range(a['low'], a['high'])}): "
+        f"{a['verdict']}"
+    )
+
+
+def _card_weight(row: dict) -> float:
+    """A card's place in the summary: its adjusted effect, or, once its ablation did not
+    confirm it (`--confirm`), the ablation's effect (the card itself matters that little)."""
+    a = row.get("ablation") or {}
+    if a.get("verdict") == "not confirmed" and a.get("delta") is not None:
+        return abs(a["delta"])
+    return abs(row["adj_diff"])
+
+
+def card_findings(report: Report) -> list[Finding]:
+    """The flagged cards with the largest adjusted effects (their interval lies beyond
+    the margin by the flag's definition); family tiles are the family finding's."""
+    rows = [r for r in report["cards"]["rows"] if cards.is_flagged(r) and r["kind"] != "family"]
+    rows.sort(key=lambda r: -_card_weight(r))
+    out = []
+    for r in rows[: CAPS["card"]]:
+        more = "more" if r["adj_diff"] > 0 else "less"
+        example = r["examples"][0] if r["examples"] else None
+        replay = (
+            f"replay seed {example['seed']} ({example['seat_name']} held it and "
+            f"{'won' if example['won'] else 'lost'}) and "
+            if example
+            else ""
+        )
+        text = (
+            f"{r['card']} ({r['kind']}) is {r['flag']}: its holders win "
+            f"{abs(r['adj_diff']) * 100:.1f} win-rate points {more} than non-holders of the "
+            f"same strategy, start order and family (95% interval "
+            f"{fmt.pts_range(r['adj_diff_low'], r['adj_diff_high'])}; raw {fmt.pts(r['diff'])})"
+            f"{_ablation_words(r)}; {replay}confirm with "
+            f"{_quote(ablate_command(report, r['kind'], r['card_id']))}."
+        )
+        out.append(
+            finding(
+                "card",
+                r["card"],
+                text,
+                r["adj_diff"],
+                r["adj_diff_low"],
+                r["adj_diff_high"],
+                seed=example["seed"] if example else None,
+                command=ablate_command(report, r["kind"], r["card_id"]),
+                weight=_card_weight(r),
+            )
+        )
+    return out
+
+
+def dead_card_findings(report: Report) -> list[Finding]:
+    """Cards offered often and (almost) never taken. Needs per-card pick rates (`offered`,
+    `pick_rate` in the card rows); runs without them give no finding."""
+    min_sample = report["settings"]["min_sample"]
+    rows = [
+        r
+        for r in report["cards"]["rows"]
+        if not cards.is_outcome(r)
+        and (r.get("offered") or 0) >= min_sample
+        and r.get("pick_rate") is not None
+        and r["pick_rate"] <= DEAD_PICK_RATE
+    ]
+    rows.sort(key=lambda r: (r["pick_rate"], -r["offered"]))
+    out = []
+    for r in rows[: CAPS["dead_card"]]:
+        rate = r["pick_rate"]
+        taken = "never taken" if rate == 0 else f"taken {fmt.pct(rate)} of the times"
+        field = f"{FILE_KINDS.get(r['kind'], r['kind'])}.{r['card_id']}.FIELD=VALUE"
+        text = (
+            f"{r['card']} ({r['kind']}) is a dead card: offered {r['offered']:,} times and "
+            f"{taken}; look at its cost and reward in the card files, or try a change with "
+            f"`tutti whatif --set {field}`."
+        )
+        # dead cards go first: the clearest balance findings (weight above any win-rate size)
+        out.append(finding("dead_card", r["card"], text, 0.0, None, None, weight=2 - rate))
+    return out
+
+
+FINDERS: tuple[Callable[[Report], list[Finding]], ...] = (
+    dead_card_findings,
+    strategy_findings,
+    seat_findings,
+    family_findings,
+    card_findings,
+)
+
+
+def summary(report: Report) -> list[Finding]:
+    """At most MAX_FINDINGS findings, largest first (ties: in FINDERS order)."""
+    found = [f for finder in FINDERS for f in finder(report)]
+    found.sort(key=lambda f: -f["weight"])
+    out: list[Finding] = []
+    taken: dict[str, int] = {}
+    for f in found:
+        if len(out) == MAX_FINDINGS:
+            break
+        if taken.get(f["kind"], 0) < CAPS.get(f["kind"], 1):
+            out.append(f)
+            taken[f["kind"]] = taken.get(f["kind"], 0) + 1
+    return out
+
+
+def nothing_found(report: Report) -> str:
+    """The sentence shown when no finding passes."""
+    return (
+        "Nothing stands out beyond the margin of ±"
+        f"{_margin(report) * 100:g} win-rate points: no dominating strategy, no seat-order or "
+        "family spread and no flagged card (see the sections below for what is too uncertain)."
+    )

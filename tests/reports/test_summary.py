@@ -1,0 +1,204 @@
+"""The top summary (at most five findings, first on the page), units, scales and the
+one-line card tables (issue 18, items 4, 7 and 9)."""
+
+from __future__ import annotations
+
+import copy
+import re
+
+import pytest
+
+from reports import findings
+from reports.build import build_report
+from reports.plots import common_xlim
+from reports.render_html import render_html
+from reports.render_md import render_markdown
+from reports.settings import Settings
+
+KEYS = {"kind", "subject", "text", "size", "low", "high", "unit", "seed", "command", "weight"}
+
+
+@pytest.fixture(scope="module")
+def loose(run4) -> dict:
+    """The 4-player report at margin 0: flagged cards to plant things among."""
+    return build_report(run4, Settings(margin=0.0))
+
+
+def _plant_strategy(report: dict, rate: float = 0.60) -> dict:
+    """Two strategies, one winning `rate` of its seat-games (fair share 25%)."""
+    report = copy.deepcopy(report)
+    n = report["run"]["games"] * 2
+    report["strategies"]["by_strategy"] = [
+        {"strategy": "restorer", "n": n, "win_rate": rate, "ci_low": rate - 0.01,
+         "ci_high": rate + 0.01, "too_uncertain": False},
+        {"strategy": "courtier", "n": n, "win_rate": 0.10, "ci_low": 0.09, "ci_high": 0.11,
+         "too_uncertain": False},
+    ]  # fmt: skip
+    return report
+
+
+def _plant_card(report: dict, delta: float) -> dict:
+    """Make one tested card a stronger card with adjusted effect `delta`."""
+    report = copy.deepcopy(report)
+    row = next(r for r in report["cards"]["rows"] if r["tested"] and r["kind"] == "instrument")
+    row.update(adj_diff=delta, adj_diff_low=delta - 0.02, adj_diff_high=delta + 0.02)
+    row.update(flag="stronger", card="Planted violin", card_id="planted")
+    return report
+
+
+def test_real_summary_findings_have_the_contract(written4, loose) -> None:
+    for report in (written4["json"], loose):
+        found = report["summary"]
+        assert isinstance(found, list) and len(found) <= findings.MAX_FINDINGS
+        for f in found:
+            assert set(f) == KEYS
+            assert f["unit"] == "win-rate points" and "win-rate points" in f["text"]
+            assert f["low"] <= f["size"] <= f["high"]  # its interval...
+            assert "interval" in f["text"]  # ...said in the sentence
+        assert [f["weight"] for f in found] == sorted((f["weight"] for f in found), reverse=True)
+    cards = [f for f in loose["summary"] if f["kind"] == "card"]
+    assert cards, "margin 0 on 3,000 games flags cards"
+    for f in cards:
+        assert "`tutti ablate " in f["text"] and "--only " in f["text"] and "--seed 7" in f["text"]
+        assert f["command"].startswith("tutti ablate ")
+        assert f["seed"] is not None and f"replay seed {f['seed']}" in f["text"]
+
+
+def test_a_dominating_strategy_is_found_first(loose) -> None:
+    report = _plant_strategy(loose)
+    found = findings.summary(report)
+    assert found[0]["kind"] == "strategy" and found[0]["subject"] == "restorer"
+    assert found[0]["size"] == pytest.approx(0.35)
+    assert (found[0]["low"], found[0]["high"]) == pytest.approx((0.34, 0.36))
+    text = found[0]["text"]
+    assert "restorer strategy dominates" in text and "60.0%" in text and "59.0–61.0%" in text
+    assert "+35.0 win-rate points above the fair share of 25.0%" in text
+    assert "courtier wins 10.0%" in text
+    # a strategy just above the fair share is no finding
+    assert not findings.strategy_findings(_plant_strategy(loose, rate=0.26))
+
+
+def test_a_planted_strong_card_leads_the_summary(loose) -> None:
+    report = _plant_card(_plant_strategy(loose), delta=0.40)
+    found = findings.summary(report)
+    assert found[0]["kind"] == "card" and found[0]["subject"] == "Planted violin"
+    assert found[0]["size"] == pytest.approx(0.40)
+    assert "Planted violin (instrument) is stronger" in found[0]["text"]
+    assert "40.0 win-rate points more" in found[0]["text"]
+    assert "--only planted" in found[0]["text"]
+    assert found[1]["kind"] == "strategy"
+    report["summary"] = found
+    page, md = render_html(report), render_markdown(report)
+    assert page.index("Planted violin (instrument) is stronger") < page.index('id="run"')
+    summary_md = md.split("## Summary")[1].split("## Seat order")[0]
+    assert summary_md.lstrip().startswith("1. Planted violin (instrument) is stronger")
+
+
+def test_at_most_five_findings_and_three_cards(loose) -> None:
+    report = _plant_strategy(loose)
+    for r in [r for r in report["cards"]["rows"] if r["tested"]][:8]:
+        r.update(flag="stronger", adj_diff=0.5, adj_diff_low=0.45, adj_diff_high=0.55)
+    found = findings.summary(report)
+    assert len(found) <= 5
+    assert sum(f["kind"] == "card" for f in found) == findings.CAPS["card"]
+    assert any(f["kind"] == "strategy" for f in found)
+
+
+def test_dead_cards_come_first_once_pick_rates_exist(loose) -> None:
+    """Pick rates are not recorded yet; a row that has them gives a dead-card finding."""
+    assert findings.dead_card_findings(loose) == []
+    report = _plant_strategy(loose)
+    row = next(r for r in report["cards"]["rows"] if r["kind"] == "specialty")
+    row.update(offered=5000, pick_rate=0.0)
+    found = findings.summary(report)
+    assert found[0]["kind"] == "dead_card" and found[0]["subject"] == row["card"]
+    assert "offered 5,000 times and never taken" in found[0]["text"]
+
+
+def test_nothing_found_says_so(tiny, tmp_path) -> None:
+    report = build_report(tiny)
+    assert report["summary"] == []
+    md = render_markdown(report)
+    assert "Nothing stands out beyond the margin of ±2 win-rate points" in md
+    assert md.index("## Summary") < md.index("## Seat order") < md.index("## Run setup")
+
+
+def test_summary_first_and_setup_folded_away(written4) -> None:
+    page, md = written4["html"], written4["md"]
+    assert page.index('<section id="summary">') < page.index('<nav class="toc">')
+    assert page.index('<nav class="toc">') < page.index('<section id="run">')
+    headings = re.findall(r"^## (.+)$", md, flags=re.M)
+    assert headings[0] == "Summary" and headings[-1] == "Run setup"
+    # strategy parameters fold away in the HTML (<details>) and go to the end in Markdown
+    report = copy.deepcopy(written4["json"])
+    for s in report["run"]["seats"]:
+        s["params"] = {"instruments": 1.5, "patience": 2.0}
+    page, md = render_html(report), render_markdown(report)
+    run = page.split('<section id="run">')[1].split("</section>")[0]
+    assert "<details><summary>" in run and "instruments = 1.5, patience = 2" in run
+    assert "instruments = 1.5" not in md.split("## Run setup")[0]
+    assert "instruments = 1.5, patience = 2" in md.split("## Run setup")[1]
+    assert "`tutti report " in md.split("## Seat order")[0]  # ablate with the run's params
+
+
+def test_untested_rows_show_no_interval(tiny) -> None:
+    report = build_report(tiny)
+    untested = [r for r in report["cards"]["rows"] if r["flag"] == "untested"]
+    assert untested
+    for r in untested:
+        assert r["adjusted"]["low"] is None and r["adjusted"]["high"] is None
+        assert r["raw"]["low"] is None and r["raw"]["high"] is None
+    page = render_html(report)
+    table = page.split('id="card-specialty"')[1].split("</table>")[0]
+    for r in untested:
+        if r["kind"] == "specialty":
+            cells = re.search(rf"<td class=\"l\">{re.escape(r['card'])}</td>(.*?)</tr>", table)
+            assert cells and " to " not in cells[1] and "–" in cells[1]
+
+
+def test_every_difference_says_win_rate_points(written4) -> None:
+    page, md = written4["html"], written4["md"]
+    headers = re.findall(r"<th[^>]*>([^<]*)</th>", page)
+    for h in headers:
+        if "Δ" in h or "vs fair" in h:
+            assert "win-rate pts" in h, h
+    for line in md.splitlines():
+        if line.startswith("| ") and ("Δ" in line or "vs fair" in line) and "---" not in line:
+            for h in line.strip("| ").split(" | "):
+                if "Δ" in h:
+                    assert "win-rate pts" in h, h
+
+
+def test_one_scale_for_every_forest_plot(loose) -> None:
+    low, high = common_xlim(loose)
+    assert low == -high and round(high * 100) % 5 == 0
+    sure = [r for r in loose["cards"]["rows"] if r["tested"] and not r["too_uncertain"]]
+    assert all(low <= r["adj_diff_low"] and r["adj_diff_high"] <= high for r in sure)
+
+
+def test_flagged_table_fits_one_line_per_card(loose) -> None:
+    page, md = render_html(loose), render_markdown(loose)
+    flagged = page.split('<section id="flagged">')[1].split("</section>")[0]
+    assert '<table class="oneline">' in flagged
+    assert "<br>" not in flagged.split("<table")[1]  # no wrapped seed lists
+    rows = [r for r in loose["cards"]["rows"] if r["flag"] in ("stronger", "weaker")]
+    assert any(len(r["examples"]) > 1 for r in rows)
+    assert '<details class="seeds">' in flagged  # the other seeds behind a click
+    part = md.split("## Strongest and weakest cards")[1].split("## Strategies")[0]
+    lines = [x for x in part.splitlines() if x.startswith("| ") and "---" not in x][1:]
+    assert len(lines) == len(rows)
+    for line in lines:
+        assert len(re.findall(r"\b\d{9,}\b", line)) <= 1  # at most one seed per row
+
+
+def test_a_card_its_ablation_did_not_confirm_goes_down(loose) -> None:
+    report = _plant_card(_plant_strategy(loose), delta=0.40)
+    planted = next(r for r in report["cards"]["rows"] if r["card_id"] == "planted")
+    planted["ablation"] = {"delta": 0.001, "low": -0.01, "high": 0.012, "holders": 500,
+                           "verdict": "not confirmed"}  # fmt: skip
+    found = findings.summary(report)
+    assert found[0]["kind"] == "strategy"
+    assert "Planted violin" not in [f["subject"] for f in findings.card_findings(report)]
+    words = findings._ablation_words(planted)
+    assert "ablated on the run's own games it moves its holders' win rate by +0.1" in words
+    assert words.endswith("(-1.0 to +1.2): not confirmed")
