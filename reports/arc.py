@@ -69,3 +69,42 @@ def game_arc(run: Run) -> dict[str, Any] | None:
         "leader_wins": rows,
         "players": run.players,
     }
+
+
+def arc_sentence(arc: dict[str, Any] | None) -> str:
+    """One plain sentence: how often the leader after round 3 (or the middle) wins."""
+    if arc is None:
+        return (
+            "This run records no prestige by round (written by an older tutti): "
+            "simulate again for the game arc."
+        )
+    rows = arc["leader_wins"]
+    r = min(3, len(rows))
+    row = rows[r - 1]
+    fair = 1 / arc["players"]
+    return (
+        f"The leader after round {r} goes on to win {row['share']:.1%} of games "
+        f"(95% interval {row['low']:.1%}-{row['high']:.1%}; a lead that said nothing "
+        f"would win {fair:.1%}); after the last round's play the leader wins "
+        f"{rows[-1]['share']:.1%} (the end-game scoring decides the rest)."
+    )
+
+
+def arc_rows(arc: dict[str, Any]) -> list[list[str]]:
+    """Per round: winners' and the others' mean prestige, the leader's win share."""
+    out = []
+    for r, w, o, lead in zip(
+        arc["rounds"], arc["winners"], arc["others"], arc["leader_wins"], strict=True
+    ):
+        share = f"{lead['share']:.1%} ({lead['low']:.1%}-{lead['high']:.1%})"
+        out.append([str(r), f"{w:.1f}", f"{o:.1f}", f"{w - o:+.1f}", share])
+    return out
+
+
+ARC_HEADERS = [
+    "After round",
+    "Winners' prestige",
+    "Others' prestige",
+    "Gap",
+    "Leader wins (95% interval)",
+]

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from reports import card_sums, cards, findings, outcomes, scores, winrates
+from reports import arc, card_sums, cards, findings, outcomes, scores, winrates
 from reports.card_kinds import KINDS, table_groups
 from reports.cardinfo import card_info
 from reports.examples import attach_examples, replay_command
@@ -234,6 +234,7 @@ def build_report(
         },
     }
     report["outcomes"] = outcomes.outcomes(run, rows)
+    report["arc"] = arc.game_arc(run)
     report["family_names"] = {
         **info.names.get("family", {}),
         **{r["card_id"]: r["card"] for r in rows if r["kind"] == "family"},

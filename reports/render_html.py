@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reports import cards, findings, fmt, plots, text
+from reports import arc, cards, findings, fmt, plots, text
 from reports.html_kit import CSS, e, figure, inline_code, table
 
 Report = dict[str, Any]
@@ -21,6 +21,7 @@ SECTIONS = (
     ("flagged", "Strongest and weakest cards"),
     ("strategies", "Strategies"),
     ("scores", "Scores"),
+    ("arc", "Game arc"),
     ("cards", "Cards by kind"),
     ("outcomes", "Awards and goals (outcomes)"),
     ("method", "Method and definitions"),
@@ -546,6 +547,15 @@ def section_method(report: Report) -> str:
     )
 
 
+def section_arc(report: Report) -> str:
+    found = report.get("arc")
+    body = f"<p>{e(arc.arc_sentence(found))}</p>"
+    if found is not None:
+        rows = [[e(c) for c in row] for row in arc.arc_rows(found)]
+        body += table([e(h) for h in arc.ARC_HEADERS], rows)
+    return body
+
+
 RENDER = {
     "summary": section_summary,
     "run": section_run,
@@ -554,6 +564,7 @@ RENDER = {
     "flagged": section_flagged,
     "strategies": section_strategies,
     "scores": section_scores,
+    "arc": section_arc,
     "cards": section_cards,
     "outcomes": section_outcomes,
     "method": section_method,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reports import cards, findings, fmt, text
+from reports import arc, cards, findings, fmt, text
 from reports.plots import card_label
 
 Report = dict[str, Any]
@@ -341,6 +341,14 @@ def outcomes(report: Report) -> list[str]:
     ]
 
 
+def game_arc(report: Report) -> list[str]:
+    found = report.get("arc")
+    lines = ["## Game arc", "", arc.arc_sentence(found), ""]
+    if found is not None:
+        lines += table(arc.ARC_HEADERS, arc.arc_rows(found))
+    return lines
+
+
 def method(report: Report) -> list[str]:
     return [
         "## Method and definitions",
@@ -352,8 +360,8 @@ def method(report: Report) -> list[str]:
 
 def render_markdown(report: Report) -> str:
     parts = [
-        header, summary, seats, families, flagged, strategies, scores, cards_by_kind, outcomes,
-        method, setup,
+        header, summary, seats, families, flagged, strategies, scores, game_arc, cards_by_kind,
+        outcomes, method, setup,
     ]  # fmt: skip
     lines: list[str] = []
     for part in parts:
