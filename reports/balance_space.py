@@ -104,7 +104,12 @@ def parse_vary(text: str, card_set: Any, allow_stated: bool = False) -> Vary:
             f"--vary {text}: no {kind} card with id {parts[1]}{suggest_card(parts[1], cards, 3)}"
         )
     known = sorted(
-        {f for s in SCHEMAS[kind].sections for f in s.fields if f not in ("id", "source")}
+        {
+            f
+            for s in SCHEMAS[kind].sections
+            for f in s.fields
+            if f not in ("id", "source", "estimated", "fitted")
+        }
     )
     if field[0] not in known:
         raise TuttiError(

@@ -223,18 +223,18 @@ def test_a_violin_worth_6_moves_the_strategies_win_rates(violin6, tmp_path):
     assert any(key.startswith("instrument/violin") for _, key in drifted)
 
 
-def test_instruments_worth_far_more_drift_the_instrument_and_strategy_metrics(tmp_path, cards):
-    """A change that clearly matters to the strategies: every instrument worth 12 prestige.
-
-    Every heuristic then builds instruments, and the performer, who built the fewest,
-    loses most of its edge over the crafter (about 21% -> 35% for the crafter); fast
-    enough for every CI run, where the violin's 2 -> 6 needs the slow test above to move strategy
-    win rates.
-    """
+def test_performances_worth_far_more_drift_the_performance_and_strategy_metrics(tmp_path, cards):
+    """A change that clearly matters to the strategies: every performance worth 0, 6 or
+    12 prestige (low, medium, high). The performer then wins nearly every game against
+    the crafter (about +49 points in rules version 3); fast enough for every CI run,
+    where the violin's 2 -> 6 needs the slow test above to move strategy win rates."""
     rich = tmp_path / "rich"
     rich.mkdir()
-    (rich / "instruments.toml").write_text(
-        "".join(f'[[instrument]]\nid = "{i}"\nprestige = 12\n\n' for i in cards.ids["instruments"])
+    (rich / "performances.toml").write_text(
+        "".join(
+            f'[[performance]]\nid = "{i}"\nprestige = [0, 6, 12]\n\n'
+            for i in cards.ids["performances"]
+        )
     )
     base = tmp_path / "b.parquet"
     code, _, err = tutti(
@@ -248,6 +248,4 @@ def test_instruments_worth_far_more_drift_the_instrument_and_strategy_metrics(tm
     drifted = _drifted(_json(tmp_path / "c.json"))
     assert code == 1
     assert ("strategy", "crafter") in drifted and ("strategy", "performer") in drifted
-    assert any(
-        group in ("card", "completed") and key.startswith("instrument/") for group, key in drifted
-    )
+    assert any(group == "card" and key.startswith("performance/") for group, key in drifted)

@@ -20,7 +20,7 @@ from simcore.games.luthier.stated_numbers import (
     value_at,
 )
 
-KEYS = {"id", "source", "estimated"}  # provenance, not data
+KEYS = {"id", "source", "estimated", "fitted"}  # provenance, not data
 ROW_KEYS = {"row", "tier"}  # a board row is keyed by (row, tier), like a card by its id
 
 

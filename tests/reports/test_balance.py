@@ -27,9 +27,10 @@ def test_a_card_field_is_a_whole_number_variable_at_its_current_value(cards):
         2,
         6,
     )
-    assert v.integer and not v.offset and v.current == 4
-    assert v.sets(5) == ["instruments.cello.prestige=5"]
-    assert v.sets(4, changed=True) == []
+    own = cards.records["instruments"][cards.index("instruments", "cello")]["prestige"]
+    assert v.integer and not v.offset and v.current == own
+    assert v.sets(own + 1) == [f"instruments.cello.prestige={own + 1}"]
+    assert v.sets(own, changed=True) == []
 
 
 def test_a_kind_wildcard_is_one_offset_and_leaves_stated_cards_alone(cards):
@@ -62,12 +63,12 @@ def test_a_list_position_is_varied_and_its_stated_part_left_alone(cards, tmp_pat
     from reports.variants import baseline
     from simcore.games.luthier.cards import load_cards
 
-    v = parse_vary("performances.*.prestige.2=-1..0", cards)
+    v = parse_vary("performances.*.prestige.2=0..1", cards)
     assert "p1" in v.left_out and "p1" not in v.cards and "p2" in v.cards
     i = cards.index("performances", "p2")
     low, mid, high = cards.records["performances"][i]["prestige"]
-    changed = load_cards(None, patches([v], [-1]))
-    assert changed.records["performances"][i]["prestige"] == [low, mid, high - 1]
+    changed = load_cards(None, patches([v], [1]))
+    assert changed.records["performances"][i]["prestige"] == [low, mid, high + 1]
     with pytest.raises(TuttiError, match="stated"):
         parse_vary("performances.p1.prestige.2=0..2", cards)
     written = write_cards(
@@ -76,11 +77,11 @@ def test_a_list_position_is_varied_and_its_stated_part_left_alone(cards, tmp_pat
     again = load_cards(tmp_path / "out")
     assert again.records["performances"][i]["prestige"] == [low, mid, high + 1]
     assert [p.name for p in written] == ["performances.toml"]
-    # P2's medium above its (lowered) high: each alone is valid, together they are not
+    # P2's medium payout above its high one: each value is valid alone, not together
     mid_v = parse_vary("performances.p2.prestige.1=0..2", cards)
     base = baseline(2, 100, 1, "random", None)
-    assert valid_variant(base, [v, mid_v], (0.0, 1.0)) is not None
-    assert valid_variant(base, [v, mid_v], (-1.0, 2.0)) is None
+    assert valid_variant(base, [v, mid_v], (1.0, high + 1.0)) is not None
+    assert valid_variant(base, [v, mid_v], (0.0, high + 1.0)) is None
 
 
 @pytest.mark.parametrize(

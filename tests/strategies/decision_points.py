@@ -126,6 +126,8 @@ class Replay:
             start_of_round_nb(self.table, self.g, self.s, self.w)
             self.planning()
             self.resolution()
+            arc = self.s["prestige_round"]  # as game_nb.play_game_nb records the game arc
+            arc[:, r] = self.s["prestige"]
             if r < self.rounds - 1:
                 end_of_round_nb(self.table, self.g, self.s, self.w)
             self.check_snapshot(r + 1)

@@ -19,7 +19,7 @@ from simcore.games.luthier.enums import (
 )
 from simcore.games.luthier.enums import Rule as RuleEnum
 
-PROVENANCE = ("source", "estimated")  # documentation fields: not part of the data hash
+PROVENANCE = ("source", "estimated", "fitted")  # documentation fields: not part of the data hash
 
 
 class LuthierCards(NamedTuple):

@@ -51,16 +51,24 @@ MAX_SETUP_TOKENS = 6  # neutral tokens on one two-player setup card at most
 # ----------------------------------------------------------------- schemas
 
 TEXT, SOURCE, ESTIMATED = Field("text"), Field("text"), Field("estimated", required=False)
+FITTED = Field("text", required=False)  # how a refitted estimate was chosen (tutti balance)
 BUNDLE_OPT = Field("bundle", required=False, default=[0] * len(Res))
 LEVELS = Field("levels", length=3)
 
 
 def _card(**fields: Field) -> dict[str, Field]:
-    return {"id": Field("id"), "name": TEXT, **fields, "source": SOURCE, "estimated": ESTIMATED}
+    return {
+        "id": Field("id"),
+        "name": TEXT,
+        **fields,
+        "source": SOURCE,
+        "estimated": ESTIMATED,
+        "fitted": FITTED,
+    }
 
 
 def _table(**fields: Field) -> dict[str, Field]:
-    return {**fields, "source": SOURCE, "estimated": ESTIMATED}
+    return {**fields, "source": SOURCE, "estimated": ESTIMATED, "fitted": FITTED}
 
 
 INSTRUMENT = _card(
@@ -202,7 +210,7 @@ def check_card(fields: dict[str, Field], data: dict[str, Any], report: Report) -
 
 
 def _estimated(value: Any, fields: dict[str, Field], report: Report) -> Any:
-    real = [k for k in fields if k not in ("id", "source", "estimated")]
+    real = [k for k in fields if k not in ("id", "source", "estimated", "fitted")]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         report("estimated", f"expected an array of field names, got {describe(value)}")
         return BAD
