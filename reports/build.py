@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from reports import arc, card_sums, cards, findings, outcomes, scores, winrates
+from reports import arc, card_sums, cards, findings, outcomes, picks, scores, winrates
 from reports.card_kinds import KINDS, table_groups
 from reports.cardinfo import card_info
 from reports.examples import attach_examples, replay_command
@@ -142,6 +142,7 @@ ROW_KEYS = (
     "completed_diff_high", "completed_p_value", "completed_adj_diff", "completed_adj_diff_low",
     "completed_adj_diff_high", "completed_adj_p_value", "completed_tested",
     "tested", "too_uncertain", "flag", "outcome", "examples", "ablation",
+    "offered", "picked", "pick_rate",
 )  # fmt: skip
 LEVELS = ("1", "2", "3")
 
@@ -183,6 +184,8 @@ def build_report(
     sums = card_sums.aggregate(run, names=not info.names, n_examples=settings.examples)
     rows = cards.card_rows(info, sums, settings)
     attach_examples(run, rows, sums["examples"])
+    rates = picks.pick_rates(run)
+    picks.attach(rows, rates)
     rows = uniform_rows(rows, run.games)
     flagged = [r for r in rows if cards.is_flagged(r)]
     warnings = []
@@ -235,6 +238,12 @@ def build_report(
     }
     report["outcomes"] = outcomes.outcomes(run, rows)
     report["arc"] = arc.game_arc(run)
+    names = {f"{k}/{c}": n for k, by_id in info.names.items() for c, n in by_id.items()}
+    report["picks"] = {
+        "recorded": rates is not None,
+        "threshold": picks.IGNORED_PICK_RATE,
+        "dead": picks.dead_and_ignored(rates, names, settings.min_sample, picks.IGNORED_PICK_RATE),
+    }
     report["family_names"] = {
         **info.names.get("family", {}),
         **{r["card_id"]: r["card"] for r in rows if r["kind"] == "family"},

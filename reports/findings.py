@@ -257,9 +257,9 @@ def dead_card_findings(report: Report) -> list[Finding]:
         taken = "never taken" if rate == 0 else f"taken {fmt.pct(rate)} of the times"
         field = f"{FILE_KINDS.get(r['kind'], r['kind'])}.{r['card_id']}.FIELD=VALUE"
         text = (
-            f"{r['card']} ({r['kind']}) is a dead card: offered {r['offered']:,} times and "
-            f"{taken}; look at its cost and reward in the card files, or try a change with "
-            f"`tutti whatif --set {field}`."
+            f"{r['card']} ({r['kind']}) is a dead card: offered in {r['offered']:,} "
+            f"seat-games and {taken}; look at its cost and reward in the card files, or try "
+            f"a change with `tutti whatif --set {field}`."
         )
         # dead cards go first: the clearest balance findings (weight above any win-rate size)
         out.append(finding("dead_card", r["card"], text, 0.0, None, None, weight=2 - rate))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reports import arc, cards, findings, fmt, plots, text
+from reports import arc, cards, findings, fmt, picks, plots, text
 from reports.html_kit import CSS, e, figure, inline_code, table
 
 Report = dict[str, Any]
@@ -18,6 +18,7 @@ SECTIONS = (
     ("run", "Run"),
     ("seats", "Seat order"),
     ("families", "Family tiles"),
+    ("dead", "Dead and ignored cards"),
     ("flagged", "Strongest and weakest cards"),
     ("strategies", "Strategies"),
     ("scores", "Scores"),
@@ -547,6 +548,15 @@ def section_method(report: Report) -> str:
     )
 
 
+def section_dead(report: Report) -> str:
+    section = report["picks"]
+    body = f"<p>{e(picks.sentence(section, report['settings']['min_sample']))}</p>"
+    if section["dead"]:
+        rows = [[e(c) for c in row] for row in picks.rows_of(section)]
+        body += table([e(h) for h in picks.HEADERS], rows, left=2)
+    return body
+
+
 def section_arc(report: Report) -> str:
     found = report.get("arc")
     body = f"<p>{e(arc.arc_sentence(found))}</p>"
@@ -561,6 +571,7 @@ RENDER = {
     "run": section_run,
     "seats": section_seats,
     "families": section_families,
+    "dead": section_dead,
     "flagged": section_flagged,
     "strategies": section_strategies,
     "scores": section_scores,

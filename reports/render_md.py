@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reports import arc, cards, findings, fmt, text
+from reports import arc, cards, findings, fmt, picks, text
 from reports.plots import card_label
 
 Report = dict[str, Any]
@@ -341,6 +341,19 @@ def outcomes(report: Report) -> list[str]:
     ]
 
 
+def dead_cards(report: Report) -> list[str]:
+    section = report["picks"]
+    lines = [
+        "## Dead and ignored cards",
+        "",
+        picks.sentence(section, report["settings"]["min_sample"]),
+        "",
+    ]
+    if section["dead"]:
+        lines += table(picks.HEADERS, picks.rows_of(section), left=2)
+    return lines
+
+
 def game_arc(report: Report) -> list[str]:
     found = report.get("arc")
     lines = ["## Game arc", "", arc.arc_sentence(found), ""]
@@ -360,8 +373,8 @@ def method(report: Report) -> list[str]:
 
 def render_markdown(report: Report) -> str:
     parts = [
-        header, summary, seats, families, flagged, strategies, scores, game_arc, cards_by_kind,
-        outcomes, method, setup,
+        header, summary, seats, families, dead_cards, flagged, strategies, scores, game_arc,
+        cards_by_kind, outcomes, method, setup,
     ]  # fmt: skip
     lines: list[str] = []
     for part in parts:

@@ -23,8 +23,9 @@ BATCH_GAMES = 48
 
 # Record fields that only report what happened (read by no kernel decision), added
 # after the fingerprints were taken: left out, so adding a result column needs no
-# regeneration (tests/luthier/test_transcript_state.py checks prestige_round itself).
-REPORT_ONLY = frozenset({"prestige_round"})
+# regeneration (tests/luthier/test_transcript_state.py checks prestige_round,
+# tests/reports/test_picks.py the offered/picked bitmaps).
+REPORT_ONLY = frozenset({"prestige_round", "offered", "picked"})
 
 
 def _digest(*arrays: np.ndarray) -> str:

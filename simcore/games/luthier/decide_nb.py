@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from simcore.games.luthier.offers_nb import record_offers_nb
 from simcore.jit import kernel
 from strategies.luthier.dispatch_nb import choose_nb, choose_planned_nb
 
@@ -23,11 +24,13 @@ def set_opt_nb(w, i, kind, a=0, b=0, c=0, d=0, e=0):
 def decide_nb(cards, g, s, w, p, n):
     """Index of the option seat p takes among w.opts[:n] (n >= 1); a lone option needs no choice."""
     if n == 1:
+        record_offers_nb(g, s, p, w.opts, 1, 0)
         return 0
     g.n_decisions += 1
     k = choose_nb(s[p].strategy, w.params[p], cards, g, s, p, w.opts, n)
     if k < 0 or k >= n:  # a strategy bug must not corrupt the game: fall back to the first
         k = 0
+    record_offers_nb(g, s, p, w.opts, n, k)
     return k
 
 

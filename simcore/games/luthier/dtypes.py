@@ -11,6 +11,7 @@ from enum import IntEnum
 
 import numpy as np
 
+from simcore.games.luthier.codes import CardKind
 from simcore.games.luthier.enums import N_RES, N_SOURCES
 
 MAX_PLAYERS = 4
@@ -24,6 +25,8 @@ MAX_HAND = 24  # instrument cards in hand
 MAX_COMPLETED = 24  # completed patrons per seat
 MAX_AWARDS = 4
 MAX_ROUNDS = 12  # rounds a game may have (rules `rounds`); longer games outgrow the buffers
+CARD_BITS = 96  # per card kind in a seat's offered/picked bitmaps (offers_nb): card ids 0..95
+N_CARD_KINDS = len(CardKind)
 MAX_SPOTS = 48  # orchestra spots
 MAX_PATRON_IDS = 64  # patron cards (I, II and royal) a card set may hold
 MAX_SPECIALTY_IDS = 32
@@ -153,6 +156,10 @@ SEAT = np.dtype(
         ("prestige", "i2"),  # current prestige, >= 0
         ("prestige_src", "i2", (N_SOURCES,)),  # prestige gained by Source (PATIENCE <= 0)
         ("prestige_round", "i2", (MAX_ROUNDS,)),  # prestige at the end of each round's play
+        # pick rates (offers_nb): bit CARD_BITS * CardKind + card id, set when a decision of
+        # this seat offered that card / when the seat chose it
+        ("offered", "u1", (N_CARD_KINDS * CARD_BITS // 8,)),
+        ("picked", "u1", (N_CARD_KINDS * CARD_BITS // 8,)),
         ("final_money", "i4"),  # money left after end-game conversion (tie-break)
         ("rank", "i1"),  # 1 = first; tied seats share a rank
         ("win", "f4"),  # 1 / number of tied winners, else 0

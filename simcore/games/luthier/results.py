@@ -6,10 +6,13 @@ as dictionary-encoded columns (categoricals in polars and pandas).
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pyarrow as pa
 
 from simcore.games.luthier.codes import CardEvent, CardKind
+from simcore.games.luthier.dtypes import CARD_BITS
 from simcore.games.luthier.engine import Batch
 from simcore.games.luthier.enums import (
     Era,
@@ -95,6 +98,32 @@ def _patron_counts(card_set, seats: np.ndarray) -> np.ndarray:
     return np.stack([((types == t) & used).sum(axis=-1) for t in PatronType], axis=-1)
 
 
+def card_keys(card_set) -> list[str]:
+    """Every card as "kind/card_id" (cards-table kinds), in CardKind then id order: the
+    bit order of the seats table's `offered_cards` and `picked_cards`."""
+    return [
+        f"{kind.name.lower()}/{cid}"
+        for kind in CardKind
+        for cid in card_set.ids[CARD_KIND_SOURCES[kind]]
+    ]
+
+
+def _card_bits(card_set, bits: np.ndarray, name: str) -> tuple[pa.Field, pa.Array]:
+    """The seats' offered/picked bitmaps (bit CARD_BITS * CardKind + id, offers_nb) packed
+    to the run's cards (bit i = card i of card_keys, little-endian within a byte)."""
+    wide = np.unpackbits(bits, axis=1, bitorder="little")
+    cols = np.concatenate(
+        [k * CARD_BITS + np.arange(len(card_set.ids[CARD_KIND_SOURCES[k]])) for k in CardKind]
+    )
+    packed = np.ascontiguousarray(np.packbits(wide[:, cols], axis=1, bitorder="little"))
+    width = packed.shape[1]
+    array = pa.FixedSizeBinaryArray.from_buffers(
+        pa.binary(width), len(packed), [None, pa.py_buffer(packed.tobytes())]
+    )
+    meta = {b"cards": json.dumps(card_keys(card_set)).encode()}
+    return pa.field(name, pa.binary(width), metadata=meta), array
+
+
 def seats_table(card_set, batch: Batch, n_players: int, strategies) -> pa.Table:
     """One row per game and seat: outcome, prestige by source, end state and counters."""
     g = np.asarray(batch.games)
@@ -155,7 +184,13 @@ def seats_table(card_set, batch: Batch, n_players: int, strategies) -> pa.Table:
     cols["track_steps_trained"] = pa.array(flat["n_trained"].sum(axis=1).astype(np.int16))
     for loc in Location:
         cols[f"placed_{loc.name.lower()}"] = pa.array(flat["n_placed"][:, loc])
-    return pa.table(cols)
+    fields = [pa.field(name, array.type) for name, array in cols.items()]
+    arrays = list(cols.values())
+    for name in ("offered", "picked"):  # pick rates (reports/picks.py)
+        field, array = _card_bits(card_set, np.ascontiguousarray(flat[name]), f"{name}_cards")
+        fields.append(field)
+        arrays.append(array)
+    return pa.Table.from_arrays(arrays, schema=pa.schema(fields))
 
 
 def cards_table(card_set, batch: Batch) -> pa.Table:

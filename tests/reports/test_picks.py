@@ -1,0 +1,96 @@
+"""Pick rates and dead cards (issue 18 item 6): the engine marks what each decision
+offered and what the seat chose; the report puts never-chosen cards first."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import numpy as np
+import polars as pl
+import pyarrow.parquet as pq
+import pytest
+
+from reports.build import build_report
+from reports.picks import COLUMNS, _bits, pick_rates
+from reports.settings import Settings
+
+FIELD = "crafter,performer,restorer,courtier"
+
+
+def _decoded(table, keys):
+    return {c: _bits(table[c], len(keys)) for c in COLUMNS}
+
+
+def test_each_seat_is_offered_its_two_family_tiles_and_picks_the_one_it_keeps(cards):
+    from simcore.games.luthier.engine import play_batch
+    from simcore.games.luthier.results import card_keys, seats_table
+    from strategies.luthier.registry import parse_seats
+
+    seats = parse_seats(FIELD, 4)
+    table = seats_table(cards, play_batch(cards, 4, 5, seats, 0, 40), 4, seats)
+    keys = json.loads(table.schema.field("offered_cards").metadata[b"cards"])
+    assert keys == card_keys(cards) and len(keys) == len(set(keys))
+    bits = _decoded(table, keys)
+    offered, picked = bits["offered_cards"], bits["picked_cards"]
+    assert not (picked & ~offered).any()  # a seat picks only what it was offered
+    family = np.array([k.startswith("family/") for k in keys])
+    assert (offered[:, family].sum(axis=1) == 2).all()  # two tiles dealt to each seat
+    assert (picked[:, family].sum(axis=1) == 1).all()
+    kept = [keys[i].split("/")[1] for i in np.argmax(picked * family, axis=1)]
+    assert kept == table["family"].to_pylist()
+    goals = np.array([k.startswith("goal/") for k in keys])
+    assert (picked[:, goals].sum(axis=1) >= 1).all() and (offered[:, goals].sum(axis=1) > 1).all()
+    awards = np.array([k.startswith("award/") for k in keys])
+    assert not offered[:, awards].any()  # award levels are claimed, not offered as cards
+
+
+@pytest.fixture(scope="module")
+def useless(tmp_path_factory):
+    """400 archetype games with the Guarneri tile made useless: no starting resources."""
+    from simcore import simulate
+
+    root = tmp_path_factory.mktemp("useless")
+    (root / "cards").mkdir()
+    (root / "cards" / "families.toml").write_text('[[family]]\nid = "guarneri"\nstart = {}\n')
+    out = root / "run"
+    simulate(players=4, games=400, seed=2, out=out, strategies=FIELD, cards=root / "cards")
+    return out
+
+
+def test_a_useless_card_is_a_dead_card_first_in_the_report(useless):
+    report = build_report(useless, Settings())
+    dead = report["picks"]["dead"]
+    guarneri = next(r for r in dead if r["card_id"] == "guarneri")
+    assert guarneri["picked"] == 0 and guarneri["offered"] >= 100
+    assert sum(guarneri["by_strategy"][s][0] for s in FIELD.split(",")) == guarneri["offered"]
+    row = next(r for r in report["cards"]["rows"] if r["card_id"] == "guarneri")
+    assert row["offered"] == guarneri["offered"] and row["pick_rate"] == 0
+    assert report["summary"][0]["kind"] == "dead_card"
+    rates = [r["pick_rate"] for r in dead]
+    assert rates == sorted(rates) and all(r <= report["picks"]["threshold"] for r in rates)
+
+
+def test_pick_rates_sum_the_seat_games_of_every_part(useless):
+    rates = pick_rates(_run(useless))
+    seats = pl.read_parquet(useless / "seats" / "*.parquet")
+    assert rates["family/guarneri"]["picked"] == (seats["family"] == "guarneri").sum() == 0
+    for tile in ("stainer", "bergonzi"):
+        assert rates[f"family/{tile}"]["picked"] == (seats["family"] == tile).sum()
+
+
+def test_a_run_without_bitmaps_has_no_pick_rates(useless, tmp_path):
+    old = tmp_path / "old"
+    shutil.copytree(useless, old)
+    for part in (old / "seats").glob("*.parquet"):
+        table = pq.read_table(part)
+        pq.write_table(table.drop_columns(list(COLUMNS)), part)
+    report = build_report(old, Settings())
+    assert report["picks"] == {"recorded": False, "threshold": 0.05, "dead": []}
+    assert all(r["pick_rate"] is None for r in report["cards"]["rows"])
+
+
+def _run(path):
+    from reports.load import open_run
+
+    return open_run(path)
