@@ -19,7 +19,7 @@ from typing import Any
 
 from reports import arc, card_sums, cards, findings, outcomes, picks, scores, winrates
 from reports.card_kinds import KINDS, table_groups
-from reports.cardinfo import card_info
+from reports.cardinfo import CARD_SET_KINDS, card_info
 from reports.examples import attach_examples, replay_command
 from reports.load import SEAT_NAMES, Run, open_run
 from reports.settings import Settings
@@ -184,7 +184,8 @@ def build_report(
     sums = card_sums.aggregate(run, names=not info.names, n_examples=settings.examples)
     rows = cards.card_rows(info, sums, settings)
     attach_examples(run, rows, sums["examples"])
-    rates = picks.pick_rates(run)
+    keys = [f"{kind}/{card_id}" for kind in CARD_SET_KINDS for card_id in info.ids.get(kind, [])]
+    rates = picks.pick_rates(run, keys)
     picks.attach(rows, rates)
     rows = uniform_rows(rows, run.games)
     flagged = [r for r in rows if cards.is_flagged(r)]

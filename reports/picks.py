@@ -29,17 +29,31 @@ IGNORED_PICK_RATE = 0.05  # offered often and taken at most this often: "dead or
 Row = dict[str, Any]
 
 
-def _bits(column: pa.ChunkedArray, n_cards: int) -> np.ndarray:
-    """(rows, n_cards) 0/1 of a fixed-size binary bitmap column."""
+def _bytes(column: pa.ChunkedArray) -> np.ndarray:
+    """(rows, bytes) of a bitmap column: fixed-size binary as written, or plain binary
+    after a tool (polars) rewrote the file."""
     array = column.combine_chunks()
-    width = array.type.byte_width
-    raw = np.frombuffer(array.buffers()[1], np.uint8, count=len(array) * width, offset=0)
-    return np.unpackbits(raw.reshape(len(array), width), axis=1, bitorder="little")[:, :n_cards]
+    if pa.types.is_fixed_size_binary(array.type):
+        width = array.type.byte_width
+        raw = np.frombuffer(array.buffers()[1], np.uint8, count=len(array) * width)
+        return raw.reshape(len(array), width)
+    values = array.to_pylist()
+    width = len(values[0]) if values else 0
+    return np.frombuffer(b"".join(values), np.uint8).reshape(len(values), width)
 
 
-def pick_rates(run: Run) -> dict[str, Row] | None:
+def _bits(column: pa.ChunkedArray, n_cards: int) -> np.ndarray:
+    """(rows, n_cards) 0/1 of a bitmap column (bit i little-endian within each byte)."""
+    return np.unpackbits(_bytes(column), axis=1, bitorder="little")[:, :n_cards]
+
+
+def pick_rates(run: Run, card_keys: list[str] | None = None) -> dict[str, Row] | None:
     """{"kind/card_id": {"offered", "picked", "pick_rate", "by_strategy": {name: [offered,
-    picked]}}} over the run's seat-games, or None for a run without the bitmaps."""
+    picked]}}} over the run's seat-games, or None for a run without the bitmaps.
+
+    The bit order is the column's `cards` metadata; a table rewritten by a tool that
+    drops field metadata falls back to `card_keys` (the run's card set in CardKind
+    order, as results.card_keys writes it)."""
     parts = run.parts("seats")
     if not parts or not set(COLUMNS) <= set(pq.read_schema(parts[0]).names):
         return None
@@ -49,7 +63,10 @@ def pick_rates(run: Run) -> dict[str, Row] | None:
     for part in parts:
         table = pq.read_table(part, columns=["strategy", *COLUMNS])
         if keys is None:
-            keys = json.loads(table.schema.field(COLUMNS[0]).metadata[b"cards"])
+            meta = table.schema.field(COLUMNS[0]).metadata or {}
+            keys = json.loads(meta[b"cards"]) if b"cards" in meta else card_keys
+            if not keys or len(keys) > 8 * _bytes(table[COLUMNS[0]][:1]).shape[1]:
+                return None
             offered = np.zeros(len(keys), np.int64)
             picked = np.zeros(len(keys), np.int64)
         off = _bits(table[COLUMNS[0]], len(keys))

@@ -105,14 +105,15 @@ def test_at_most_five_findings_and_three_cards(loose) -> None:
 
 
 def test_dead_cards_come_first_once_pick_rates_exist(loose) -> None:
-    """Pick rates are not recorded yet; a row that has them gives a dead-card finding."""
+    """Random players pick every card now and then (no dead card); a row with a card
+    offered often and never taken gives a dead-card finding, first."""
     assert findings.dead_card_findings(loose) == []
     report = _plant_strategy(loose)
     row = next(r for r in report["cards"]["rows"] if r["kind"] == "specialty")
     row.update(offered=5000, pick_rate=0.0)
     found = findings.summary(report)
     assert found[0]["kind"] == "dead_card" and found[0]["subject"] == row["card"]
-    assert "offered 5,000 times and never taken" in found[0]["text"]
+    assert "offered in 5,000 seat-games and never taken" in found[0]["text"]
 
 
 def test_nothing_found_says_so(tiny, tmp_path) -> None:
