@@ -143,3 +143,20 @@ def test_value_at_follows_paths() -> None:
         value_at(rec, "prestige")
     with pytest.raises(IndexError):
         value_at(rec, "money[3]")
+
+
+def test_refitted_cards_stay_estimates_and_say_how_they_were_fitted(
+    cards: CardSet, tmp_path: Path
+) -> None:
+    """Issue 19: each refitted card keeps its estimate label and records the fit in
+    `fitted`; the provenance text is not card data (the data hash ignores it)."""
+    fitted = [(kind, rec) for kind in KINDS for rec in cards.records[kind] if rec.get("fitted")]
+    kinds = {kind for kind, _ in fitted}
+    assert {"performances", "patrons", "instruments"} <= kinds
+    for kind, rec in fitted:
+        assert rec["source"] == "estimate" or rec.get("estimated"), (kind, rec["id"])
+        assert rec["fitted"].startswith("tutti balance, ")
+    (tmp_path / "patrons.toml").write_text(
+        '[[patron]]\nid = "frederic_chopin"\nfitted = "by hand, for a test"\n'
+    )
+    assert load_cards(tmp_path).data_hash == cards.data_hash
