@@ -1,6 +1,8 @@
 """Adjusted card effects: a Mantel-Haenszel risk difference within strata, games as units.
 
-A stratum is (strategy, start order, family) of a seat-game. For card X and
+A stratum is (strategy, start order, family) of a seat-game (family tiles: without
+the family; royal patrons: with whether the seat took a royal patron at all, see
+`stratum_code`). For card X and
 stratum k with n1 holders (win sum W1) and n0 non-holders (W0) among N seat-games,
 the Mantel-Haenszel difference is
 
@@ -41,21 +43,25 @@ CARD = ["kind", "card_id", "level"]
 _MOMENTS = ("c", "sa", "sb", "sab")
 
 
-def stratum_code(family: bool = True) -> pl.Expr:
+def stratum_code(family: bool = True, royal: bool = False) -> pl.Expr:
     """One int64 per (strategy, start order, family) from the categoricals' codes.
 
     Without `family`: per (strategy, start order), for the family tiles' own rows
-    (a family tile cannot be compared with others within its own family).
+    (a family tile cannot be compared with others within its own family). With
+    `royal`: also whether the seat took a royal patron (`took_royal`), for the royal
+    patrons' own rows (a seat holds one only by claiming the award benefit).
     """
     code = (
         pl.col("strategy").to_physical().cast(pl.Int64) * 64 + pl.col("start_order").cast(pl.Int64)
     ) * 65_536
-    return code + pl.col("family").to_physical().cast(pl.Int64) if family else code
+    code = code + pl.col("family").to_physical().cast(pl.Int64) if family else code
+    return code * 2 + pl.col("took_royal").cast(pl.Int64) if royal else code
 
 
-def stratum_names(seats: pl.LazyFrame, family: bool = True) -> pl.LazyFrame:
+def stratum_names(seats: pl.LazyFrame, family: bool = True, royal: bool = False) -> pl.LazyFrame:
     """sk (the code of one scan) -> k, the stratum as "strategy|start order|family"."""
     parts = ["strategy", "start_order", *(["family"] if family else [])]
+    parts += ["took_royal"] if royal else []
     return (
         seats.select("sk", *parts)
         .unique("sk")
@@ -300,18 +306,19 @@ def _decode(frame: pl.DataFrame, names: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def from_tables(seats: pl.DataFrame, keys: pl.DataFrame) -> pl.DataFrame:
+def from_tables(seats: pl.DataFrame, keys: pl.DataFrame, royal: bool = False) -> pl.DataFrame:
     """Effects straight from small tables (tests, notebooks).
 
-    `seats`: game, seat, strategy, start_order, family, win; `keys`: kind, card_id,
-    level, game, seat (one row per seat-game holding the card).
+    `seats`: game, seat, strategy, start_order, family, win (and took_royal with
+    `royal`: the royal patrons' strata); `keys`: kind, card_id, level, game, seat (one
+    row per seat-game holding the card).
     """
     seats = seats.with_columns(
         pl.col("strategy").cast(pl.String).cast(pl.Categorical),
         pl.col("family").cast(pl.String).cast(pl.Categorical),
         pl.col("win").cast(pl.Float64),
         sg=pl.col("game") * 8 + pl.col("seat").cast(pl.Int64),
-    ).with_columns(sk=stratum_code())
+    ).with_columns(sk=stratum_code(royal=royal))
     kinds = (
         keys.select("kind", "card_id")
         .unique()
@@ -327,7 +334,7 @@ def from_tables(seats: pl.DataFrame, keys: pl.DataFrame) -> pl.DataFrame:
     )
     lazy_seats = seats.lazy().select("game", "sk", "win")
     strata, pairs = strata_moments(lazy_seats).collect(), seat_moments(lazy_seats).collect()
-    names = stratum_names(seats.lazy()).collect()
+    names = stratum_names(seats.lazy(), royal=royal).collect()
     acc = Accumulator()
     acc.add_seats(seats["game"].n_unique(), strata, pairs, names)
     frames = [cell_moments(coded.lazy()), *pair_moments(coded.lazy(), lazy_seats)]

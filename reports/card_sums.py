@@ -17,6 +17,7 @@ import polars as pl
 from reports import adjusted
 from reports.adjusted import Accumulator
 from reports.card_kinds import KINDS
+from reports.cardinfo import card_info
 from reports.load import Run
 
 KEY = ["kind", "card_id", "level"]
@@ -101,9 +102,12 @@ class CardSums:
     # (kind, card_id, level, won) -> first seat-games (sg) where a holder won / lost
     examples: dict[tuple, list[int]] = field(default_factory=dict)
     # moments for the stratified (adjusted) effects, reports.adjusted; family tiles
-    # apart (their strata leave the family out)
+    # apart (their strata leave the family out), and the royal patrons `royal_ids`
+    # (their strata add whether the seat took a royal patron)
     adjusted: Accumulator = field(default_factory=Accumulator)
     family: Accumulator = field(default_factory=Accumulator)
+    royal: Accumulator = field(default_factory=Accumulator)
+    royal_ids: list[str] = field(default_factory=list)
 
     def example_done(self) -> set[tuple[str, str]]:
         """Cards with all their example games found (awards: all three levels)."""
@@ -120,11 +124,12 @@ def _batch(run: Run, chunks: list[int], names: bool, sums: CardSums) -> None:
     coded = _coded(run.scan("cards", chunks, strings=False).select(columns))
     seats = (
         run.scan("seats", chunks, strings=False)
-        .select("game", "seat", "strategy", "start_order", "family", "win")
+        .select("game", "seat", "strategy", "start_order", "family", "win", "patrons_taken_royal")
         .with_columns(pl.col("strategy", "family").cast(pl.String).cast(pl.Categorical))
         .with_columns(
             sg=pl.col("game") * 8 + pl.col("seat").cast(pl.Int64),
             win=pl.col("win").cast(pl.Float64),
+            took_royal=pl.col("patrons_taken_royal") > 0,
             sk=adjusted.stratum_code(),
         )
         .collect()  # one read, so the categorical codes behind `sk` are the same everywhere
@@ -173,6 +178,8 @@ def _batch(run: Run, chunks: list[int], names: bool, sums: CardSums) -> None:
     sums.events.append(events.drop("ek", "kc", "cc"))
     games = seats.select(pl.col("game").n_unique()).collect().item()
     _family_moments(seats, games, sums.family)
+    if sums.royal_ids:
+        _royal_moments(coded, seats, games, sums)
     acc.add_seats(games, strata, pairs, names)
     acc.add_role("held", moments[:half], names, codes)
     acc.add_role("completed", moments[half:], names, codes)
@@ -218,6 +225,38 @@ def _family_moments(seats: pl.LazyFrame, games: int, acc: adjusted.Accumulator) 
         acc.sampled_batch(games)
 
 
+def _royal_moments(coded: pl.LazyFrame, seats: pl.LazyFrame, games: int, sums: CardSums) -> None:
+    """The royal patrons' moments: strata add took_royal, so that their holders are
+    compared with the other seats that took a royal patron (the benefit of an award)."""
+    seats = seats.with_columns(sk=adjusted.stratum_code(royal=True))
+    by_game = seats.select("game", "sk", "win")
+    wins = seats.select("sg", "win", "sk")
+    mine = coded.filter(pl.col("kind") == "patron", pl.col("card_id").is_in(sums.royal_ids))
+    acc = sums.royal
+    pairs_too = acc.wants_pairs()
+    roles = []
+    for attr in ("held_events", "completed_events"):
+        keys = _seat_card_keys(mine, attr).join(wins, on="sg")
+        roles.append(adjusted.cell_moments(keys))
+        roles += adjusted.pair_moments(keys, by_game) if pairs_too else []
+    names, strata, codes, *frames = pl.collect_all(
+        [
+            adjusted.stratum_names(seats, royal=True),
+            adjusted.strata_moments(by_game),
+            mine.select("kc", "cc", pl.col("kind", "card_id").cast(pl.String)).unique(),
+            *([adjusted.seat_moments(by_game)] if pairs_too else []),
+            *roles,
+        ]
+    )
+    pairs = frames.pop(0) if pairs_too else None
+    half = len(frames) // 2
+    acc.add_seats(games, strata, pairs, names)
+    acc.add_role("held", frames[:half], names, codes)
+    acc.add_role("completed", frames[half:], names, codes)
+    if pairs_too:
+        acc.sampled_batch(games)
+
+
 def _sum(parts: list[pl.DataFrame], keys: list[str]) -> pl.DataFrame:
     frame = pl.concat(parts)
     values = [c for c in frame.columns if c not in keys]
@@ -225,12 +264,17 @@ def _sum(parts: list[pl.DataFrame], keys: list[str]) -> pl.DataFrame:
 
 
 def _adjusted(sums: CardSums) -> dict[str, pl.DataFrame]:
-    """Adjusted effects per role (held, completed); family tiles from their own strata."""
+    """Adjusted effects per role (held, completed); family tiles and royal patrons from
+    their own strata."""
     out = sums.adjusted.result()
     family = sums.family.result()["held"]
     out["held"] = pl.concat(
         [out["held"].filter(pl.col("kind") != "family"), family.cast(out["held"].schema)]
     )
+    royal = sums.royal.result() if sums.royal_ids else {}
+    is_royal = (pl.col("kind") == "patron") & pl.col("card_id").is_in(sums.royal_ids)
+    for role, frame in royal.items():
+        out[role] = pl.concat([out[role].filter(~is_royal), frame.cast(out[role].schema)])
     return out
 
 
@@ -242,7 +286,10 @@ def aggregate(run: Run, names: bool = False, n_examples: int = 3) -> dict:
     the table only if `names`), `totals` (n, w, w2 over all seat-games), `in_play`
     (award card_id, games), and `examples` {(kind, card_id, level, won): [sg, ...]}.
     """
-    sums = CardSums(n_examples=n_examples)
+    decks = card_info(run).patron_deck
+    sums = CardSums(
+        n_examples=n_examples, royal_ids=sorted(c for c, d in decks.items() if d == "royal")
+    )
     for chunks in run.chunk_batches():
         _batch(run, chunks, names, sums)
     win = pl.col("win").cast(pl.Float64)

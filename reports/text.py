@@ -20,6 +20,13 @@ CAVEAT = (
     "to look at, and replay the example games to see why."
 )
 
+ROYAL_STRATA = (
+    "Royal patrons are compared only with the seats of the same strategy, start order and "
+    "family that also took a royal patron: a seat gets one only by claiming an award's "
+    "royal benefit, and such seats win more anyway, so the adjusted Δ of a royal patron is "
+    "the effect of choosing it rather than another royal patron, not of reaching the choice."
+)
+
 REPLAY = (
     "`tutti play` with an example's seed and the run's strategies plays exactly that game, "
     "move by move. The strategies matter: the same seed with other strategies is a different "
@@ -176,7 +183,8 @@ def method_items(report: Report) -> list[tuple[str, str]]:
     items += [
         (
             "Adjusted win-rate difference (adjusted Δ)",
-            report["cards"]["method"] + " Win-rate points = percentage points of win rate. "
+            report["cards"]["method"] + " " + ROYAL_STRATA + " Win-rate points = percentage "
+            "points of win rate. "
             "'Δ if completed' compares seat-games that completed the card instead.",
         ),
         (
