@@ -43,25 +43,31 @@ CARD = ["kind", "card_id", "level"]
 _MOMENTS = ("c", "sa", "sb", "sab")
 
 
-def stratum_code(family: bool = True, royal: bool = False) -> pl.Expr:
+def stratum_code(family: bool = True, royal: bool = False, milestone: str | None = None) -> pl.Expr:
     """One int64 per (strategy, start order, family) from the categoricals' codes.
 
     Without `family`: per (strategy, start order), for the family tiles' own rows
-    (a family tile cannot be compared with others within its own family). With
-    `royal`: also whether the seat took a royal patron (`took_royal`), for the royal
-    patrons' own rows (a seat holds one only by claiming the award benefit).
+    (a family tile cannot be compared with others within its own family). With a
+    `milestone` column (0..3): also that, for cards a seat can choose only on reaching a
+    milestone: `royal` is `milestone="took_royal"` (a royal patron comes only with an
+    award's royal benefit); specialty cards use `took_specialty` (how many the seat took:
+    each comes with a track's specialty step).
     """
     code = (
         pl.col("strategy").to_physical().cast(pl.Int64) * 64 + pl.col("start_order").cast(pl.Int64)
     ) * 65_536
     code = code + pl.col("family").to_physical().cast(pl.Int64) if family else code
-    return code * 2 + pl.col("took_royal").cast(pl.Int64) if royal else code
+    column = "took_royal" if royal else milestone
+    return code * 4 + pl.col(column).cast(pl.Int64) if column else code
 
 
-def stratum_names(seats: pl.LazyFrame, family: bool = True, royal: bool = False) -> pl.LazyFrame:
+def stratum_names(
+    seats: pl.LazyFrame, family: bool = True, royal: bool = False, milestone: str | None = None
+) -> pl.LazyFrame:
     """sk (the code of one scan) -> k, the stratum as "strategy|start order|family"."""
     parts = ["strategy", "start_order", *(["family"] if family else [])]
-    parts += ["took_royal"] if royal else []
+    column = "took_royal" if royal else milestone
+    parts += [column] if column else []
     return (
         seats.select("sk", *parts)
         .unique("sk")
@@ -306,19 +312,21 @@ def _decode(frame: pl.DataFrame, names: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def from_tables(seats: pl.DataFrame, keys: pl.DataFrame, royal: bool = False) -> pl.DataFrame:
+def from_tables(
+    seats: pl.DataFrame, keys: pl.DataFrame, royal: bool = False, milestone: str | None = None
+) -> pl.DataFrame:
     """Effects straight from small tables (tests, notebooks).
 
     `seats`: game, seat, strategy, start_order, family, win (and took_royal with
-    `royal`: the royal patrons' strata); `keys`: kind, card_id, level, game, seat (one
-    row per seat-game holding the card).
+    `royal`, or the `milestone` column: the milestone cards' strata); `keys`: kind,
+    card_id, level, game, seat (one row per seat-game holding the card).
     """
     seats = seats.with_columns(
         pl.col("strategy").cast(pl.String).cast(pl.Categorical),
         pl.col("family").cast(pl.String).cast(pl.Categorical),
         pl.col("win").cast(pl.Float64),
         sg=pl.col("game") * 8 + pl.col("seat").cast(pl.Int64),
-    ).with_columns(sk=stratum_code(royal=royal))
+    ).with_columns(sk=stratum_code(royal=royal, milestone=milestone))
     kinds = (
         keys.select("kind", "card_id")
         .unique()
@@ -334,7 +342,7 @@ def from_tables(seats: pl.DataFrame, keys: pl.DataFrame, royal: bool = False) ->
     )
     lazy_seats = seats.lazy().select("game", "sk", "win")
     strata, pairs = strata_moments(lazy_seats).collect(), seat_moments(lazy_seats).collect()
-    names = stratum_names(seats.lazy(), royal=royal).collect()
+    names = stratum_names(seats.lazy(), royal=royal, milestone=milestone).collect()
     acc = Accumulator()
     acc.add_seats(seats["game"].n_unique(), strata, pairs, names)
     frames = [cell_moments(coded.lazy()), *pair_moments(coded.lazy(), lazy_seats)]

@@ -91,6 +91,12 @@ def _skip(done: set[tuple[str, str]]) -> pl.Expr:
     return expr
 
 
+# Cards a seat can choose only on reaching a milestone: group -> (card kind, the seats'
+# milestone column). Their adjusted effect compares holders with the seats that reached
+# the milestone as far (reports.adjusted.stratum_code).
+MILESTONES = {"royal": ("patron", "took_royal"), "specialty": ("specialty", "took_specialty")}
+
+
 @dataclass
 class CardSums:
     """Per-card sums over a run (string keys) and candidate example seat-games."""
@@ -102,12 +108,22 @@ class CardSums:
     # (kind, card_id, level, won) -> first seat-games (sg) where a holder won / lost
     examples: dict[tuple, list[int]] = field(default_factory=dict)
     # moments for the stratified (adjusted) effects, reports.adjusted; family tiles
-    # apart (their strata leave the family out), and the royal patrons `royal_ids`
-    # (their strata add whether the seat took a royal patron)
+    # apart (their strata leave the family out), and the milestone cards (MILESTONES:
+    # royal patrons, specialty cards), whose strata add the milestone reached
     adjusted: Accumulator = field(default_factory=Accumulator)
     family: Accumulator = field(default_factory=Accumulator)
     royal: Accumulator = field(default_factory=Accumulator)
     royal_ids: list[str] = field(default_factory=list)
+    specialty: Accumulator = field(default_factory=Accumulator)
+    specialty_ids: list[str] = field(default_factory=list)
+
+    def milestones(self) -> list[tuple[str, str, list[str], Accumulator]]:
+        """(card kind, milestone column, card ids, accumulator) of each milestone group."""
+        return [
+            (kind, column, getattr(self, f"{name}_ids"), getattr(self, name))
+            for name, (kind, column) in MILESTONES.items()
+            if getattr(self, f"{name}_ids")
+        ]
 
     def example_done(self) -> set[tuple[str, str]]:
         """Cards with all their example games found (awards: all three levels)."""
@@ -124,12 +140,22 @@ def _batch(run: Run, chunks: list[int], names: bool, sums: CardSums) -> None:
     coded = _coded(run.scan("cards", chunks, strings=False).select(columns))
     seats = (
         run.scan("seats", chunks, strings=False)
-        .select("game", "seat", "strategy", "start_order", "family", "win", "patrons_taken_royal")
+        .select(
+            "game",
+            "seat",
+            "strategy",
+            "start_order",
+            "family",
+            "win",
+            "patrons_taken_royal",
+            "specialty_workers",
+        )  # fmt: skip
         .with_columns(pl.col("strategy", "family").cast(pl.String).cast(pl.Categorical))
         .with_columns(
             sg=pl.col("game") * 8 + pl.col("seat").cast(pl.Int64),
             win=pl.col("win").cast(pl.Float64),
             took_royal=pl.col("patrons_taken_royal") > 0,
+            took_specialty=pl.col("specialty_workers").cast(pl.Int64).clip(0, 3),
             sk=adjusted.stratum_code(),
         )
         .collect()  # one read, so the categorical codes behind `sk` are the same everywhere
@@ -178,8 +204,8 @@ def _batch(run: Run, chunks: list[int], names: bool, sums: CardSums) -> None:
     sums.events.append(events.drop("ek", "kc", "cc"))
     games = seats.select(pl.col("game").n_unique()).collect().item()
     _family_moments(seats, games, sums.family)
-    if sums.royal_ids:
-        _royal_moments(coded, seats, games, sums)
+    for kind, column, ids, acc_m in sums.milestones():
+        _milestone_moments(coded, seats, games, kind, column, ids, acc_m)
     acc.add_seats(games, strata, pairs, names)
     acc.add_role("held", moments[:half], names, codes)
     acc.add_role("completed", moments[half:], names, codes)
@@ -225,14 +251,23 @@ def _family_moments(seats: pl.LazyFrame, games: int, acc: adjusted.Accumulator) 
         acc.sampled_batch(games)
 
 
-def _royal_moments(coded: pl.LazyFrame, seats: pl.LazyFrame, games: int, sums: CardSums) -> None:
-    """The royal patrons' moments: strata add took_royal, so that their holders are
-    compared with the other seats that took a royal patron (the benefit of an award)."""
-    seats = seats.with_columns(sk=adjusted.stratum_code(royal=True))
+def _milestone_moments(
+    coded: pl.LazyFrame,
+    seats: pl.LazyFrame,
+    games: int,
+    kind: str,
+    column: str,
+    ids: list[str],
+    acc: Accumulator,
+) -> None:
+    """The moments of cards a seat can choose only on reaching a milestone (royal
+    patrons: an award's royal benefit; specialty cards: a track's specialty step): strata
+    add the milestone `column`, so that their holders are compared with the other seats
+    that reached it as far."""
+    seats = seats.with_columns(sk=adjusted.stratum_code(milestone=column))
     by_game = seats.select("game", "sk", "win")
     wins = seats.select("sg", "win", "sk")
-    mine = coded.filter(pl.col("kind") == "patron", pl.col("card_id").is_in(sums.royal_ids))
-    acc = sums.royal
+    mine = coded.filter(pl.col("kind") == kind, pl.col("card_id").is_in(ids))
     pairs_too = acc.wants_pairs()
     roles = []
     for attr in ("held_events", "completed_events"):
@@ -241,7 +276,7 @@ def _royal_moments(coded: pl.LazyFrame, seats: pl.LazyFrame, games: int, sums: C
         roles += adjusted.pair_moments(keys, by_game) if pairs_too else []
     names, strata, codes, *frames = pl.collect_all(
         [
-            adjusted.stratum_names(seats, royal=True),
+            adjusted.stratum_names(seats, milestone=column),
             adjusted.strata_moments(by_game),
             mine.select("kc", "cc", pl.col("kind", "card_id").cast(pl.String)).unique(),
             *([adjusted.seat_moments(by_game)] if pairs_too else []),
@@ -271,10 +306,10 @@ def _adjusted(sums: CardSums) -> dict[str, pl.DataFrame]:
     out["held"] = pl.concat(
         [out["held"].filter(pl.col("kind") != "family"), family.cast(out["held"].schema)]
     )
-    royal = sums.royal.result() if sums.royal_ids else {}
-    is_royal = (pl.col("kind") == "patron") & pl.col("card_id").is_in(sums.royal_ids)
-    for role, frame in royal.items():
-        out[role] = pl.concat([out[role].filter(~is_royal), frame.cast(out[role].schema)])
+    for kind, _column, ids, acc in sums.milestones():
+        mine = (pl.col("kind") == kind) & pl.col("card_id").is_in(ids)
+        for role, frame in acc.result().items():
+            out[role] = pl.concat([out[role].filter(~mine), frame.cast(out[role].schema)])
     return out
 
 
@@ -286,9 +321,11 @@ def aggregate(run: Run, names: bool = False, n_examples: int = 3) -> dict:
     the table only if `names`), `totals` (n, w, w2 over all seat-games), `in_play`
     (award card_id, games), and `examples` {(kind, card_id, level, won): [sg, ...]}.
     """
-    decks = card_info(run).patron_deck
+    info = card_info(run)
     sums = CardSums(
-        n_examples=n_examples, royal_ids=sorted(c for c, d in decks.items() if d == "royal")
+        n_examples=n_examples,
+        royal_ids=sorted(c for c, d in info.patron_deck.items() if d == "royal"),
+        specialty_ids=sorted(info.ids.get("specialty", [])),
     )
     for chunks in run.chunk_batches():
         _batch(run, chunks, names, sums)

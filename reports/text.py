@@ -21,10 +21,12 @@ CAVEAT = (
 )
 
 ROYAL_STRATA = (
-    "Royal patrons are compared only with the seats of the same strategy, start order and "
-    "family that also took a royal patron: a seat gets one only by claiming an award's "
-    "royal benefit, and such seats win more anyway, so the adjusted Δ of a royal patron is "
-    "the effect of choosing it rather than another royal patron, not of reaching the choice."
+    "Royal patrons and specialty cards are cards a seat can choose only on reaching a "
+    "milestone (an award's royal benefit; a track's specialty step), and such seats win "
+    "more anyway: a royal patron is compared only with the seats of the same strategy, start "
+    "order and family that also took a royal patron, a specialty card with those that took "
+    "as many specialty cards, so their adjusted Δ is the effect of choosing the card rather "
+    "than another, not of reaching the choice."
 )
 
 REPLAY = (

@@ -76,6 +76,7 @@ def _tables(run_dir):
     seats = pl.read_parquet(run_dir / "seats").select(
         "game", "seat", "strategy", "start_order", "family", "win",
         took_royal=pl.col("patrons_taken_royal") > 0,
+        took_specialty=pl.col("specialty_workers").cast(pl.Int64).clip(0, 3),
     )  # fmt: skip
     cards = pl.read_parquet(run_dir / "cards").with_columns(pl.col(pl.Categorical).cast(pl.String))
     keys = (
@@ -92,20 +93,26 @@ def _tables(run_dir):
     return seats, keys
 
 
-def test_report_rows_use_royal_strata_for_royal_patrons_only(run4, written4) -> None:
-    """Royal rows match the tables with took_royal strata; every other row matches
-    today's strata (strategy, start order, family) exactly."""
+def test_report_rows_use_milestone_strata_for_royal_patrons_and_specialty_only(
+    run4, written4
+) -> None:
+    """Royal rows match the tables with took_royal strata, specialty rows those with
+    took_specialty strata; every other row matches today's strata (strategy, start
+    order, family) exactly."""
     royal = {c for c, d in card_info(open_run(run4)).patron_deck.items() if d == "royal"}
     assert royal
     seats, keys = _tables(run4)
     key = ("kind", "card_id", "level")
     plain = {tuple(r[k] for k in key): r for r in from_tables(seats, keys).to_dicts()}
     with_royal = {tuple(r[k] for k in key): r for r in from_tables(seats, keys, True).to_dicts()}
+    specialty = from_tables(seats, keys, milestone="took_specialty").to_dicts()
+    with_specialty = {tuple(r[k] for k in key): r for r in specialty}
     rows = [r for r in written4["json"]["cards"]["rows"] if r["kind"] != "family"]
     seen = 0
     for r in rows:
         is_royal = r["kind"] == "patron" and r["card_id"] in royal
-        want = (with_royal if is_royal else plain).get((r["kind"], r["card_id"], r["level"] or 0))
+        table = with_royal if is_royal else with_specialty if r["kind"] == "specialty" else plain
+        want = table.get((r["kind"], r["card_id"], r["level"] or 0))
         if want is None or want["delta"] is None:
             assert r["adj_diff"] is None
             continue
