@@ -111,7 +111,8 @@ def replayer_for(
     if config.rules_version != RULES_VERSION:
         raise TuttiError(
             f"{where}: made with rules version {config.rules_version}, but this engine is "
-            f"rules version {RULES_VERSION}; regenerate the baseline (make baseline)"
+            f"rules version {RULES_VERSION}: its games cannot be replayed; simulate it again "
+            "(a drift baseline: make baseline)"
         )
     if players is not None and config.players != players:
         raise TuttiError(
