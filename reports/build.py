@@ -23,6 +23,7 @@ from reports.cardinfo import CARD_SET_KINDS, card_info
 from reports.examples import attach_examples, replay_command
 from reports.load import SEAT_NAMES, Run, open_run
 from reports.settings import Settings
+from simcore.games.luthier.dtypes import CARD_BITS  # numpy only: no numba
 
 FORMAT = "tutti-report/1"
 ADJUSTMENT_METHOD = (
@@ -184,7 +185,11 @@ def build_report(
     sums = card_sums.aggregate(run, names=not info.names, n_examples=settings.examples)
     rows = cards.card_rows(info, sums, settings)
     attach_examples(run, rows, sums["examples"])
-    keys = [f"{kind}/{card_id}" for kind in CARD_SET_KINDS for card_id in info.ids.get(kind, [])]
+    keys = {  # the bits results.card_bit_positions gives: 96 per card kind, in table order
+        f"{kind}/{card_id}": CARD_BITS * k + i
+        for k, kind in enumerate(CARD_SET_KINDS)
+        for i, card_id in enumerate(info.ids.get(kind, []))
+    }
     rates = picks.pick_rates(run, keys)
     picks.attach(rows, rates)
     rows = uniform_rows(rows, run.games)

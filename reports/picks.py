@@ -42,54 +42,55 @@ def _bytes(column: pa.ChunkedArray) -> np.ndarray:
     return np.frombuffer(b"".join(values), np.uint8).reshape(len(values), width)
 
 
-def _bits(column: pa.ChunkedArray, n_cards: int) -> np.ndarray:
-    """(rows, n_cards) 0/1 of a bitmap column (bit i little-endian within each byte)."""
-    return np.unpackbits(_bytes(column), axis=1, bitorder="little")[:, :n_cards]
+def bit_counts(rows: np.ndarray) -> np.ndarray:
+    """How many rows have each bit set: (bytes * 8,) for (rows, bytes) uint8, bit i of
+    byte j at 8 * j + i (eight passes over the bytes, no unpacked copy)."""
+    counts = np.empty((rows.shape[1], 8), np.int64)
+    for b in range(8):
+        counts[:, b] = ((rows >> b) & 1).sum(axis=0, dtype=np.int64)
+    return counts.reshape(-1)
 
 
-def pick_rates(run: Run, card_keys: list[str] | None = None) -> dict[str, Row] | None:
+def _positions(table: pa.Table, card_keys: dict[str, int] | None) -> dict[str, int] | None:
+    meta = table.schema.field(COLUMNS[0]).metadata or {}
+    return json.loads(meta[b"cards"]) if b"cards" in meta else card_keys
+
+
+def pick_rates(run: Run, card_keys: dict[str, int] | None = None) -> dict[str, Row] | None:
     """{"kind/card_id": {"offered", "picked", "pick_rate", "by_strategy": {name: [offered,
     picked]}}} over the run's seat-games, or None for a run without the bitmaps.
 
-    The bit order is the column's `cards` metadata; a table rewritten by a tool that
-    drops field metadata falls back to `card_keys` (the run's card set in CardKind
-    order, as results.card_keys writes it)."""
+    Each card's bit is in the column's `cards` metadata; a table rewritten by a tool that
+    drops field metadata falls back to `card_keys` (the run's card set, as
+    results.card_bit_positions gives it)."""
     parts = run.parts("seats")
     if not parts or not set(COLUMNS) <= set(pq.read_schema(parts[0]).names):
         return None
-    keys: list[str] | None = None
-    offered = picked = None
-    by_strategy: dict[str, np.ndarray] = {}
+    positions: dict[str, int] | None = None
+    totals: dict[str, np.ndarray] = {}  # strategy -> (2, bits): offered, picked
     for part in parts:
         table = pq.read_table(part, columns=["strategy", *COLUMNS])
-        if keys is None:
-            meta = table.schema.field(COLUMNS[0]).metadata or {}
-            keys = json.loads(meta[b"cards"]) if b"cards" in meta else card_keys
-            if not keys or len(keys) > 8 * _bytes(table[COLUMNS[0]][:1]).shape[1]:
+        if positions is None:
+            positions = _positions(table, card_keys)
+            if not positions:
                 return None
-            offered = np.zeros(len(keys), np.int64)
-            picked = np.zeros(len(keys), np.int64)
-        off = _bits(table[COLUMNS[0]], len(keys))
-        pick = _bits(table[COLUMNS[1]], len(keys))
-        offered += off.sum(axis=0, dtype=np.int64)
-        picked += pick.sum(axis=0, dtype=np.int64)
+        offered, picked = _bytes(table[COLUMNS[0]]), _bytes(table[COLUMNS[1]])
         strategy = np.asarray(table["strategy"].cast(pa.string()).to_pylist())
         for name in np.unique(strategy):
             mine = strategy == name
-            sums = np.stack(
-                [off[mine].sum(axis=0, dtype=np.int64), pick[mine].sum(axis=0, dtype=np.int64)]
-            )
-            by_strategy[name] = by_strategy.get(name, 0) + sums
-    assert keys is not None and offered is not None and picked is not None
+            sums = np.stack([bit_counts(offered[mine]), bit_counts(picked[mine])])
+            totals[name] = totals[name] + sums if name in totals else sums
+    assert positions is not None
     out: dict[str, Row] = {}
-    strategies = by_strategy.items()
-    for i, key in enumerate(keys):
-        n = int(offered[i])
+    for key, bit in positions.items():
+        by = {s: [int(v[0, bit]), int(v[1, bit])] for s, v in sorted(totals.items())}
+        n = sum(o for o, _ in by.values())
+        p = sum(k for _, k in by.values())
         out[key] = {
             "offered": n,
-            "picked": int(picked[i]),
-            "pick_rate": float(picked[i] / n) if n else None,
-            "by_strategy": {s: [int(v[0, i]), int(v[1, i])] for s, v in sorted(strategies)},
+            "picked": p,
+            "pick_rate": p / n if n else None,
+            "by_strategy": by,
         }
     return out
 

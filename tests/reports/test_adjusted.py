@@ -185,7 +185,8 @@ def test_report_pipeline_matches_the_tables(run4, written4) -> None:
     )
     want = {(r["kind"], r["card_id"], r["level"]): r for r in from_tables(seats, keys).to_dicts()}
     rows = [
-        r for r in written4["json"]["cards"]["rows"]
+        r
+        for r in written4["json"]["cards"]["rows"]
         if r["tested"] and r["kind"] not in ("family", "specialty") and r["deck"] != "royal"
     ]  # fmt: skip (family tiles, royal patrons and specialty cards have their own strata)
     assert len(rows) > 20

@@ -12,27 +12,35 @@ import pyarrow.parquet as pq
 import pytest
 
 from reports.build import build_report
-from reports.picks import COLUMNS, _bits, pick_rates
+from reports.picks import COLUMNS, _bytes, bit_counts, pick_rates
 from reports.settings import Settings
 
 FIELD = "crafter,performer,restorer,courtier"
 
 
-def _decoded(table, keys):
-    return {c: _bits(table[c], len(keys)) for c in COLUMNS}
+def _bits(table, column, positions):
+    """(rows, cards) 0/1 of a bitmap column, cards in `positions` order."""
+    rows = _bytes(table[column])
+    wide = np.unpackbits(rows, axis=1, bitorder="little")
+    return wide[:, list(positions.values())]
 
 
 def test_each_seat_is_offered_its_two_family_tiles_and_picks_the_one_it_keeps(cards):
     from simcore.games.luthier.engine import play_batch
-    from simcore.games.luthier.results import card_keys, seats_table
+    from simcore.games.luthier.results import card_bit_positions, card_keys, seats_table
     from strategies.luthier.registry import parse_seats
 
     seats = parse_seats(FIELD, 4)
     table = seats_table(cards, play_batch(cards, 4, 5, seats, 0, 40), 4, seats)
-    keys = json.loads(table.schema.field("offered_cards").metadata[b"cards"])
-    assert keys == card_keys(cards) and len(keys) == len(set(keys))
-    bits = _decoded(table, keys)
-    offered, picked = bits["offered_cards"], bits["picked_cards"]
+    positions = json.loads(table.schema.field("offered_cards").metadata[b"cards"])
+    assert positions == card_bit_positions(cards) and list(positions) == card_keys(cards)
+    assert len(set(positions.values())) == len(positions)
+    keys = list(positions)
+    offered = _bits(table, "offered_cards", positions)
+    picked = _bits(table, "picked_cards", positions)
+    wide = np.unpackbits(_bytes(table["offered_cards"]), axis=1, bitorder="little")
+    assert wide.sum() == offered.sum()  # no bit is set outside the run's cards
+    assert (bit_counts(_bytes(table["offered_cards"])) == wide.sum(axis=0)).all()
     assert not (picked & ~offered).any()  # a seat picks only what it was offered
     family = np.array([k.startswith("family/") for k in keys])
     assert (offered[:, family].sum(axis=1) == 2).all()  # two tiles dealt to each seat

@@ -99,8 +99,7 @@ def _patron_counts(card_set, seats: np.ndarray) -> np.ndarray:
 
 
 def card_keys(card_set) -> list[str]:
-    """Every card as "kind/card_id" (cards-table kinds), in CardKind then id order: the
-    bit order of the seats table's `offered_cards` and `picked_cards`."""
+    """Every card as "kind/card_id" (cards-table kinds), in CardKind then id order."""
     return [
         f"{kind.name.lower()}/{cid}"
         for kind in CardKind
@@ -108,19 +107,25 @@ def card_keys(card_set) -> list[str]:
     ]
 
 
+def card_bit_positions(card_set) -> dict[str, int]:
+    """ "kind/card_id" -> its bit in the seats' offered/picked bitmaps (offers_nb: bit
+    CARD_BITS * CardKind + card id, little-endian within a byte)."""
+    return {
+        f"{kind.name.lower()}/{cid}": CARD_BITS * kind + i
+        for kind in CardKind
+        for i, cid in enumerate(card_set.ids[CARD_KIND_SOURCES[kind]])
+    }
+
+
 def _card_bits(card_set, bits: np.ndarray, name: str) -> tuple[pa.Field, pa.Array]:
-    """The seats' offered/picked bitmaps (bit CARD_BITS * CardKind + id, offers_nb) packed
-    to the run's cards (bit i = card i of card_keys, little-endian within a byte)."""
-    wide = np.unpackbits(bits, axis=1, bitorder="little")
-    cols = np.concatenate(
-        [k * CARD_BITS + np.arange(len(card_set.ids[CARD_KIND_SOURCES[k]])) for k in CardKind]
-    )
-    packed = np.ascontiguousarray(np.packbits(wide[:, cols], axis=1, bitorder="little"))
-    width = packed.shape[1]
+    """The seats' offered/picked bitmaps as they are (fixed-size binary; the unused bits
+    of each kind are zeros, which Parquet's encoding all but removes), with each card's
+    bit position in the column's metadata (`cards`: {"kind/card_id": bit})."""
+    width = bits.shape[1]
     array = pa.FixedSizeBinaryArray.from_buffers(
-        pa.binary(width), len(packed), [None, pa.py_buffer(packed.tobytes())]
+        pa.binary(width), len(bits), [None, pa.py_buffer(np.ascontiguousarray(bits))]
     )
-    meta = {b"cards": json.dumps(card_keys(card_set)).encode()}
+    meta = {b"cards": json.dumps(card_bit_positions(card_set)).encode()}
     return pa.field(name, pa.binary(width), metadata=meta), array
 
 
