@@ -102,3 +102,37 @@ def _run(path):
     from reports.load import open_run
 
     return open_run(path)
+
+
+def test_every_card_a_seat_took_by_a_choice_is_picked_and_nothing_else(cards):
+    """The picked bits agree with the card events: each picked card was taken or kept
+    by that seat, and every card it took or kept was picked, except those found by a deck
+    search (a search chooses a card back, not a card): so every decision that offers
+    cards records them (simcore decide_card_nb)."""
+    from simcore.games.luthier.engine import play_batch
+    from simcore.games.luthier.results import cards_table, seats_table
+    from strategies.luthier.registry import parse_seats
+
+    seats = parse_seats(FIELD, 4)
+    batch = play_batch(cards, 4, 9, seats, 0, 60)
+    table = seats_table(cards, batch, 4, seats)
+    positions = json.loads(table.schema.field("picked_cards").metadata[b"cards"])
+    keys = list(positions)
+    picked = _bits(table, "picked_cards", positions)
+    events = pl.from_arrow(cards_table(cards, batch)).with_columns(
+        pl.col(pl.Categorical).cast(pl.String)
+    )
+    got = (
+        events.filter(pl.col("event").is_in(["taken", "kept"]), pl.col("kind") != "award")
+        .select("game", "seat", key=pl.col("kind") + "/" + pl.col("card_id"))
+        .unique()
+    )
+    taken = {(r["game"], r["seat"], r["key"]) for r in got.iter_rows(named=True)}
+    games = table["game"].to_pylist()
+    seat_ids = table["seat"].to_pylist()
+    searches = table["deck_searches"].to_pylist()
+    for row in range(len(games)):
+        mine = {k for g, s, k in taken if g == games[row] and s == seat_ids[row]}
+        chosen = {keys[i] for i in np.nonzero(picked[row])[0]}
+        assert chosen <= mine, (row, chosen - mine)
+        assert len(mine - chosen) <= searches[row], (row, mine - chosen)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from simcore.games.luthier.awards_nb import claim_nb, claim_options_nb
 from simcore.games.luthier.codes import Ev, Opt, Why
-from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
+from simcore.games.luthier.decide_nb import decide_card_nb, decide_nb, set_opt_nb
 from simcore.games.luthier.enums import (
     Location,
     Material,
@@ -252,7 +252,7 @@ def worker_acts_nb(cards, g, s, w, i):
     log_nb(g, w, p, Ev.SKILL, s[p].chip_specialty[g.pl_chip[i]], bench, spec_skill)
     n = main_options_nb(cards, g, s, w, p, i, loc, skill, spec)
     n = alternate_options_nb(cards, g, s, w, p, loc, n)
-    k = decide_nb(cards, g, s, w, p, n)
+    k = decide_card_nb(cards, g, s, w, p, n)
     kind = w.opts[k, 0]
     main = False
     if kind == Opt.ALT_MONEY:

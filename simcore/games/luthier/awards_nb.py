@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt
-from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
+from simcore.games.luthier.decide_nb import decide_card_nb, decide_nb, set_opt_nb
 from simcore.games.luthier.dtypes import MAX_AWARDS
 from simcore.games.luthier.enums import PatronType, Rule, Source
 from simcore.games.luthier.log_nb import card_event_nb, log_nb
@@ -59,7 +59,7 @@ def royal_patron_nb(cards, g, s, w, p):
     n = 0
     for j in range(g.royal_deck_n):
         n = set_opt_nb(w, n, Opt.ROYAL, g.royal_deck[j], j)
-    k = decide_nb(cards, g, s, w, p, n)
+    k = decide_card_nb(cards, g, s, w, p, n)
     c = w.opts[k, 1]
     j = w.opts[k, 2]
     for i in range(j, g.royal_deck_n - 1):

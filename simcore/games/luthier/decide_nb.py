@@ -24,12 +24,21 @@ def set_opt_nb(w, i, kind, a=0, b=0, c=0, d=0, e=0):
 def decide_nb(cards, g, s, w, p, n):
     """Index of the option seat p takes among w.opts[:n] (n >= 1); a lone option needs no choice."""
     if n == 1:
-        record_offers_nb(g, s, p, w.opts, 1, 0)
         return 0
     g.n_decisions += 1
     k = choose_nb(s[p].strategy, w.params[p], cards, g, s, p, w.opts, n)
     if k < 0 or k >= n:  # a strategy bug must not corrupt the game: fall back to the first
         k = 0
+    return k
+
+
+@kernel
+def decide_card_nb(cards, g, s, w, p, n):
+    """decide_nb for a decision that may offer cards (a row card to take, a tile, goal,
+    instrument or patron to keep, a specialty card, a royal patron): the offered cards
+    and the one chosen are marked for the pick rates (offers_nb). Only these call sites
+    record, so the recording is not copied into every decision of the kernel tree."""
+    k = decide_nb(cards, g, s, w, p, n)
     record_offers_nb(g, s, p, w.opts, n, k)
     return k
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from simcore.games.luthier.access_nb import row_card_nb, take_from_row_nb
 from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt, Why
-from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
+from simcore.games.luthier.decide_nb import decide_card_nb, set_opt_nb
 from simcore.games.luthier.dtypes import MAX_SLOTS
 from simcore.games.luthier.enums import CardRow, FamilyAbility
 from simcore.games.luthier.log_nb import card_event_nb, log_nb
@@ -24,7 +24,7 @@ def pick_tier_one_nb(cards, g, s, w, p, row):
             n = set_opt_nb(w, n, Opt.FAMILY_CARD, row, 0, slot)
     if n == 0:
         return -1
-    k = decide_nb(cards, g, s, w, p, n)
+    k = decide_card_nb(cards, g, s, w, p, n)
     return take_from_row_nb(g, row, 0, w.opts[k, 3])
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
+from simcore.games.luthier.decide_nb import decide_card_nb, set_opt_nb
 from simcore.games.luthier.enums import CardRow
 from simcore.games.luthier.rows_nb import add_to_hand_nb, deck_to_bottom_nb
 from simcore.jit import kernel
@@ -18,7 +18,7 @@ def keep_one_instrument_nb(cards, g, s, w, p, offered, kind):
             n = set_opt_nb(w, n, kind, c)
     if n == 0:
         return -1
-    k = decide_nb(cards, g, s, w, p, n)
+    k = decide_card_nb(cards, g, s, w, p, n)
     kept = w.opts[k, 1]
     skipped = False
     for c in offered:

@@ -6,7 +6,7 @@ import numpy as np
 
 from simcore.games.luthier.awards_nb import BLOCKED
 from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt, Why
-from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
+from simcore.games.luthier.decide_nb import decide_card_nb, set_opt_nb
 from simcore.games.luthier.dtypes import (
     MAX_AWARDS,
     MAX_DECK,
@@ -227,7 +227,7 @@ def choose_family_nb(cards, g, s, w, p):
     for i in range(2):
         if s[p].family_dealt[i] >= 0:
             n = set_opt_nb(w, n, Opt.KEEP_FAMILY, s[p].family_dealt[i])
-    k = decide_nb(cards, g, s, w, p, n)
+    k = decide_card_nb(cards, g, s, w, p, n)
     f = w.opts[k, 1]
     s[p].family = f
     log_nb(g, w, p, Ev.KEEP_FAMILY, f)
@@ -257,7 +257,7 @@ def choose_goals_nb(cards, g, s, w, p):
                 n = set_opt_nb(w, n, Opt.KEEP_GOAL, c)
         if n == 0:
             break
-        k = decide_nb(cards, g, s, w, p, n)
+        k = decide_card_nb(cards, g, s, w, p, n)
         s[p].goals[kept] = w.opts[k, 1]
         kept += 1
         log_nb(g, w, p, Ev.KEEP_GOAL, w.opts[k, 1])
@@ -284,7 +284,7 @@ def choose_patron_nb(cards, g, s, w, p, dealt):
                 n = set_opt_nb(w, n, Opt.KEEP_PATRON, c, slot)
     if n == 0:
         return
-    k = decide_nb(cards, g, s, w, p, n)
+    k = decide_card_nb(cards, g, s, w, p, n)
     kept = w.opts[k, 1]
     skipped = False
     for c in dealt:

@@ -10,7 +10,7 @@ import numpy as np
 
 from simcore.games.luthier.awards_nb import offer_claim_nb
 from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt, Why
-from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
+from simcore.games.luthier.decide_nb import decide_card_nb, decide_nb, set_opt_nb
 from simcore.games.luthier.enums import CardRow, Rule, Source, SpecialtyDeck, Track
 from simcore.games.luthier.keep_nb import keep_one_instrument_nb
 from simcore.games.luthier.log_nb import card_event_nb, log_nb
@@ -60,7 +60,7 @@ def choose_specialty_nb(cards, g, s, w, p, deck):
     n = 0
     for j in range(n_cards):
         n = set_opt_nb(w, n, Opt.SPECIALTY_CARD, g.specialty_deck[deck, j], j)
-    k = decide_nb(cards, g, s, w, p, n)
+    k = decide_card_nb(cards, g, s, w, p, n)
     c = w.opts[k, 1]
     j = w.opts[k, 2]
     for i in range(j, n_cards - 1):
