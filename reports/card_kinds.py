@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reports.cardinfo import PATRON_DECKS, CardInfo
+from reports.cardinfo import CARD_SET_KINDS, PATRON_DECKS, CardInfo
 
 
 @dataclass(frozen=True)
@@ -36,16 +36,8 @@ KINDS = (
     KindSpec("specialty", "Specialty workers", ("taken",), "taken"),
 )  # fmt: skip
 SPECS = {s.kind: s for s in KINDS}
-FILE_KINDS = {  # kind in the cards table -> kind in card files, --set and `tutti ablate`
-    "instrument": "instruments",
-    "performance": "performances",
-    "repair": "repairs",
-    "patron": "patrons",
-    "award": "awards",
-    "goal": "goals",
-    "family": "families",
-    "specialty": "specialty",
-}
+# kind in the cards table -> kind in card files, --set and `tutti ablate`
+FILE_KINDS = CARD_SET_KINDS
 PATRON_TITLES = {"I": "Patrons I", "II": "Patrons II", "royal": "Royal patrons"}
 
 

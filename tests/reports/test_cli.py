@@ -182,6 +182,7 @@ ALLOWED_SIMCORE = {
     "simcore.runs.manifest",
     "simcore.games.luthier.cards",
     "simcore.games.luthier.cards_lookup",  # "r15 (Bell rebuild)" in messages: difflib only
+    "simcore.games.luthier.dtypes",  # CARD_BITS of the pick-rate bitmaps: numpy only
     "simcore.output_paths",
     "simcore.progress",
 }
