@@ -127,7 +127,7 @@ STYLES = {  # archetype -> the prestige path it emphasises (tuning keeps the emp
 STRATEGIES: dict[str, StrategySpec] = {
     "random": StrategySpec("random", 0, "Picks uniformly among the legal options."),
     "balanced": _archetype(
-        "balanced", 1, "No favoured path, weights tuned against itself; the strongest built-in."
+        "balanced", 1, "No favoured path, weights tuned against itself; the self-play field."
     ),
     "crafter": _archetype(
         "crafter",
@@ -171,7 +171,7 @@ STRATEGIES: dict[str, StrategySpec] = {
 }
 
 
-# The strongest built-in heuristic: the self-play field of `tutti exploit` (every other seat
+# The path-neutral heuristic: the self-play field of `tutti exploit` (every other seat
 # plays it with its shipped weights) and the start of its search. Set it to whichever
 # archetype the ladder ranks first when the archetypes are retuned; it must be a heuristic
 # archetype (one with the shared parameter vector, params.NAMES).
