@@ -52,8 +52,18 @@ def bit_counts(rows: np.ndarray) -> np.ndarray:
 
 
 def _positions(table: pa.Table, card_keys: dict[str, int] | None) -> dict[str, int] | None:
+    """Each card's bit, from the column's metadata (else `card_keys`); None when the
+    bitmaps are not in the layout this version writes (no pick rates then)."""
     meta = table.schema.field(COLUMNS[0]).metadata or {}
-    return json.loads(meta[b"cards"]) if b"cards" in meta else card_keys
+    try:
+        positions = json.loads(meta[b"cards"]) if b"cards" in meta else card_keys
+    except ValueError:
+        return None
+    bits = 8 * _bytes(table[COLUMNS[0]].slice(0, 1)).shape[1]
+    valid = isinstance(positions, dict) and all(
+        isinstance(v, int) and 0 <= v < bits for v in positions.values()
+    )
+    return positions if valid and positions else None
 
 
 def pick_rates(run: Run, card_keys: dict[str, int] | None = None) -> dict[str, Row] | None:

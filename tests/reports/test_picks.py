@@ -98,6 +98,21 @@ def test_a_run_without_bitmaps_has_no_pick_rates(useless, tmp_path):
     assert all(r["pick_rate"] is None for r in report["cards"]["rows"])
 
 
+def test_bitmaps_in_another_layout_give_no_pick_rates_not_a_traceback(useless, tmp_path):
+    """A seats table whose bitmap metadata is not this version's {card: bit} map (a list,
+    or bits past the column's width) is reported without pick rates."""
+    for bad in (json.dumps(["family/amati"]), json.dumps({"family/amati": 10_000}), "{"):
+        run = tmp_path / f"run{len(bad)}"
+        shutil.copytree(useless, run)
+        for part in (run / "seats").glob("*.parquet"):
+            table = pq.read_table(part)
+            i = table.schema.get_field_index("offered_cards")
+            field = table.schema.field(i).with_metadata({b"cards": bad.encode()})
+            pq.write_table(table.cast(table.schema.set(i, field)), part)
+        assert pick_rates(_run(run)) is None
+        assert build_report(run, Settings())["picks"]["recorded"] is False
+
+
 def _run(path):
     from reports.load import open_run
 
