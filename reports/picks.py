@@ -51,6 +51,15 @@ def bit_counts(rows: np.ndarray) -> np.ndarray:
     return counts.reshape(-1)
 
 
+def _strategy_codes(column: pa.ChunkedArray) -> tuple[np.ndarray, list[str]]:
+    """Each row's strategy as an index into the names (dictionary codes, no strings)."""
+    array = column.combine_chunks()
+    if not pa.types.is_dictionary(array.type):
+        array = array.dictionary_encode()
+    codes = array.indices.to_numpy(zero_copy_only=False)
+    return codes, [str(x) for x in array.dictionary.to_pylist()]
+
+
 def _positions(table: pa.Table, card_keys: dict[str, int] | None) -> dict[str, int] | None:
     """Each card's bit, from the column's metadata (else `card_keys`); None when the
     bitmaps are not in the layout this version writes (no pick rates then)."""
@@ -85,9 +94,11 @@ def pick_rates(run: Run, card_keys: dict[str, int] | None = None) -> dict[str, R
             if not positions:
                 return None
         offered, picked = _bytes(table[COLUMNS[0]]), _bytes(table[COLUMNS[1]])
-        strategy = np.asarray(table["strategy"].cast(pa.string()).to_pylist())
-        for name in np.unique(strategy):
-            mine = strategy == name
+        codes, names = _strategy_codes(table["strategy"])
+        for code, name in enumerate(names):
+            mine = codes == code
+            if not mine.any():
+                continue
             sums = np.stack([bit_counts(offered[mine]), bit_counts(picked[mine])])
             totals[name] = totals[name] + sums if name in totals else sums
     assert positions is not None
