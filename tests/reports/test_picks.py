@@ -27,13 +27,16 @@ def _bits(table, column, positions):
 
 def test_each_seat_is_offered_its_two_family_tiles_and_picks_the_one_it_keeps(cards):
     from simcore.games.luthier.engine import play_batch
-    from simcore.games.luthier.results import card_bit_positions, card_keys, seats_table
+    from simcore.games.luthier.results import CARD_KIND_SOURCES, card_bit_positions, seats_table
     from strategies.luthier.registry import parse_seats
 
     seats = parse_seats(FIELD, 4)
     table = seats_table(cards, play_batch(cards, 4, 5, seats, 0, 40), 4, seats)
     positions = json.loads(table.schema.field("offered_cards").metadata[b"cards"])
-    assert positions == card_bit_positions(cards) and list(positions) == card_keys(cards)
+    in_order = [
+        f"{k.name.lower()}/{c}" for k, kind in CARD_KIND_SOURCES.items() for c in cards.ids[kind]
+    ]
+    assert positions == card_bit_positions(cards) and list(positions) == in_order
     assert len(set(positions.values())) == len(positions)
     keys = list(positions)
     offered = _bits(table, "offered_cards", positions)

@@ -98,15 +98,6 @@ def _patron_counts(card_set, seats: np.ndarray) -> np.ndarray:
     return np.stack([((types == t) & used).sum(axis=-1) for t in PatronType], axis=-1)
 
 
-def card_keys(card_set) -> list[str]:
-    """Every card as "kind/card_id" (cards-table kinds), in CardKind then id order."""
-    return [
-        f"{kind.name.lower()}/{cid}"
-        for kind in CardKind
-        for cid in card_set.ids[CARD_KIND_SOURCES[kind]]
-    ]
-
-
 def card_bit_positions(card_set) -> dict[str, int]:
     """ "kind/card_id" -> its bit in the seats' offered/picked bitmaps (offers_nb: bit
     CARD_BITS * CardKind + card id, little-endian within a byte)."""
