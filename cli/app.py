@@ -46,6 +46,16 @@ app.command()(sweep)
 app.command()(balance)
 
 
+def console() -> None:
+    """The `tutti` console script: `main` in a process of its own, where `tutti play` may
+    play its game as plain Python on a cold kernel cache (simcore/interpret.py; never in
+    a process that runs other work, such as the tests calling `main`)."""
+    from simcore import interpret
+
+    interpret.allow()
+    main()
+
+
 def main() -> None:
     """Console-script entry: user errors become one line on stderr and exit code 2.
 

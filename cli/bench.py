@@ -71,7 +71,7 @@ def bench(
         figures["cold_compile_s"] = round(b.cold_compile_seconds(players, field), 1)
         _say("cold compile", f"{figures['cold_compile_s']:.0f} s (every kernel, empty cache)")
         figures["cold_play_s"] = round(b.cold_play_seconds(), 1)
-        _say("cold `tutti play`", f"{figures['cold_play_s']:.0f} s (empty cache, start to end)")
+        _say("cold `tutti play`", f"{figures['cold_play_s']:.1f} s (empty cache: plain Python)")
         figures["warm_start_s"] = round(b.warm_start_seconds(), 2)
         _say("warm `tutti play`", f"{figures['warm_start_s']:.2f} s (start to end)")
     workloads = (

@@ -39,6 +39,15 @@ def play(
         from strategies.luthier.user import load_strategy_module
 
         load_strategy_module(strategy_module)
+    else:  # one game: on a cold kernel cache, interpreting it beats a minute of compiling
+        from simcore.interpret import interpret_if_cold
+
+        if interpret_if_cold("simcore.games.luthier.game_nb", "play_games_nb"):
+            typer.echo(
+                "kernels not compiled yet: playing this one game as plain Python (the same "
+                "game); the first `tutti simulate` compiles them for every later start",
+                err=True,
+            )
 
     from simcore.games.luthier import RULES_VERSION
     from simcore.games.luthier.cards import load_cards

@@ -43,9 +43,11 @@ pin moves. A kernel still runs as plain Python with NUMBA_DISABLE_JIT=1.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable
 
+import numpy as np
 from llvmlite import binding as llvm
 from numba.core import compiler, config, sigutils, types
 from numba.core.caching import CompileResultCacheImpl, FunctionCache
@@ -294,12 +296,28 @@ class KernelDispatcher(CPUDispatcher):
 jitnotice.install_if_enabled()
 
 
+def _plain(f: Callable) -> Callable:
+    """`f` as plain Python, its small integer arguments widened to int64 as a compiled
+    kernel's are (see `_widen`): numpy computes int8 * int in int8 and would overflow where
+    a kernel computes in int64."""
+
+    @functools.wraps(f)
+    def plain(*args):
+        return f(*[np.int64(a) if type(a) in _NARROW else a for a in args])
+
+    plain.py_func = f
+    return plain
+
+
+_NARROW = {np.int8, np.int16, np.int32, np.uint8, np.uint16, np.uint32}
+
+
 def kernel(fn: Callable | None = None, *, parallel: bool = False, nogil: bool = False):
     """Compile `fn` as a cached nopython kernel (`@kernel` or `@kernel(nogil=True)`)."""
 
     def wrap(f: Callable):
         if config.DISABLE_JIT:
-            return f
+            return _plain(f)
         options = {"nopython": True, "error_model": "numpy"}
         if parallel:
             options["parallel"] = True

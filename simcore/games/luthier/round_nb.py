@@ -87,7 +87,7 @@ def planning_nb(cards, g, s, w):
             n = place_options_nb(cards, g, s, w, p)
             if n == 0:
                 continue
-            kept = memo[p * PLAN_MEMO_W : (p + 1) * PLAN_MEMO_W]
+            kept = memo[np.int64(p) * PLAN_MEMO_W : (np.int64(p) + 1) * PLAN_MEMO_W]
             k = decide_planned_nb(cards, g, s, w, p, n, kept)
             c = w.opts[k, 1]
             loc = w.opts[k, 2]
