@@ -1,0 +1,30 @@
+"""The games tutti plays, by name: `get("luthier")` is the object every generic command
+goes through (the interface: simcore/games/api.py).
+
+Adding a game is a package under simcore/games/ with a `game.py` that defines `GAME`,
+its strategies under strategies/, and one line in GAMES below.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from simcore.errors import TuttiError
+
+DEFAULT = "luthier"
+GAMES = {  # name -> the module that defines GAME (imported only when asked for)
+    "luthier": "simcore.games.luthier.game",
+}
+
+
+def names() -> list[str]:
+    """The names of every game, the default first."""
+    return sorted(GAMES, key=lambda name: (name != DEFAULT, name))
+
+
+def get(name: str | None = None):
+    """The game `name` (default: DEFAULT); an unknown name is a one-line TuttiError."""
+    name = DEFAULT if name is None else name
+    if name not in GAMES:
+        raise TuttiError(f"unknown game {name!r} (known: {', '.join(names())})")
+    return import_module(GAMES[name]).GAME

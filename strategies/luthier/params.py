@@ -5,6 +5,8 @@ Values are weights on a prestige-equivalent scale; see values_nb.py for how each
 
 from __future__ import annotations
 
+from simcore.seats import MAX_PARAMS  # the vector's length (one owner)
+
 INSTRUMENTS = 0  # crafting and finishing instruments
 PERFORMANCES = 1
 REPAIRS = 2
@@ -35,5 +37,4 @@ NAMES = (
     "noise",
 )
 N_PARAMS = len(NAMES)
-MAX_PARAMS = 16  # length of every seat's parameter vector (user strategies may use all)
 assert N_PARAMS <= MAX_PARAMS

@@ -8,43 +8,15 @@ a module file (`user.py`, `--strategy-module`).
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from simcore.errors import TuttiError
-from strategies.luthier.params import MAX_PARAMS, NAMES
+from simcore.seats import MAX_PARAMS, StrategySpec
+from strategies.luthier.params import NAMES
 
 __all__ = ["MAX_PARAMS", "STRATEGIES", "StrategySpec", "get", "parse_seats", "split_names"]
-
-
-@dataclass(frozen=True)
-class StrategySpec:
-    name: str
-    id: int
-    description: str
-    param_names: tuple[str, ...] = ()
-    defaults: tuple[float, ...] = ()
-    module: str | None = None  # the user strategy module it came from (None: built in)
-
-    @property
-    def weights(self) -> dict[str, float]:
-        """The defaults by parameter name."""
-        return dict(zip(self.param_names, self.defaults, strict=True))
-
-    def vector(self, overrides: dict[str, float] | None = None) -> np.ndarray:
-        """The float64[MAX_PARAMS] parameter vector: defaults, then overrides by name."""
-        vec = np.zeros(MAX_PARAMS, np.float64)
-        vec[: len(self.defaults)] = self.defaults
-        for key, value in (overrides or {}).items():
-            if key not in self.param_names:
-                raise TuttiError(
-                    f"strategy {self.name!r} has no parameter {key!r}"
-                    f" (parameters: {', '.join(self.param_names) or 'none'})"
-                )
-            vec[self.param_names.index(key)] = value
-        return vec
 
 
 SOURCES = ("instruments", "performances", "repairs", "patrons")  # the four prestige paths

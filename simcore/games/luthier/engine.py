@@ -19,7 +19,7 @@ from simcore.games.luthier.dtypes import (
     new_state,
 )
 from simcore.games.luthier.work import snapshot_buffers
-from strategies.luthier.registry import MAX_PARAMS, StrategySpec
+from simcore.seats import MAX_PARAMS, StrategySpec
 
 MIN_PLAYERS = 2
 

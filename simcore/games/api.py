@@ -1,0 +1,85 @@
+"""The game interface: what a game package gives the generic commands.
+
+A game is a package under `simcore/games/<name>/` (its rules, card data and kernels)
+with its strategies under `strategies/<name>/`, and one object, `GAME` in
+`simcore/games/<name>/game.py`, that satisfies `Game` below. The registry
+(`simcore.games.get`) finds it by name; runs, resume, the cluster backend and
+`tutti play` go through it and name no game.
+
+Every game's result tables carry the common columns the generic tools read:
+
+- games: `game` (index in the run), `seed` (replays it), `players`, `winner_seats`,
+  `shared_win`;
+- seats: `game`, `seat`, `start_order` (1 = first), `strategy`, the score column the
+  game names (`Game.score`), `rank` (1 = best, ties share), `win` (1, or 1/k for each of
+  k tied winners);
+- cards: `game`, `seat`, `kind`, `card_id`, `card`, `event`, `round`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from simcore.seats import StrategySpec
+
+
+@runtime_checkable
+class Game(Protocol):
+    name: str  # `--game NAME`, the manifest's "game"
+    title: str  # how a transcript or report names it ("Luthier")
+    rules_version: int  # changes whenever the same seed and cards may give other games
+    player_counts: tuple[int, ...]  # the counts its rules support
+    seat_names: tuple[str, ...]  # seat 0, 1, ... in transcripts
+    score: str  # the seats table's score column ("prestige")
+
+    def check_players(self, players: int) -> None:
+        """Raise TuttiError (one line) unless the rules support `players`."""
+
+    def load_cards(self, directory: Path | None = None, patches: Sequence[str] = ()) -> Any:
+        """The validated card data (the shipped set, or `directory`'s), with `--set`
+        patches applied; it has `data_hash` (str) and `source_dir` (str or None)."""
+
+    def strategies(self) -> Mapping[str, StrategySpec]:
+        """The built-in strategies by name ("random" first)."""
+
+    def parse_seats(self, text: str | None, players: int) -> list[StrategySpec]:
+        """The strategy of each seat from `--strategies` ("a,b,c" or one for all)."""
+
+    def play_batch(
+        self,
+        cards: Any,
+        players: int,
+        seed: int,
+        seats: Sequence[StrategySpec],
+        first: int,
+        n_games: int,
+        params: np.ndarray | None = None,
+        threads: int | None = None,
+    ) -> Any:
+        """Play games `first` .. `first + n_games - 1` of a run with master `seed` (each
+        game's seed is derived from the master seed and its index alone)."""
+
+    def result_tables(
+        self, cards: Any, batch: Any, players: int, seats: Sequence[StrategySpec]
+    ) -> dict[str, Any]:
+        """The batch as pyarrow tables "games", "seats" and "cards" (common columns above)."""
+
+    def play_game(
+        self,
+        cards: Any,
+        players: int,
+        seed: int,
+        seats: Sequence[StrategySpec],
+        params: np.ndarray | None = None,
+    ) -> Any:
+        """One game (`seed` is the game's own seed) with its event log, for a transcript."""
+
+    def transcript(self, cards: Any, played: Any, header: list[str]) -> str:
+        """The readable transcript of a played game, after `header`'s lines."""
+
+    def transcript_jsonl(self, cards: Any, played: Any, meta: dict[str, Any]) -> str:
+        """The played game's events as JSON lines, after a line with `meta`."""

@@ -1,0 +1,44 @@
+"""What plays a seat: a strategy's name, id and parameter vector, for every game.
+
+A game's kernels receive, per seat, the strategy id (which decision function runs) and a
+float64[MAX_PARAMS] parameter vector (its weights), so tuning and `--params` files never
+recompile. Each game's strategy registry (`strategies/<game>/registry.py`) makes these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from simcore.errors import TuttiError
+
+MAX_PARAMS = 16  # length of every seat's parameter vector (user strategies may use all)
+
+
+@dataclass(frozen=True)
+class StrategySpec:
+    name: str
+    id: int
+    description: str
+    param_names: tuple[str, ...] = ()
+    defaults: tuple[float, ...] = ()
+    module: str | None = None  # the user strategy module it came from (None: built in)
+
+    @property
+    def weights(self) -> dict[str, float]:
+        """The defaults by parameter name."""
+        return dict(zip(self.param_names, self.defaults, strict=True))
+
+    def vector(self, overrides: dict[str, float] | None = None) -> np.ndarray:
+        """The float64[MAX_PARAMS] parameter vector: defaults, then overrides by name."""
+        vec = np.zeros(MAX_PARAMS, np.float64)
+        vec[: len(self.defaults)] = self.defaults
+        for key, value in (overrides or {}).items():
+            if key not in self.param_names:
+                raise TuttiError(
+                    f"strategy {self.name!r} has no parameter {key!r}"
+                    f" (parameters: {', '.join(self.param_names) or 'none'})"
+                )
+            vec[self.param_names.index(key)] = value
+        return vec
