@@ -12,6 +12,7 @@ from cli.cards import cards_app
 from cli.drift import baseline, check, drift
 from cli.errors import OneLineErrors
 from cli.exploit import exploit
+from cli.games import games
 from cli.ladder import ladder
 from cli.play import play
 from cli.report import report
@@ -22,7 +23,7 @@ from cli.whatif import ablate, sweep, whatif
 
 app = typer.Typer(
     name="tutti",
-    help="Monte Carlo balance simulator for board games (Luthier).",
+    help="Monte Carlo balance simulator for board games (`tutti games` lists them).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -30,6 +31,7 @@ app = typer.Typer(
 )
 app.add_typer(cards_app, name="cards")
 app.add_typer(strategies_app, name="strategies")
+app.command()(games)
 app.command()(play)
 app.command()(simulate)
 app.command()(bench)

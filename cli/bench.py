@@ -90,7 +90,7 @@ def bench(
                 f"{r.games:,} games in {r.seconds:.1f} s, Parquet included)",
             )
     if check_games:
-        from simcore.runs.bench_check import run_check_bench
+        from reports.check_bench import run_check_bench
 
         c = run_check_bench(check_games, players, strategies or HEURISTIC_FIELD)
         figures["check_s"] = round(c.check_seconds, 1)

@@ -145,8 +145,8 @@ def baseline(
     """Simulate games and write a small, committable baseline file for `tutti check`."""
     import time
 
+    from reports.drift_run import write_new_baseline
     from simcore.progress import ProgressDisplay
-    from simcore.runs.replay import write_new_baseline
 
     start = time.perf_counter()
     with ProgressDisplay("baseline") as progress:
@@ -186,8 +186,8 @@ def check(
     Exit code 0 pass, 1 drift, 3 inconclusive, 2 bad input (also a baseline of
     another rules version or player count).
     """
+    from reports.drift_run import check_file
     from simcore.progress import ProgressDisplay
-    from simcore.runs.replay import check_file
 
     tol = _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample)
     _check_outputs(markdown, json_out)

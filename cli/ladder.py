@@ -48,7 +48,7 @@ def ladder(
     from rich.table import Table
 
     from cli.terminal import console
-    from reports.fmt import pct, pct_range
+    from simcore.fmt import pct, pct_range
     from simcore.games.luthier.cards import load_cards
     from simcore.games.luthier.engine import check_players
     from simcore.progress import ProgressDisplay

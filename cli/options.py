@@ -7,6 +7,10 @@ from typing import Annotated
 
 import typer
 
+GameOpt = Annotated[
+    str | None,
+    typer.Option("--game", help="The game to play (default luthier); `tutti games` lists them."),
+]
 PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of players: 2, 3 or 4.")]
 StrategiesOpt = Annotated[
     str | None,

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import CardsOpt, ParamsOpt, StrategiesOpt, StrategyModuleOpt
+from cli.options import CardsOpt, GameOpt, ParamsOpt, StrategiesOpt, StrategyModuleOpt
 
 
 def simulate(
@@ -44,13 +44,14 @@ def simulate(
             "or local[:N] for N worker processes here (default N: one per core).",
         ),
     ] = None,
+    game: GameOpt = None,
 ) -> None:
     """Simulate games in parallel and stream the results to Parquet in --out."""
     from simcore.progress import ProgressDisplay
     from simcore.runs.simulate import simulate as run
 
-    players, games, seed, chunk_size, strategies, cards, strategy_module = _settings(
-        out, resume, players, games, seed, chunk_size, strategies, cards, strategy_module
+    players, games, seed, chunk_size, strategies, cards, strategy_module, game = _settings(
+        out, resume, players, games, seed, chunk_size, strategies, cards, strategy_module, game
     )
     try:
         with ProgressDisplay("simulating") as progress:
@@ -68,6 +69,7 @@ def simulate(
                 params_file=params,
                 strategy_module=strategy_module,
                 cluster=cluster,
+                game=game,
             )
     except KeyboardInterrupt:
         print(_interrupted(out), file=sys.stderr)
@@ -90,7 +92,7 @@ def _interrupted(out: Path) -> str:
     return f"interrupted; {kept:,} games kept, resume with: tutti simulate --resume --out {out}"
 
 
-def _settings(out, resume, players, games, seed, chunk_size, strategies, cards, module):
+def _settings(out, resume, players, games, seed, chunk_size, strategies, cards, module, game):
     """Options not given on the command line: the resumed run's, else the defaults."""
     if resume:
         from simcore.runs.manifest import read_manifest
@@ -104,6 +106,7 @@ def _settings(out, resume, players, games, seed, chunk_size, strategies, cards, 
             ",".join(config.strategies) if strategies is None else strategies,
             config.cards_dir if cards is None else cards,
             config.strategy_module if module is None else module,
+            config.game if game is None else game,
         )
     return (
         4 if players is None else players,
@@ -113,4 +116,5 @@ def _settings(out, resume, players, games, seed, chunk_size, strategies, cards, 
         strategies,
         cards,
         module,
+        game,
     )

@@ -44,7 +44,7 @@ def tune(
         from strategies.luthier.user import load_strategy_module
 
         load_strategy_module(strategy_module)
-    from reports.fmt import p_is, pct, pct_range, pts, pts_range
+    from simcore.fmt import p_is, pct, pct_range, pts, pts_range
     from simcore.games.luthier.cards import load_cards
     from simcore.games.luthier.engine import check_players
     from simcore.progress import ProgressDisplay

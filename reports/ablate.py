@@ -19,7 +19,6 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from reports.stats import Z95, holm, normal_two_sided_p
 from reports.variants import (
     NEUTRAL,
     NEUTRAL_WORDS,
@@ -35,6 +34,7 @@ from simcore.games.luthier.cards_fields import did_you_mean
 from simcore.games.luthier.cards_lookup import suggest_card
 from simcore.games.luthier.cards_patch import card_kind
 from simcore.progress import Progress
+from simcore.stats import Z95, holm, normal_two_sided_p
 
 FORMAT = "tutti-ablate/1"
 ALPHA = 0.05

@@ -37,7 +37,7 @@ import math
 
 import polars as pl
 
-from reports.stats import Z95, normal_two_sided_p
+from simcore.stats import Z95, normal_two_sided_p
 
 CARD = ["kind", "card_id", "level"]
 _MOMENTS = ("c", "sa", "sb", "sab")

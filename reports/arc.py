@@ -21,7 +21,7 @@ from typing import Any
 import polars as pl
 
 from reports.load import Run
-from reports.stats import wilson_interval
+from simcore.stats import wilson_interval
 
 ROUND_COLUMN = re.compile(r"^round(\d+)_prestige$")
 

@@ -23,7 +23,7 @@ from reports.card_kinds import KINDS
 from reports.card_sums import KEY
 from reports.cardinfo import PATRON_DECKS, CardInfo
 from reports.settings import Settings
-from reports.stats import benjamini_hochberg, difference_interval, holm
+from simcore.stats import benjamini_hochberg, difference_interval, holm
 
 Row = dict[str, Any]
 FLAGGED = ("stronger", "weaker")

@@ -49,9 +49,9 @@ def run_replayer(run_dir: str | Path):
     if not config.strategies or not config.card_hash or config.players < 1:
         raise TuttiError(f"{where}: the manifest does not record the run's strategies and cards")
     if config.strategy_module:
-        from strategies.luthier.user import load_strategy_module
+        from simcore import games
 
-        load_strategy_module(config.strategy_module)
+        games.get(config.game).load_strategy_module(config.strategy_module)
     try:
         base = replayer_for(config, config.cards_dir, where)
     except FileNotFoundError as err:

@@ -14,8 +14,8 @@ import json
 import textwrap
 from typing import Any
 
-from reports import fmt
 from reports.render_md import table
+from simcore import fmt
 
 Result = dict[str, Any]
 HEADLINE = {

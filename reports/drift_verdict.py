@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
-from reports.stats import holm, normal_two_sided_p
+from simcore.stats import holm, normal_two_sided_p
 
 PASS, DRIFT, INCONCLUSIVE, UNTESTED = "pass", "drift", "inconclusive", "untested"
 EXIT_CODES = {PASS: 0, DRIFT: 1, INCONCLUSIVE: 3}

@@ -17,9 +17,10 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from reports import cards, fmt
+from reports import cards
 from reports.card_kinds import FILE_KINDS
-from reports.stats import Z95
+from simcore import fmt
+from simcore.stats import Z95
 
 Report = dict[str, Any]
 Finding = dict[str, Any]

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from reports import arc, cards, findings, fmt, picks, plots, text
+from reports import arc, cards, findings, picks, plots, text
 from reports.html_kit import CSS, e, figure, inline_code, table
+from simcore import fmt
 
 Report = dict[str, Any]
 Row = dict[str, Any]

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from reports import arc, cards, findings, fmt, picks, text
+from reports import arc, cards, findings, picks, text
 from reports.plots import card_label
+from simcore import fmt
 
 Report = dict[str, Any]
 Row = dict[str, Any]

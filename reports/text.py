@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reports import fmt
+from simcore import fmt
 
 Report = dict[str, Any]
 

@@ -58,9 +58,10 @@ def baseline(
     base = new_replayer(players, games, seed, strategies, cards, min(WINDOW, games))
     if params_file is None:
         return base
-    from strategies.luthier.paramfile import read_params, seat_params
+    from simcore.params_file import read_params, seat_params
 
-    return replace(base, params=seat_params(base.seats, read_params(params_file)))
+    overrides = read_params(params_file, base.game.strategies())
+    return replace(base, params=seat_params(base.seats, overrides))
 
 
 def variant(base: Replayer, patches: list[Patch]) -> Replayer:

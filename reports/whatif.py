@@ -21,11 +21,11 @@ from reports.cardinfo import names_of
 from reports.drift import Comparison
 from reports.drift_moments import quadratic_variance, side_estimate
 from reports.drift_verdict import Tolerances
-from reports.stats import Z95
 from reports.variants import TABLE_KIND, baseline, paired_windows, variant
 from simcore.errors import TuttiError
 from simcore.games.luthier.cards_patch import Patch, parse_patch
 from simcore.progress import Progress
+from simcore.stats import Z95
 
 FORMAT = "tutti-whatif/1"
 SIGNIFICANT = Tolerances(win=0.0, score=0.0, card=0.0, alpha=0.05, min_sample=30)

@@ -12,7 +12,7 @@ import polars as pl
 
 from reports.load import Run
 from reports.settings import Settings
-from reports.stats import chi_square_uniform, wilson_interval
+from simcore.stats import chi_square_uniform, wilson_interval
 
 Row = dict[str, Any]
 

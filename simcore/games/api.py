@@ -9,7 +9,7 @@ with its strategies under `strategies/<name>/`, and one object, `GAME` in
 Every game's result tables carry the common columns the generic tools read:
 
 - games: `game` (index in the run), `seed` (replays it), `players`, `winner_seats`,
-  `shared_win`;
+  `shared_win`, `violations` (the engine's invariant checks that failed: always 0);
 - seats: `game`, `seat`, `start_order` (1 = first), `strategy`, the score column the
   game names (`Game.score`), `rank` (1 = best, ties share), `win` (1, or 1/k for each of
   k tied winners);
@@ -35,6 +35,9 @@ class Game(Protocol):
     player_counts: tuple[int, ...]  # the counts its rules support
     seat_names: tuple[str, ...]  # seat 0, 1, ... in transcripts
     score: str  # the seats table's score column ("prestige")
+    # (module, function) of the kernel that plays games: `tutti play` interprets its one
+    # game while this is not compiled yet (simcore/interpret.py)
+    kernel: tuple[str, str]
 
     def check_players(self, players: int) -> None:
         """Raise TuttiError (one line) unless the rules support `players`."""
@@ -48,6 +51,11 @@ class Game(Protocol):
 
     def parse_seats(self, text: str | None, players: int) -> list[StrategySpec]:
         """The strategy of each seat from `--strategies` ("a,b,c" or one for all)."""
+
+    def load_strategy_module(self, path: Path) -> str:
+        """Load a user strategy module (`--strategy-module`) before any kernel compiles, so
+        its strategies can be named; returns the hash of its source (the manifest's), or a
+        TuttiError if the game takes no user strategies."""
 
     def play_batch(
         self,

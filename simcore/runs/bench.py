@@ -16,13 +16,12 @@ from simcore.errors import TuttiError
 COMPILE_SNIPPET = """
 import time
 t = time.perf_counter()
-from simcore.games.luthier.cards import load_default_cards
-from simcore.games.luthier.engine import play_batch, play_game
-from strategies.luthier.registry import parse_seats
-cards = load_default_cards()
-seats = parse_seats({strategies!r}, {players})
-play_game(cards, {players}, 1, seats)
-play_batch(cards, {players}, 1, seats, 0, 1)
+from simcore import games
+game = games.get()
+cards = game.load_cards()
+seats = game.parse_seats({strategies!r}, {players})
+game.play_game(cards, {players}, 1, seats)
+game.play_batch(cards, {players}, 1, seats, 0, 1)
 print(time.perf_counter() - t)
 """
 

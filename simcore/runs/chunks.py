@@ -24,7 +24,7 @@ class ChunkJob:
     """Everything a chunk's games depend on, picklable so a Dask task can carry it."""
 
     out: str  # run directory (absolute on a cluster: workers write there)
-    card_set: Any  # simcore.games.luthier.cards.CardSet, loaded on the client
+    card_set: Any  # the game's card data, loaded on the client
     players: int
     seed: int
     seats: tuple  # StrategySpec per seat
@@ -32,6 +32,13 @@ class ChunkJob:
     games: int
     chunk_size: int
     config: dict[str, Any]  # the manifest's "config", copied into each part's metadata
+
+    @property
+    def game(self):
+        """The game these chunks belong to (the manifest's "game")."""
+        from simcore import games
+
+        return games.get(self.config["game"])
 
     def games_of(self, chunk: int) -> tuple[int, int]:
         """(first game index, number of games) of `chunk`."""
@@ -41,20 +48,16 @@ class ChunkJob:
 
 def play_chunk(job: ChunkJob, chunk: int, threads: int | None = None):
     """The chunk's games from the batch kernel (a Batch), on `threads` threads."""
-    from simcore.games.luthier.engine import play_batch
-
     first, n_games = job.games_of(chunk)
-    return play_batch(
+    return job.game.play_batch(
         job.card_set, job.players, job.seed, list(job.seats), first, n_games, job.params, threads
     )
 
 
 def write_chunk(job: ChunkJob, chunk: int, batch) -> int:
     """Write the chunk's games/, seats/ and cards/ parts atomically; returns its game count."""
-    from simcore.games.luthier.results import result_tables
-
     first, n_games = job.games_of(chunk)
-    tables = result_tables(job.card_set, batch, job.players, list(job.seats))
+    tables = job.game.result_tables(job.card_set, batch, job.players, list(job.seats))
     meta = {**job.config, "chunk": chunk, "first_game": first, "n_games": n_games}
     header = {b"tutti": json.dumps(meta).encode()}
     for table in TABLES:

@@ -35,9 +35,7 @@ def run_local(
     """Run chunks `todo`; `record(chunk, n_games)` lists each in the manifest once its parts
     are written (one at a time), `report()` after each, `started()` once the kernels are
     loaded. Returns the games played; an interruption lets the chunks being written land."""
-    from simcore.games.luthier.engine import play_batch
-
-    play_batch(job.card_set, job.players, job.seed, list(job.seats), 0, 1, job.params, 1)
+    job.game.play_batch(job.card_set, job.players, job.seed, job.seats, 0, 1, job.params, 1)
     started()
     lock = threading.Lock()
 

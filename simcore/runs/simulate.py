@@ -42,10 +42,8 @@ class RunResult:
         return self.games_this_session / self.seconds if self.seconds > 0 else 0.0
 
 
-def _check_args(players: int, games: int, chunk_size: int, threads: int | None) -> None:
-    from simcore.games.luthier.engine import check_players
-
-    check_players(players)
+def _check_args(game, players: int, games: int, chunk_size: int, threads: int | None) -> None:
+    game.check_players(players)
     if games < 1:
         raise TuttiError(f"--games must be at least 1 (got {games})")
     if not 1 <= chunk_size <= MAX_CHUNK:
@@ -59,14 +57,13 @@ def _check_args(players: int, games: int, chunk_size: int, threads: int | None) 
 
 
 def _params_lists(seats, params) -> tuple[list[list[float]], list[list[str]]]:
-    from simcore.games.luthier.engine import params_matrix
-
-    pm = params_matrix(seats, params)
-    values = [[float(x) for x in pm[p][: len(s.param_names)]] for p, s in enumerate(seats)]
+    rows = [s.vector() if params is None else params[p] for p, s in enumerate(seats)]
+    values = [[float(x) for x in rows[p][: len(s.param_names)]] for p, s in enumerate(seats)]
     return values, [list(s.param_names) for s in seats]
 
 
 def run_config(
+    game,
     players: int,
     games: int,
     seed: int,
@@ -79,11 +76,9 @@ def run_config(
     module_hash: str | None = None,
 ) -> RunConfig:
     """The configuration a run (or a baseline) records: everything its games depend on."""
-    from simcore.games.luthier import RULES_VERSION
-
     values, param_names = _params_lists(seats, params)
     return RunConfig(
-        game="luthier",
+        game=game.name,
         players=players,
         games=games,
         seed=seed,
@@ -93,23 +88,23 @@ def run_config(
         param_names=param_names,
         card_hash=card_set.data_hash,
         cards_dir=str(cards) if cards else None,
-        rules_version=RULES_VERSION,
+        rules_version=game.rules_version,
         package_version=version("tutti-sim"),
         strategy_module=str(strategy_module) if strategy_module else None,
         strategy_module_hash=module_hash,
     )
 
 
-def _run_params(out: Path, seats, params, params_file, resume: bool) -> np.ndarray | None:
+def _run_params(game, out: Path, seats, params, params_file, resume: bool) -> np.ndarray | None:
     """The per-seat parameter matrix: given, from a params file, the resumed run's, or None."""
     if params is not None:
         return params
     if params_file is not None:
-        from strategies.luthier.paramfile import read_params, seat_params
+        from simcore.params_file import read_params, seat_params
 
-        return seat_params(seats, read_params(params_file))
+        return seat_params(seats, read_params(params_file, game.strategies()))
     if resume:
-        from strategies.luthier.registry import MAX_PARAMS
+        from simcore.seats import MAX_PARAMS
 
         stored = read_manifest(out).config.params
         matrix = np.zeros((len(stored), MAX_PARAMS), np.float64)
@@ -168,9 +163,10 @@ def simulate(
     params_file: str | Path | None = None,
     strategy_module: str | Path | None = None,
     cluster: Any = None,
+    game: str | None = None,
 ) -> RunResult:
-    """Simulate `games` Luthier games into run directory `out` (the Python twin of
-    `tutti simulate`).
+    """Simulate `games` games of `game` (default Luthier) into run directory `out` (the
+    Python twin of `tutti simulate`).
 
     Game i of the run is the game with seed `game_seed(seed, i)`: results do not
     depend on `threads`, `chunk_size` or interruptions. Each chunk's Parquet parts
@@ -178,7 +174,7 @@ def simulate(
     (with the run's own parameters unless others are given).
 
     `params` is a per-seat parameter matrix, `params_file` a TOML file of
-    per-strategy overrides (`strategies/luthier/paramfile.py`); `strategy_module`
+    per-strategy overrides (`simcore/params_file.py`); `strategy_module`
     loads user strategies (which runs that file's code) before any kernel compiles.
 
     `progress` is called with (games done, games in the run) after each chunk;
@@ -188,26 +184,33 @@ def simulate(
     "local" or "local:N" (a LocalCluster of N worker processes), or a distributed.Client;
     see simcore/runs/cluster.py.
     """
-    from simcore.games.luthier.cards import load_cards
-    from strategies.luthier.registry import parse_seats
+    from simcore import games as registry
 
+    the_game = registry.get(game)
     check_folder(out, "the run")
     if cluster is not None and strategy_module is not None:
         raise TuttiError("--strategy-module does not work with --cluster yet")
     user_hash = None
     if strategy_module is not None:
-        from strategies.luthier.user import load_strategy_module, module_hash
-
-        load_strategy_module(strategy_module)
-        user_hash = module_hash(strategy_module)
-    _check_args(players, games, chunk_size, threads if cluster is None else None)
+        user_hash = the_game.load_strategy_module(strategy_module)
+    _check_args(the_game, players, games, chunk_size, threads if cluster is None else None)
     out = Path(out)
-    card_set = load_cards(cards)
+    card_set = the_game.load_cards(cards)
     names = ",".join(strategies) if isinstance(strategies, list) else strategies
-    seats = parse_seats(names, players)
-    params = _run_params(out, seats, params, params_file, resume)
+    seats = the_game.parse_seats(names, players)
+    params = _run_params(the_game, out, seats, params, params_file, resume)
     config = run_config(
-        players, games, seed, chunk_size, seats, params, card_set, cards, strategy_module, user_hash
+        the_game,
+        players,
+        games,
+        seed,
+        chunk_size,
+        seats,
+        params,
+        card_set,
+        cards,
+        strategy_module,
+        user_hash,
     )
     session = None
     if cluster is not None:  # before the run directory is touched

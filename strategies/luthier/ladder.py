@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from reports.stats import wilson_interval
 from simcore.progress import Progress
+from simcore.stats import wilson_interval
 from strategies.luthier.arena import play_duplicate
 from strategies.luthier.registry import StrategySpec
 

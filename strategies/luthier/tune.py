@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from reports.fmt import pct
-from reports.stats import Z95, paired_interval, wilson_interval
 from simcore.errors import TuttiError
+from simcore.fmt import pct
 from simcore.progress import Progress
+from simcore.stats import Z95, paired_interval, wilson_interval
 from strategies.luthier.arena import play_duplicate
 from strategies.luthier.registry import MAX_PARAMS, StrategySpec
 

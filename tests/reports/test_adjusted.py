@@ -12,7 +12,7 @@ import pytest
 from reports.adjusted import from_tables, interval
 from reports.card_sums import role_filter
 from reports.cards import FLAGS, OUTCOME, verdict
-from reports.stats import difference_interval
+from simcore.stats import difference_interval
 
 
 def _seats(rows: list[tuple]) -> pl.DataFrame:

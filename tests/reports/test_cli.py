@@ -178,6 +178,7 @@ def test_report_raises_tutti_error_in_process(tmp_path) -> None:
 
 
 ALLOWED_SIMCORE = {
+    "simcore",  # `from simcore import fmt`: the package itself imports nothing
     "simcore.errors",
     "simcore.runs.manifest",
     "simcore.games.luthier.cards",
@@ -185,12 +186,15 @@ ALLOWED_SIMCORE = {
     "simcore.games.luthier.dtypes",  # CARD_BITS of the pick-rate bitmaps: numpy only
     "simcore.output_paths",
     "simcore.progress",
+    "simcore.stats",  # intervals and tests: math only
+    "simcore.fmt",  # number formats: no imports
 }
 # Analyses that play games (what-if, ablation, balance, report --confirm) may use the
 # engine; nothing else in reports/ may import them, so `tutti report` and `tutti drift`
 # stay numba-free.
 BALANCE = {"balance.py", "balance_search.py", "balance_space.py", "balance_objectives.py"}
 PLAYS_GAMES = {"variants.py", "whatif.py", "ablate.py", "confirm.py", *BALANCE, "balance_out.py"}
+PLAYS_GAMES |= {"drift_run.py", "check_bench.py"}  # baselines and `tutti check` replay games
 
 
 # `tutti report --confirm` plays games: cli/report.py imports these inside the --confirm

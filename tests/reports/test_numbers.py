@@ -10,9 +10,9 @@ import pytest
 from reports.build import build_report
 from reports.card_kinds import KINDS
 from reports.settings import Settings
-from reports.stats import wilson_interval
 from simcore.games.luthier.cards import load_default_cards
 from simcore.games.luthier.engine import play_game
+from simcore.stats import wilson_interval
 from strategies.luthier.registry import parse_seats
 
 HELD = {s.kind: s.held_events for s in KINDS}

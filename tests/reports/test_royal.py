@@ -12,7 +12,7 @@ from reports.card_sums import role_filter
 from reports.cardinfo import card_info
 from reports.load import open_run
 from reports.settings import DEFAULT_MIN_SAMPLE
-from reports.stats import difference_interval
+from simcore.stats import difference_interval
 
 
 def _claims(n_games: int, seed: int) -> tuple[pl.DataFrame, pl.DataFrame]:

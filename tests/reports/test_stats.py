@@ -1,4 +1,4 @@
-"""reports.stats against textbook values and closed forms."""
+"""simcore.stats against textbook values and closed forms."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from reports.stats import (
+from simcore.stats import (
     benjamini_hochberg,
     chi_square_sf,
     chi_square_uniform,

@@ -20,6 +20,7 @@ class Luthier:
     rules_version = RULES_VERSION
     player_counts = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
     score = "prestige"
+    kernel = ("simcore.games.luthier.game_nb", "play_games_nb")
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -47,6 +48,12 @@ class Luthier:
         from strategies.luthier.registry import parse_seats
 
         return parse_seats(text, players)
+
+    def load_strategy_module(self, path: Path) -> str:
+        from strategies.luthier.user import load_strategy_module, module_hash
+
+        load_strategy_module(path)
+        return module_hash(path)
 
     def play_batch(self, cards, players, seed, seats, first, n_games, params=None, threads=None):
         from simcore.games.luthier.engine import play_batch

@@ -23,7 +23,8 @@ def run_check_bench(
     games: int = 20_000, players: int = 4, strategies: str = "random"
 ) -> CheckBench:
     """Write a baseline of `games` games, then time a full (non-sequential) check of it."""
-    from simcore.runs.replay import check_file, new_replayer, write_new_baseline
+    from reports.drift_run import check_file, write_new_baseline
+    from simcore.runs.replay import new_replayer
 
     new_replayer(players, 1, 2026, strategies, None, 1).tables(0, 1)  # compile outside timings
     with tempfile.TemporaryDirectory(prefix="tutti-bench-check-") as tmp:

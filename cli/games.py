@@ -1,0 +1,23 @@
+"""`tutti games`: the games this installation plays."""
+
+from __future__ import annotations
+
+
+def games() -> None:
+    """List the games: name (for --game), player counts, rules version, strategies."""
+    from rich.table import Table
+
+    from cli.terminal import console
+    from simcore import games as registry
+
+    table = Table(title="Games (--game NAME; the first is the default)")
+    for column in ("name", "game", "players", "rules version", "strategies"):
+        table.add_column(column)
+    for name in registry.names():
+        game = registry.get(name)
+        counts = game.player_counts
+        players = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
+        table.add_row(
+            name, game.title, players, str(game.rules_version), ", ".join(game.strategies())
+        )
+    console().print(table)

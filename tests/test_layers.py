@@ -1,0 +1,123 @@
+"""The import rules of the layers (issue 20): cli -> reports / strategies -> simcore,
+downward only, and no generic module names a game package.
+
+Checked on every project module's syntax tree, imports inside functions included. A game
+package is `simcore/games/<name>/` with its strategies in `strategies/<name>/`; every
+other module is generic and reaches a game only through the registry
+(`simcore.games.get`, interface `simcore/games/api.py`).
+
+LUTHIER_BOUND lists the generic modules that still import Luthier by name: each is to
+move behind the game interface. The test fails when a module outside it imports a game
+package, and when a module in it no longer does (so the list only shrinks).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LAYERS = {"cli": 3, "reports": 2, "strategies": 2, "simcore": 1}
+GAMES = ("simcore.games.luthier", "strategies.luthier")
+
+LUTHIER_BOUND = {
+    "cli.cards",
+    "cli.exploit",
+    "cli.ladder",
+    "cli.tune",
+    "reports.ablate",
+    "reports.balance_objectives",
+    "reports.balance_out",
+    "reports.balance_space",
+    "reports.cardinfo",
+    "reports.card_names",
+    "reports.build",
+    "reports.variants",
+    "reports.whatif",
+    "reports.whatif_render",
+}
+# The Luthier engine's one import of its strategies: the decision kernels call the
+# strategy dispatch kernel directly (numba resolves it when compiling); to be bound by
+# the game registration instead.
+ENGINE_TO_STRATEGIES = {"simcore.games.luthier.decide_nb"}
+
+
+def modules() -> dict[str, Path]:
+    out = {}
+    for package in LAYERS:
+        for path in (ROOT / package).rglob("*.py"):
+            out[".".join(path.relative_to(ROOT).with_suffix("").parts)] = path
+    return out
+
+
+def imports(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return {name for name in found if name.split(".")[0] in LAYERS}
+
+
+def game_of(module: str) -> str | None:
+    """The game package `module` belongs to, or None for a generic module."""
+    parts = module.split(".")
+    if parts[:2] == ["simcore", "games"] and len(parts) > 3:
+        return parts[2]
+    if parts[0] == "strategies" and len(parts) > 2:
+        return parts[1]
+    return None
+
+
+def test_layers_import_downward_only():
+    wrong = []
+    for module, path in modules().items():
+        layer = LAYERS[module.split(".")[0]]
+        for name in imports(path):
+            other = LAYERS[name.split(".")[0]]
+            sideways = other == layer and name.split(".")[0] != module.split(".")[0]
+            registers = module.endswith(".game") or module in ENGINE_TO_STRATEGIES
+            if (other > layer or sideways) and not (registers and game_of(module) == game_of(name)):
+                wrong.append(f"{module} imports {name}")
+    assert not wrong, "\n".join(sorted(wrong))
+
+
+def test_generic_modules_name_no_game():
+    bound = set()
+    for module, path in modules().items():
+        if game_of(module) is not None or module == "simcore.games":
+            continue
+        if any(name.startswith(GAMES) for name in imports(path)):
+            bound.add(module)
+    assert bound - LUTHIER_BOUND == set(), "generic modules that import a game package"
+    assert LUTHIER_BOUND - bound == set(), "no longer tied to Luthier: remove from the list"
+
+
+def registers_strategies(module: str, game: str) -> bool:
+    return module == f"simcore.games.{game}.game" or module in ENGINE_TO_STRATEGIES
+
+
+def test_a_game_engine_imports_its_strategies_only_where_it_registers_them():
+    wrong = []
+    for module, path in modules().items():
+        game = game_of(module)
+        if game is None or not module.startswith("simcore."):
+            continue
+        for name in imports(path):
+            upward = name.startswith(("cli", "reports"))
+            if upward or (name.startswith("strategies") and not registers_strategies(module, game)):
+                wrong.append(f"{module} imports {name}")
+    assert not wrong, "\n".join(sorted(wrong))
+
+
+def test_a_game_package_does_not_import_another_game():
+    wrong = []
+    for module, path in modules().items():
+        game = game_of(module)
+        for name in imports(path):
+            other = game_of(name)
+            if game is not None and other is not None and other != game:
+                wrong.append(f"{module} imports {name}")
+    assert not wrong, "\n".join(sorted(wrong))
