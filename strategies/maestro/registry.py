@@ -15,15 +15,15 @@ from strategies.maestro.params import NAMES
 BASE = {  # the points-now player; every archetype starts from these weights
     "points": 1.0,
     "relief": 0.5,
-    "conductor_keep": 6.0,
-    "open_row": 2.0,
+    "conductor_keep": 12.0,
+    "open_row": 12.0,
     "leave_one": 3.0,
     "critic": 15.0,
-    "one_turn": 0.0,
+    "one_turn": 6.0,
     "reserve": 0.0,
-    "contract": 1.0,
-    "exposure": 1.5,
-    "conductor_exposure": 8.0,
+    "contract": 0.5,
+    "exposure": 6.0,
+    "conductor_exposure": 12.0,
     "draw": 2.0,
     "rush": 0.0,
     "stop": 0.0,
@@ -43,24 +43,19 @@ def _archetype(name: str, sid: int, description: str, **weights: float) -> Strat
 STRATEGIES: dict[str, StrategySpec] = {
     "random": StrategySpec("random", RANDOM, "Picks uniformly among the legal options."),
     "greedy": _archetype(
-        "greedy", 1, "Points now: places every musician worth placing, keeps conductors."
+        "greedy", 1, "Points now: the most points this turn (a whole row when it can), nothing kept back."
     ),
     "completer": _archetype(
         "completer",
         2,
         "Fills whole rows in one turn (10 a musician), keeping back what the next needs.",
-        one_turn=6.0,
         reserve=4.0,
-        conductor_keep=12.0,
-        open_row=12.0,
-        conductor_exposure=12.0,
     ),
     "rusher": _archetype(
         "rusher",
         3,
         "Rushes the end while ahead: draws the most, and ends the game with a full agency.",
         rush=1.0,
-        draw=1.0,
     ),
 }
 
