@@ -22,7 +22,7 @@ from simcore.games.maestro.dtypes import AGENCY, CONDUCTOR, N_CODES, TOP, Stream
 from simcore.games.maestro.points_nb import base_points_nb, one_turn_points_nb
 from simcore.games.maestro.scoring_nb import standing_nb
 from simcore.jit import kernel
-from simcore.rng_nb import random_nb
+from simcore.rng_nb import randint_nb
 from simcore.stack_nb import stack_empty
 from strategies.maestro.params import P
 
@@ -38,22 +38,27 @@ def own_counts_nb(s, p, have):
 
 @kernel
 def row_need_nb(cards, g, r, need):
-    """Musicians per instrument row r still lacks, into need (int64[N_CODES], mutated)."""
-    need[:] = 0
-    for j in range(cards.row_len[r]):
+    """Musicians per instrument row r still lacks, into need (int64[N_CODES], mutated;
+    only the row's instruments are written: the caller zeroes it once)."""
+    length = cards.row_len[r]
+    for j in range(length):
+        need[cards.row_inst[r, j]] = 0
+    for j in range(length):
         if g.board[r, j] < 0:
             need[cards.row_inst[r, j]] += 1
 
 
 @kernel
 def deficit_nb(cards, g, r, have, need):
-    """Spaces of row r that seat's own musicians cannot fill (conductors must); `need`
-    is filled by row_need_nb."""
+    """Spaces of row r that the seat's own musicians (`have`) cannot fill, so conductors
+    must; `need` is filled by row_need_nb and used up here."""
     row_need_nb(cards, g, r, need)
     short = 0
-    for i in range(cards.n_inst):
+    for j in range(cards.row_len[r]):
+        i = cards.row_inst[r, j]
         if need[i] > have[i]:
             short += need[i] - have[i]
+        need[i] = 0  # each instrument once
     return short
 
 
@@ -188,6 +193,8 @@ def choose_place_nb(w, cards, g, s, p, opts, n):
     plan = -1
     target = -1
     if w[P.ONE_TURN] > 0 or w[P.RESERVE] > 0:
+        plan_need[:] = 0  # row_need_nb writes only a row's instruments
+        target_need[:] = 0
         own_counts_nb(s, p, have)
         plan = plan_row_nb(cards, g, p, have, plan_need)
         if plan >= 0:
@@ -196,17 +203,16 @@ def choose_place_nb(w, cards, g, s, p, opts, n):
             target = target_row_nb(cards, g, have, target_need)
             if target >= 0:
                 row_need_nb(cards, g, target, target_need)
-    noise = w[P.NOISE]
+    start = randint_nb(g.rng, Stream.STRATEGY, n) if w[P.TIES] > 0 else 0
     best = 0
     best_v = -1e18
-    for i in range(n):
+    for m in range(n):
+        i = start + m if start + m < n else start + m - n  # from a random start: ties at random
         row = opts[i]
         if row[0] == Opt.STOP:
             v = value_stop_nb(w, cards, g, s, p)
         else:
             v = value_place_nb(w, cards, g, s, p, row, plan, plan_need, target, target_need, have)
-        if noise > 0:
-            v += noise * random_nb(g.rng, Stream.STRATEGY)
         if v > best_v:
             best_v = v
             best = i
@@ -236,6 +242,7 @@ def choose_put_nb(w, cards, g, s, p, opts, n):
     if t != CONDUCTOR and w[P.RESERVE] > 0:
         have = stack_empty(N_CODES, np.int64)
         need = stack_empty(N_CODES, np.int64)
+        need[:] = 0
         own_counts_nb(s, p, have)
         target = target_row_nb(cards, g, have, need)
         if target >= 0:

@@ -24,7 +24,7 @@ class P(IntEnum):
     DRAW = 11  # counters to declare when not rushing (1..3)
     RUSH = 12  # 1 = when ahead, draw the most and stop placing with a full agency
     STOP = 13  # value of stopping: place while an option is worth more
-    NOISE = 14  # random tie-break, in points
+    TIES = 14  # > 0: equal values are broken at random (one draw per decision), else first
 
 
 NAMES = tuple(p.name.lower() for p in P)

@@ -27,7 +27,7 @@ BASE = {  # the points-now player; every archetype starts from these weights
     "draw": 2.0,
     "rush": 0.0,
     "stop": 0.0,
-    "noise": 0.01,
+    "ties": 1.0,
 }
 
 

@@ -11,7 +11,14 @@ The engine never chooses: a strategy picks one row, so no strategy can move ille
 from __future__ import annotations
 
 from simcore.games.maestro.codes import Opt, RaidLimit, RowsPerTurn, Rule, Violation
-from simcore.games.maestro.dtypes import AGENCY, CONDUCTOR, MAX_OPTIONS, MAX_SLOTS, TOP
+from simcore.games.maestro.dtypes import (
+    AGENCY,
+    CONDUCTOR,
+    MAX_OPTIONS,
+    MAX_PLAYERS,
+    MAX_SLOTS,
+    TOP,
+)
 from simcore.jit import kernel
 from simcore.stack_nb import stack_empty
 
@@ -120,7 +127,10 @@ def list_place_nb(cards, g, s, w, p):
     """
     n = set_opt_nb(w, 0, Opt.STOP)
     slots = stack_empty(MAX_SLOTS, np.int64)
+    sources = stack_empty(MAX_PLAYERS, np.int64)  # spaces of each agency p may take from
     n_players = g.n_players
+    for q in range(n_players):
+        sources[q] = raidable_spaces_nb(s, p, q)
     for r in range(cards.n_rows):
         if not row_playable_nb(cards, g, r):
             continue
@@ -130,8 +140,7 @@ def list_place_nb(cards, g, s, w, p):
         for q in range(n_players):
             if q != p and not raid_ok:
                 continue
-            n_src = raidable_spaces_nb(s, p, q)
-            for k in range(n_src):
+            for k in range(sources[q]):
                 t = s[q].agency[k]
                 if t < 0 or (empty and t != CONDUCTOR):
                     continue
