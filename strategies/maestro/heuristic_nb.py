@@ -122,15 +122,20 @@ def lead_nb(g, s, p):
 
 @kernel
 def value_stop_nb(w, cards, g, s, p):
-    """Stopping is worth STOP; with RUSH, ending the game now from the lead is worth
-    everything (a full agency cannot draw: Rule.CANNOT_DRAW ends the game)."""
-    if w[P.RUSH] > 0 and cards.rules[Rule.CANNOT_DRAW] == CannotDraw.ENDS_GAME:
+    """Stopping is worth STOP. With a full agency stopping ends the game (it cannot draw:
+    Rule.CANNOT_DRAW): from the lead a rusher wants that above all, and no one wants it
+    from behind while a musician can still go down."""
+    if cards.rules[Rule.CANNOT_DRAW] == CannotDraw.ENDS_GAME:
         full = True
         for k in range(AGENCY):
             if s[p].agency[k] < 0:
                 full = False
-        if full and lead_nb(g, s, p) > 0:
-            return 1e9
+        if full:
+            lead = lead_nb(g, s, p)
+            if w[P.RUSH] > 0 and lead > 0:
+                return 1e9
+            if lead <= 0:
+                return -1e9
     return w[P.STOP]
 
 
