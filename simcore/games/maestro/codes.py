@@ -34,7 +34,7 @@ class RaidLimit(IntEnum):
     """How many musicians may come from other agencies into one row in a turn."""
 
     ROW_AT_START = 0  # no more than lay in that row when the turn began (default)
-    ROW_NOW = 1  # each one: no more than lie in the row before it is placed
+    ROW_NOW = 1  # raided ones never outnumber the row's other musicians (own ones count)
     NONE = 2  # no limit beyond the row's spaces
 
 

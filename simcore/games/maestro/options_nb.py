@@ -74,8 +74,8 @@ def may_raid_into_nb(cards, g, r):
     limit = cards.rules[Rule.RAID_LIMIT]
     if limit == RaidLimit.ROW_AT_START:
         return g.row_raided[r] < g.row_start[r]
-    if limit == RaidLimit.ROW_NOW:
-        return g.row_raided[r] < g.row_n[r]
+    if limit == RaidLimit.ROW_NOW:  # raided ones never outnumber the others in the row
+        return g.row_raided[r] + 1 <= g.row_n[r] - g.row_raided[r]
     return True
 
 
