@@ -65,6 +65,11 @@ def seat_name(p: int) -> str | None:
     return SEAT_NAMES[p] if 0 <= p < len(SEAT_NAMES) else None
 
 
+def row_label(record: dict) -> str:
+    """How a row is named: its composer and work ("Mozart (Clarinet Quintet K. 581)")."""
+    return f"{record['name']} ({record['work']})" if record.get("work") else str(record["name"])
+
+
 def tile_name(cards, t: int) -> str:
     if t == CONDUCTOR:
         return "conductor"

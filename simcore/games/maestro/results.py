@@ -12,6 +12,7 @@ import pyarrow as pa
 
 from simcore.games.maestro.codes import CardEvent, CardKind, End, names
 from simcore.games.maestro.engine import Batch
+from simcore.games.maestro.events import row_label
 
 CONDUCTOR_ID = "conductor"  # the card id of a conductor tile in the cards table
 
@@ -117,9 +118,17 @@ def card_ids(cards) -> tuple[list[str], list[str], np.ndarray]:
     """All cards' ids and names, rows then instruments (+ the conductor), and each
     CardKind's offset into them."""
     ids = cards.ids["rows"] + cards.ids["instruments"] + [CONDUCTOR_ID]
-    labels = cards.names["rows"] + cards.names["instruments"] + ["conductor"]
+    labels = [row_label(r) for r in cards.records["rows"]]
+    labels += cards.names["instruments"] + ["conductor"]
     offsets = np.array([0, len(cards.ids["rows"])])
     return ids, labels, offsets
+
+
+def _named(index: np.ndarray, labels: list[str]) -> pa.DictionaryArray:
+    """Names by index, with a dictionary of distinct names (two cards may share one)."""
+    distinct = list(dict.fromkeys(labels))
+    remap = np.array([distinct.index(x) for x in labels], np.int32)
+    return _dict(remap[index], distinct)
 
 
 def cards_table(cards, batch: Batch) -> pa.Table:
@@ -136,7 +145,7 @@ def cards_table(cards, batch: Batch) -> pa.Table:
             "seat": pa.array(rows[:, 0].astype(np.int8)),
             "kind": _dict(rows[:, 1], names(CardKind)),
             "card_id": _dict(index, ids),
-            "card": _dict(index, labels),
+            "card": _named(index, labels),
             "event": _dict(rows[:, 3], names(CardEvent)),
             "round": pa.array(rows[:, 4].astype(np.int16)),
         }

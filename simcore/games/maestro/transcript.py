@@ -14,7 +14,7 @@ from collections.abc import Callable
 from simcore.games.maestro.codes import End, Ev, Why
 from simcore.games.maestro.dtypes import AGENCY, CONDUCTOR, EMPTY
 from simcore.games.maestro.engine import PlayedGame
-from simcore.games.maestro.events import Event, decode, seat_name, tile_name
+from simcore.games.maestro.events import Event, decode, row_label, seat_name, tile_name
 
 END_TEXT = {
     End.APPLAUSE: "the last applause counter was placed",
@@ -37,8 +37,7 @@ class Renderer:
         self.mover = -1
 
     def row_label(self, r: int) -> str:
-        rec = self.cards.records["rows"][r]
-        return f"{rec['name']} ({rec['work']})" if rec.get("work") else str(rec["name"])
+        return row_label(self.cards.records["rows"][r])
 
     def agency_text(self, p: int) -> str:
         held = [f"{k + 1}:{tile_name(self.cards, t)}" for k, t in enumerate(self.agency[p]) if t >= 0]
