@@ -26,6 +26,7 @@ from simcore.rng_nb import randint_nb
 from simcore.stack_nb import stack_empty
 from strategies.maestro.params import P
 
+
 @kernel
 def own_counts_nb(s, p, have):
     """Seat p's agency tiles per code into have (int64[N_CODES], mutated)."""

@@ -43,7 +43,9 @@ def _archetype(name: str, sid: int, description: str, **weights: float) -> Strat
 STRATEGIES: dict[str, StrategySpec] = {
     "random": StrategySpec("random", RANDOM, "Picks uniformly among the legal options."),
     "greedy": _archetype(
-        "greedy", 1, "Points now: the most points this turn (a whole row when it can), nothing kept back."
+        "greedy",
+        1,
+        "Points now: the most points this turn (a whole row when it can), nothing kept back.",
     ),
     "completer": _archetype(
         "completer",

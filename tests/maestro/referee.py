@@ -14,8 +14,9 @@ def referee(cards, played) -> None:
     assert cards.rules["raid_limit"] == "row_at_start" and cards.rules["contiguous"]
     n = len(played.seats)
     lengths = [len(r["instruments"]) for r in cards.records["rows"]]
-    insts = [[cards.ids["instruments"].index(i) for i in r["instruments"]]
-             for r in cards.records["rows"]]
+    insts = [
+        [cards.ids["instruments"].index(i) for i in r["instruments"]] for r in cards.records["rows"]
+    ]
     agency = [[-1] * (AGENCY - 1) + [CONDUCTOR] for _ in range(n)]
     board = [[-1] * L for L in lengths]
     points = [0] * n

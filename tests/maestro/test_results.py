@@ -37,7 +37,9 @@ def test_game_satisfies_the_interface():
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_result_tables_carry_the_common_columns(mcards, players):
-    seats = GAME.parse_seats(",".join(["greedy", "random", "completer", "rusher"][:players]), players)
+    seats = GAME.parse_seats(
+        ",".join(["greedy", "random", "completer", "rusher"][:players]), players
+    )
     batch = GAME.play_batch(mcards, players, 1, seats, 100, 50, threads=1)
     tables = GAME.result_tables(mcards, batch, players, seats)
     for name, columns in COMMON.items():
@@ -53,8 +55,13 @@ def test_result_tables_carry_the_common_columns(mcards, players):
     assert set(games["end_trigger"].astype(str)) <= {"applause", "cannot_draw"}
     assert set(cards["kind"].astype(str)) == {"row", "instrument"}
     assert set(cards["event"].astype(str)) <= {
-        "started", "continued", "completed", "completed_in_one_turn",
-        "placed", "raided", "unplaced",
+        "started",
+        "continued",
+        "completed",
+        "completed_in_one_turn",
+        "placed",
+        "raided",
+        "unplaced",
     }
     # every completed row has exactly one completion event
     done = cards[cards.event.astype(str).str.startswith("completed")]

@@ -241,7 +241,9 @@ def _rule_values(entries: Entries, origins: Origins, problems: list[str]) -> dic
         elif isinstance(allowed, tuple):
             lo, hi = allowed
             if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-                problems.append(f"{label}:{key}:value: expected an integer {lo}..{hi}, got {value!r}")
+                problems.append(
+                    f"{label}:{key}:value: expected an integer {lo}..{hi}, got {value!r}"
+                )
                 continue
             out[key] = value
         else:
@@ -277,7 +279,9 @@ def _compile(
         label = origins["rows"].get(rid, {}).get("instruments", "rows.toml")
         names = row["instruments"]
         if not 1 <= len(names) <= MAX_SLOTS:
-            problems.append(f"{label}:{rid}:instruments: {len(names)} spaces; a row has 1..{MAX_SLOTS}")
+            problems.append(
+                f"{label}:{rid}:instruments: {len(names)} spaces; a row has 1..{MAX_SLOTS}"
+            )
             continue
         for j, name in enumerate(names):
             if name not in spaces:
@@ -320,8 +324,12 @@ def load_cards(directory: Path | str | None = None, patches: Sequence[str] = ())
         merged[kind] = _entries(kind, _read(DEFAULT_DIR / f"{kind}.toml", label), label, problems)
         if user is not None and (user / f"{kind}.toml").is_file():
             path = user / f"{kind}.toml"
-            _merge(merged[kind], _entries(kind, _read(path, str(path)), str(path), problems),
-                   origins[kind], str(path))
+            _merge(
+                merged[kind],
+                _entries(kind, _read(path, str(path)), str(path), problems),
+                origins[kind],
+                str(path),
+            )
     if user is not None:
         for path in sorted(user.glob("*.toml")):
             if path.stem not in KINDS:

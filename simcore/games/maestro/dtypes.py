@@ -80,7 +80,7 @@ GAME = np.dtype(
         ("touched", "i1"),  # first row placed into this turn; -1 = none yet
         ("applause", "i1"),  # applause counters on the board's track, 0..rules APPLAUSE
         ("critic", "i1"),  # seat holding the critic; -1 = nobody yet
-        ("critic_row", "i1"), # row the critic stands at; -1 = none
+        ("critic_row", "i1"),  # row the critic stands at; -1 = none
         ("drawn", "i2"),  # counters drawn from the pool so far (public)
         ("turn", "i2"),  # turn number, 1.. (0 = setup)
         ("current", "i1"),  # seat whose turn it is

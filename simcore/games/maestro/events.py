@@ -23,8 +23,13 @@ SEAT_NAMES = ("Red", "Blue", "Yellow", "Green")
 FIELDS: dict[Ev, tuple[tuple[str, Any], ...]] = {
     Ev.FIRST: (),
     Ev.TURN: (),
-    Ev.PLACE: (("source", "seat"), ("space", "space"), ("row", "row"), ("slot", "slot"),
-               ("tile", "tile")),
+    Ev.PLACE: (
+        ("source", "seat"),
+        ("space", "space"),
+        ("row", "row"),
+        ("slot", "slot"),
+        ("tile", "tile"),
+    ),
     Ev.POINTS: (("points", "n"), ("why", Why)),
     Ev.COMPLETE: (("row", "row"), ("one_turn", "bool")),
     Ev.CRITIC: (("row", "row"), ("previous", "seat")),

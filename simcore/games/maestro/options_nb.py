@@ -10,6 +10,8 @@ The engine never chooses: a strategy picks one row, so no strategy can move ille
 
 from __future__ import annotations
 
+import numpy as np
+
 from simcore.games.maestro.codes import Opt, RaidLimit, RowsPerTurn, Rule, Violation
 from simcore.games.maestro.dtypes import (
     AGENCY,
@@ -21,8 +23,6 @@ from simcore.games.maestro.dtypes import (
 )
 from simcore.jit import kernel
 from simcore.stack_nb import stack_empty
-
-import numpy as np
 
 
 @kernel
@@ -90,9 +90,7 @@ def row_playable_nb(cards, g, r):
         return False
     if cards.rules[Rule.ROWS_PER_TURN] == RowsPerTurn.ONE and g.touched >= 0 and g.touched != r:
         return False
-    if n_in == length - 1 and g.completed >= 0:
-        return False
-    return True
+    return not (n_in == length - 1 and g.completed >= 0)
 
 
 @kernel

@@ -80,7 +80,9 @@ def place_nb(cards, g, s, w, p, q, k, r, j):
     s[p].placed_points += base
     log_nb(g, w, p, Ev.PLACE, q, k, r, j, t)
     log_nb(g, w, p, Ev.POINTS, base, Why.PLACED)
-    card_event_nb(g, w, p, CardKind.INSTRUMENT, inst, CardEvent.RAIDED if q != p else CardEvent.PLACED)
+    card_event_nb(
+        g, w, p, CardKind.INSTRUMENT, inst, CardEvent.RAIDED if q != p else CardEvent.PLACED
+    )
     if g.row_n[r] == cards.row_len[r]:
         complete_row_nb(cards, g, s, w, p, r)
 

@@ -58,7 +58,9 @@ def games_table(cards, batch: Batch, n_players: int) -> pa.Table:
             "applause_placed": pa.array(g["applause"]),
             "counters_drawn": pa.array(g["drawn"]),
             "counters_left": pa.array(g["pool_n"]),
-            "rows_completed": pa.array((g["row_seat"][:, :n_rows] >= 0).sum(axis=1).astype(np.int8)),
+            "rows_completed": pa.array(
+                (g["row_seat"][:, :n_rows] >= 0).sum(axis=1).astype(np.int8)
+            ),
             "rows_one_turn": pa.array(seats["rows_one_turn"].sum(axis=1).astype(np.int8)),
             "musicians_placed": pa.array(g["row_n"][:, :n_rows].sum(axis=1).astype(np.int16)),
             "critic_seat": pa.array(g["critic"]),

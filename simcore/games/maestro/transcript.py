@@ -40,7 +40,9 @@ class Renderer:
         return row_label(self.cards.records["rows"][r])
 
     def agency_text(self, p: int) -> str:
-        held = [f"{k + 1}:{tile_name(self.cards, t)}" for k, t in enumerate(self.agency[p]) if t >= 0]
+        held = [
+            f"{k + 1}:{tile_name(self.cards, t)}" for k, t in enumerate(self.agency[p]) if t >= 0
+        ]
         return ", ".join(held) or "empty"
 
     def end_turn(self) -> None:
@@ -57,9 +59,7 @@ class Renderer:
 
     def on_first(self, ev: Event) -> None:
         n = len(self.played.seats)
-        who = ", ".join(
-            f"{seat_name(p)} ({s.name})" for p, s in enumerate(self.played.strategies)
-        )
+        who = ", ".join(f"{seat_name(p)} ({s.name})" for p, s in enumerate(self.played.strategies))
         self.lines.append("== Setup ==")
         self.lines.append(f"Agencies: {who}; each starts with a conductor on space 10.")
         self.lines.append(f"{seat_name(ev.seat)} starts ({n} players).")
