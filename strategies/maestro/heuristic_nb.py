@@ -227,13 +227,19 @@ def choose_place_nb(w, cards, g, s, p, opts, n):
 
 @kernel
 def choose_declare_nb(w, cards, g, s, p, opts, n):
-    """How many counters: the most while ahead (RUSH), else the nearest to DRAW."""
+    """How many counters: the most while ahead (RUSH), else the nearest to DRAW that
+    leaves ROOM agency spaces free (a full agency cannot draw: the game would end)."""
     if w[P.RUSH] > 0 and lead_nb(g, s, p) > 0:
         return n - 1
+    free = 0
+    for k in range(AGENCY):
+        if s[p].agency[k] < 0:
+            free += 1
+    want = min(w[P.DRAW], max(1.0, free - w[P.ROOM]))
     best = 0
     best_v = -1e18
     for i in range(n):
-        v = -abs(opts[i, 1] - w[P.DRAW])
+        v = -abs(opts[i, 1] - want)
         if v > best_v:
             best_v = v
             best = i

@@ -25,6 +25,7 @@ class P(IntEnum):
     RUSH = 12  # 1 = when ahead, draw the most and stop placing with a full agency
     STOP = 13  # value of stopping: place while an option is worth more
     TIES = 14  # > 0: equal values are broken at random (one draw per decision), else first
+    ROOM = 15  # agency spaces a declared draw keeps free when it can (not when rushing)
 
 
 NAMES = tuple(p.name.lower() for p in P)

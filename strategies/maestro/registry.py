@@ -28,6 +28,7 @@ BASE = {  # the points-now player; every archetype starts from these weights
     "rush": 0.0,
     "stop": 0.0,
     "ties": 1.0,
+    "room": 2.0,
 }
 
 
