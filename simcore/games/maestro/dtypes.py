@@ -35,7 +35,9 @@ OPT_W = 6  # option row: kind, a, b, c, d, e (codes.Opt)
 MAX_OPTIONS = 2048  # > MAX_PLAYERS * AGENCY tiles * MAX_ROWS * MAX_SLOTS / 2 in practice
 LOG_W = 8  # event row: turn, seat, code, a, b, c, d, e (codes.Ev)
 CEV_W = 5  # card event row: seat, CardKind, card id, CardEvent, turn
-MAX_CARD_EVENTS = 512  # a game records at most ~2 per tile; more is an error (engine.py)
+# card events a game can record: one per tile placed or left unplaced (56 tiles at most)
+# and one per row and turn with a placement (at most one per tile placed): <= 112
+MAX_CARD_EVENTS = 128
 
 
 class Stream(IntEnum):

@@ -26,6 +26,20 @@ class Maestro:
 
         return tuple(SEAT_NAMES)
 
+    @property
+    def card_kinds(self) -> dict[str, str]:
+        """The cards table's kinds and the data file each comes from (for reports)."""
+        from simcore.games.maestro.results import CARD_KIND_FILES
+
+        return {kind.name.lower(): file for kind, file in CARD_KIND_FILES.items()}
+
+    @property
+    def score_sources(self) -> dict[str, int]:
+        """Seats columns whose signed sum is the score (for reports)."""
+        from simcore.games.maestro.results import SCORE_SOURCES
+
+        return dict(SCORE_SOURCES)
+
     def check_players(self, players: int) -> None:
         from simcore.games.maestro.engine import check_players
 

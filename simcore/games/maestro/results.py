@@ -15,6 +15,7 @@ from simcore.games.maestro.engine import Batch
 from simcore.games.maestro.events import row_label
 
 CONDUCTOR_ID = "conductor"  # the card id of a conductor tile in the cards table
+CARD_KIND_FILES = {CardKind.ROW: "rows", CardKind.INSTRUMENT: "instruments"}  # -> data file
 
 
 def _dict(indices: np.ndarray, dictionary: list[str]) -> pa.DictionaryArray:
@@ -73,6 +74,9 @@ def games_table(cards, batch: Batch, n_players: int) -> pa.Table:
     )
 
 
+# the seats columns whose signed sum is `points` (what a report shows as score sources)
+SCORE_SOURCES = {"placed_points": 1, "one_turn_points": 1, "critic_points": 1, "contracts_paid": -1}
+
 SEAT_COUNTERS = (  # SEAT field -> column, after the common columns
     ("placed_points", "placed_points"),
     ("one_turn_points", "one_turn_points"),
@@ -119,10 +123,11 @@ def seats_table(cards, batch: Batch, n_players: int, strategies) -> pa.Table:
 def card_ids(cards) -> tuple[list[str], list[str], np.ndarray]:
     """All cards' ids and names, rows then instruments (+ the conductor), and each
     CardKind's offset into them."""
-    ids = cards.ids["rows"] + cards.ids["instruments"] + [CONDUCTOR_ID]
-    labels = [row_label(r) for r in cards.records["rows"]]
-    labels += cards.names["instruments"] + ["conductor"]
-    offsets = np.array([0, len(cards.ids["rows"])])
+    rows, insts = CARD_KIND_FILES[CardKind.ROW], CARD_KIND_FILES[CardKind.INSTRUMENT]
+    ids = cards.ids[rows] + cards.ids[insts] + [CONDUCTOR_ID]
+    labels = [row_label(r) for r in cards.records[rows]]
+    labels += cards.names[insts] + ["conductor"]
+    offsets = np.array([0, len(cards.ids[rows])])
     return ids, labels, offsets
 
 
