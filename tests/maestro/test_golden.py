@@ -34,6 +34,21 @@ def test_golden_transcript(name):
     assert render(*GAMES[name]) == expected, f"{name} changed: read the diff, then regenerate"
 
 
+def test_transcript_shows_every_part_of_the_game(mcards):
+    seats = GAME.parse_seats("greedy,completer,rusher,random", 4)
+    played = GAME.play_game(mcards, 4, 8, seats)
+    text = GAME.transcript(mcards, played, ["header"])
+    turns = int(played.game["turn"])
+    assert text.startswith("header\n== Setup ==")
+    assert text.count("== Turn ") == turns
+    for part in ("places ", "declares a draw of", "draws ", "takes the critic", "== End: "):
+        assert part in text
+    for p, name in enumerate(GAME.seat_names):
+        s = played.seats[p]
+        assert f"{name} pays {s['contracts']} for {s['unplaced']} unplaced" in text
+        assert f"{name}: {s['points']} = {s['placed_points']} placed" in text
+
+
 if __name__ == "__main__":
     HERE.mkdir(exist_ok=True)
     for name, args in GAMES.items():
