@@ -1,0 +1,134 @@
+"""Every Maestro dtype and capacity, with each field's unit, range and sentinel.
+
+State is two structured arrays per batch: `GAME` (one record per game) and `SEAT` (one
+record per game and seat, shape (n_games, MAX_PLAYERS)); the board data is one read-only
+`TABLE` record. Kernels mutate the state in place; result tables are read off the final
+state in Python. Arrays are record arrays (np.recarray) so every kernel also runs with
+NUMBA_DISABLE_JIT=1.
+
+Tiles are int8 codes: 0..n_inst-1 a musician of that instrument, CONDUCTOR, APPLAUSE,
+EMPTY (-1) for an empty space.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+import numpy as np
+
+from simcore.games.maestro.codes import N_RULES
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 4
+AGENCY = 10  # agency spaces; space k (0-based) has the contract value k + 1
+TOP = 5  # spaces 0..TOP-1 (contracts 1-5) are the top row, raidable by others
+MAX_ROWS = 12  # concert rows a board may have
+MAX_SLOTS = 8  # instrument spaces a row may have
+MAX_INST = 32  # instruments a board may have
+CONDUCTOR = MAX_INST  # tile code of a conductor
+APPLAUSE = MAX_INST + 1  # tile code of an applause counter
+EMPTY = -1
+N_CODES = MAX_INST + 2  # tile codes a count by code needs: instruments, conductor, applause
+MAX_POOL = 128  # counters the face-down pool can hold (musicians + conductors + applause)
+MAX_TURNS = 400  # a sound game ends long before (each turn draws or skips; End.LIMIT)
+OPT_W = 6  # option row: kind, a, b, c, d, e (codes.Opt)
+MAX_OPTIONS = 2048  # > MAX_PLAYERS * AGENCY tiles * MAX_ROWS * MAX_SLOTS / 2 in practice
+LOG_W = 8  # event row: turn, seat, code, a, b, c, d, e (codes.Ev)
+CEV_W = 5  # card event row: seat, CardKind, card id, CardEvent, turn
+# card events a game can record: one per tile placed or left unplaced (56 tiles at most)
+# and one per row and turn with a placement (at most one per tile placed): <= 112
+MAX_CARD_EVENTS = 128
+
+
+class Stream(IntEnum):
+    """Independent random streams per game (common random numbers across runs)."""
+
+    SETUP = 0  # the pool's shuffle and the first player
+    STRATEGY = 1  # decisions and tie-breaks of strategies
+
+
+N_STREAMS = len(Stream)
+
+
+TABLE = np.dtype(
+    [
+        ("n_rows", "i4"),  # concert rows, 1..MAX_ROWS
+        ("n_inst", "i4"),  # instruments, 1..MAX_INST
+        ("row_len", "i1", (MAX_ROWS,)),  # instrument spaces of each row; 0 = unused row
+        ("row_inst", "i1", (MAX_ROWS, MAX_SLOTS)),  # instrument per space; -1 = none
+        ("row_value", "i2", (MAX_ROWS,)),  # printed value (Scoring.PRINTED), points
+        ("inst_tiles", "i1", (MAX_INST,)),  # musician tiles per instrument (= its spaces)
+        ("rules", "i4", (N_RULES,)),  # codes.Rule -> number or switch code
+    ]
+)
+
+
+GAME = np.dtype(
+    [
+        ("index", "i8"),  # game index within the run
+        ("seed", "i8"),  # game seed (63 bits): `tutti play --seed` replays the game
+        ("n_players", "i1"),  # MIN_PLAYERS..MAX_PLAYERS
+        ("rng", "u8", (N_STREAMS,)),  # SplitMix64 state per Stream
+        ("pool", "i1", (MAX_POOL,)),  # face-down counters; drawn from the END (pool_n - 1)
+        ("pool_n", "i2"),  # counters left in the pool
+        ("board", "i1", (MAX_ROWS, MAX_SLOTS)),  # tile on each instrument space; -1 empty
+        ("board_seat", "i1", (MAX_ROWS, MAX_SLOTS)),  # seat that placed it; -1 empty
+        ("row_n", "i1", (MAX_ROWS,)),  # tiles in each row, 0..row_len
+        ("row_start", "i1", (MAX_ROWS,)),  # tiles in each row when this turn began
+        ("row_raided", "i1", (MAX_ROWS,)),  # tiles from other agencies put there this turn
+        ("row_done", "i2", (MAX_ROWS,)),  # turn the row was completed; 0 = not complete
+        ("row_seat", "i1", (MAX_ROWS,)),  # seat that completed it; -1 = not complete
+        ("completed", "i1"),  # row completed this turn; -1 = none yet
+        ("touched", "i1"),  # first row placed into this turn; -1 = none yet
+        ("applause", "i1"),  # applause counters on the board's track, 0..rules APPLAUSE
+        ("critic", "i1"),  # seat holding the critic; -1 = nobody yet
+        ("critic_row", "i1"),  # row the critic stands at; -1 = none
+        ("drawn", "i2"),  # counters drawn from the pool so far (public)
+        ("turn", "i2"),  # turn number, 1.. (0 = setup)
+        ("current", "i1"),  # seat whose turn it is
+        ("first", "i1"),  # seat that started
+        ("skips", "i1"),  # consecutive skipped draws (CannotDraw.SKIPS)
+        ("end_trigger", "i1"),  # codes.End
+        ("end_seat", "i1"),  # seat whose turn ended the game; -1 = not over
+        ("over", "i1"),  # 1 once the game has ended
+        ("violations", "i4"),  # bitmask of invariants_nb codes seen during play; 0 = sound
+        ("n_decisions", "i4"),  # decisions taken (all seats, options > 1)
+        ("log_n", "i4"),  # event rows written (may exceed the log buffer: then truncated)
+        ("cev_n", "i4"),  # card events recorded (may exceed the buffer: then an error)
+    ]
+)
+
+
+SEAT = np.dtype(
+    [
+        ("strategy", "i2"),  # strategy id (registry order)
+        ("start_pos", "i1"),  # turn position at game start, 0 = first player
+        ("agency", "i1", (AGENCY,)),  # tile on each agency space; -1 empty
+        ("points", "i2"),  # final score: placed + one_turn + critic - contracts
+        ("placed_points", "i2"),  # 5 (or printed) per musician placed
+        ("one_turn_points", "i2"),  # the extra of rows filled in one turn
+        ("critic_points", "i2"),  # critic bonuses received
+        ("contracts", "i2"),  # contract values paid at the end (0 before)
+        ("placed", "i2"),  # tiles this seat placed on the board
+        ("raided", "i2"),  # of them, taken from other agencies
+        ("lost", "i2"),  # tiles other seats took from this agency
+        ("conductors_placed", "i1"),
+        ("rows_opened", "i1"),  # rows this seat opened with a conductor
+        ("rows_completed", "i1"),  # rows this seat completed (one turn or not)
+        ("rows_one_turn", "i1"),  # of them, filled in one turn
+        ("critic_bonuses", "i1"),  # times the critic paid at this seat's draw
+        ("drawn", "i1"),  # counters drawn (applause included)
+        ("applause_drawn", "i1"),
+        ("unplaced", "i1"),  # tiles left in the agency at the end
+        ("turns", "i1"),  # turns taken
+        ("rank", "i1"),  # 1 = best, ties share
+        ("win", "f4"),  # 1, or 1/k for each of k tied winners; 0 otherwise
+    ]
+)
+
+
+def new_state(n_games: int) -> tuple[np.recarray, np.recarray]:
+    """Zeroed GAME[n_games] and SEAT[n_games, MAX_PLAYERS] record arrays."""
+    games = np.zeros(n_games, GAME).view(np.recarray)
+    seats = np.zeros((n_games, MAX_PLAYERS), SEAT).view(np.recarray)
+    return games, seats

@@ -1,0 +1,91 @@
+"""Maestro as a game of the generic interface (simcore/games/api.py): `GAME`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from simcore.games.maestro import RULES_VERSION
+from simcore.games.maestro.dtypes import MAX_PLAYERS, MIN_PLAYERS
+from simcore.seats import StrategySpec
+
+
+class Maestro:
+    name = "maestro"
+    title = "Maestro"
+    rules_version = RULES_VERSION
+    player_counts = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+    score = "points"
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        from simcore.games.maestro.events import SEAT_NAMES
+
+        return tuple(SEAT_NAMES)
+
+    @property
+    def card_kinds(self) -> dict[str, str]:
+        """The cards table's kinds and the data file each comes from (for reports)."""
+        from simcore.games.maestro.results import CARD_KIND_FILES
+
+        return {kind.name.lower(): file for kind, file in CARD_KIND_FILES.items()}
+
+    @property
+    def score_sources(self) -> dict[str, int]:
+        """Seats columns whose signed sum is the score (for reports)."""
+        from simcore.games.maestro.results import SCORE_SOURCES
+
+        return dict(SCORE_SOURCES)
+
+    def check_players(self, players: int) -> None:
+        from simcore.games.maestro.engine import check_players
+
+        check_players(players)
+
+    def load_cards(self, directory: Path | None = None, patches: Sequence[str] = ()) -> Any:
+        from simcore.games.maestro.cards import load_cards, load_default_cards
+
+        if directory is None and not patches:
+            return load_default_cards()
+        return load_cards(directory, patches)
+
+    def strategies(self) -> Mapping[str, StrategySpec]:
+        from strategies.maestro.registry import STRATEGIES
+
+        return STRATEGIES
+
+    def parse_seats(self, text: str | None, players: int) -> list[StrategySpec]:
+        from strategies.maestro.registry import parse_seats
+
+        return parse_seats(text, players)
+
+    def play_batch(self, cards, players, seed, seats, first, n_games, params=None, threads=None):
+        from simcore.games.maestro.engine import play_batch
+
+        return play_batch(cards, players, seed, list(seats), first, n_games, params, threads)
+
+    def result_tables(self, cards, batch, players, seats) -> dict[str, Any]:
+        from simcore.games.maestro.results import result_tables
+
+        return result_tables(cards, batch, players, list(seats))
+
+    def play_game(self, cards, players, seed, seats, params: np.ndarray | None = None):
+        from simcore.games.maestro.engine import play_game
+
+        return play_game(cards, players, seed, list(seats), params)
+
+    def transcript(self, cards, played, header: list[str]) -> str:
+        from simcore.games.maestro.transcript import render_transcript
+
+        return render_transcript(cards, played, header)
+
+    def transcript_jsonl(self, cards, played, meta: dict[str, Any]) -> str:
+        from simcore.games.maestro.transcript_jsonl import render_jsonl
+
+        return render_jsonl(cards, played, meta)
+
+
+GAME = Maestro()

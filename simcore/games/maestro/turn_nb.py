@@ -1,0 +1,49 @@
+"""One turn: FIRST place musicians (any number of options, then STOP), THEN draw."""
+
+from __future__ import annotations
+
+from simcore.games.maestro.codes import Ev, Opt
+from simcore.games.maestro.decide_nb import decide_nb
+from simcore.games.maestro.draw_nb import draw_phase_nb
+from simcore.games.maestro.log_nb import log_nb
+from simcore.games.maestro.options_nb import list_place_nb
+from simcore.games.maestro.points_nb import place_nb, row_events_nb
+from simcore.jit import kernel
+
+MAX_PLACEMENTS = 128  # placements in one turn: more than the tiles of all agencies
+
+
+@kernel
+def start_turn_nb(cards, g, s, w, p):
+    """Seat p's turn begins: the rows as they lie now are the turn's start (raid limit,
+    one-turn completions), no row placed into or completed yet."""
+    g.turn += 1
+    g.current = p
+    s[p].turns += 1
+    for r in range(cards.n_rows):
+        g.row_start[r] = g.row_n[r]
+        g.row_raided[r] = 0
+    g.completed = -1
+    g.touched = -1
+    log_nb(g, w, p, Ev.TURN)
+
+
+@kernel
+def place_phase_nb(cards, g, s, w, p):
+    """Seat p places musicians one at a time until it chooses STOP (or none can go)."""
+    for _ in range(MAX_PLACEMENTS):
+        n = list_place_nb(cards, g, s, w, p)
+        i = decide_nb(cards, g, s, w, p, n)
+        row = w.opts[i]
+        if row[0] != Opt.PLACE:
+            return
+        place_nb(cards, g, s, w, p, row[1], row[2], row[3], row[4])
+
+
+@kernel
+def play_turn_nb(cards, g, s, w, p):
+    """Seat p's whole turn (g, s mutated; g.over set when it ends the game)."""
+    start_turn_nb(cards, g, s, w, p)
+    place_phase_nb(cards, g, s, w, p)
+    row_events_nb(cards, g, w, p)
+    draw_phase_nb(cards, g, s, w, p)

@@ -1,0 +1,1 @@
+"""Maestro's strategies: `random` and the heuristics (registry.py)."""

@@ -1,0 +1,87 @@
+"""Maestro strategy registry: names -> ids, parameter names and defaults.
+
+Adding a built-in heuristic is one entry here (new weights for the shared valuation of
+heuristic_nb.py); a new kind of decision function is one module plus one branch in
+dispatch_nb.choose_nb.
+"""
+
+from __future__ import annotations
+
+from simcore.errors import TuttiError
+from simcore.seats import StrategySpec
+from strategies.maestro.dispatch_nb import RANDOM
+from strategies.maestro.params import NAMES
+
+BASE = {  # the points-now player; every archetype starts from these weights
+    "points": 1.0,
+    "relief": 0.5,
+    "conductor_keep": 12.0,
+    "open_row": 12.0,
+    "leave_one": 3.0,
+    "critic": 15.0,
+    "one_turn": 6.0,
+    "reserve": 0.0,
+    "contract": 0.5,
+    "exposure": 6.0,
+    "conductor_exposure": 12.0,
+    "draw": 2.0,
+    "rush": 0.0,
+    "stop": 0.0,
+    "ties": 1.0,
+    "room": 2.0,
+}
+
+
+def _archetype(name: str, sid: int, description: str, **weights: float) -> StrategySpec:
+    values = dict(BASE)
+    for key, value in weights.items():
+        if key not in values:
+            raise KeyError(f"{name}: unknown parameter {key}")
+        values[key] = value
+    return StrategySpec(name, sid, description, NAMES, tuple(values[n] for n in NAMES))
+
+
+STRATEGIES: dict[str, StrategySpec] = {
+    "random": StrategySpec("random", RANDOM, "Picks uniformly among the legal options."),
+    "greedy": _archetype(
+        "greedy",
+        1,
+        "Points now: the most points this turn (a whole row when it can), nothing kept back.",
+    ),
+    "completer": _archetype(
+        "completer",
+        2,
+        "Fills whole rows in one turn (10 a musician), keeping back what the next needs.",
+        reserve=4.0,
+    ),
+    "rusher": _archetype(
+        "rusher",
+        3,
+        "Rushes the end while ahead: draws the most, and ends the game with a full agency.",
+        rush=1.0,
+    ),
+}
+
+
+def get(name: str) -> StrategySpec:
+    try:
+        return STRATEGIES[name]
+    except KeyError:
+        raise TuttiError(f"unknown strategy {name!r} (known: {', '.join(STRATEGIES)})") from None
+
+
+def parse_seats(text: str | None, n_players: int) -> list[StrategySpec]:
+    """Strategies per seat from "a,b,c" (one name = every seat; default random)."""
+    names = ["random"] if text is None else [t.strip() for t in text.split(",") if t.strip()]
+    if not names:
+        raise TuttiError(
+            f"--strategies {text!r} names no strategy (known: {', '.join(STRATEGIES)})"
+        )
+    if len(names) == 1:
+        names = names * n_players
+    if len(names) != n_players:
+        raise TuttiError(
+            f"--strategies lists {len(names)} strategies for {n_players} players"
+            " (give one per seat, or one for all)"
+        )
+    return [get(n) for n in names]

@@ -1,0 +1,137 @@
+"""Whole games: they end, invariants hold, random play is legal (an independent referee
+replays the log), and the same seed gives the same game for any threads, chunking, or
+with plain Python."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from simcore.games.maestro.cards import load_cards
+from simcore.games.maestro.codes import End
+from simcore.games.maestro.engine import play_batch, play_game
+from simcore.games.maestro.game import GAME
+from strategies.maestro.registry import parse_seats
+from tests.maestro.referee import referee
+
+FIELDS = ("random", "greedy,random,completer,rusher", "completer,rusher,greedy")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("field", FIELDS)
+def test_games_end_soundly(mcards, players, field):
+    names = field.split(",")
+    seats = parse_seats(",".join((names * 4)[:players]), players)
+    b = play_batch(mcards, players, 3, seats, 0, 1500, threads=1)
+    g = b.games
+    assert (g["over"] == 1).all()
+    assert (g["violations"] == 0).all()
+    assert set(np.unique(g["end_trigger"])) <= {End.APPLAUSE, End.CANNOT_DRAW}
+    win = b.seats["win"][:, :players].sum(axis=1)
+    assert np.allclose(win, 1.0)
+
+
+SWITCHES = [
+    "rules.raid_limit.value=row_now",
+    "rules.raid_limit.value=none",
+    "rules.rows_per_turn.value=one",
+    "rules.contiguous.value=false",
+    "rules.scoring.value=printed",
+    "rules.applause_draw.value=counts_one",
+    "rules.cannot_draw.value=skips",
+    "rules.tie_break.value=fewer_contracts",
+]
+
+
+@pytest.mark.parametrize("patch", SWITCHES)
+def test_every_rules_switch_plays_sound_games(patch):
+    cards = load_cards(patches=[patch])
+    seats = parse_seats("random,greedy,completer,rusher", 4)
+    b = play_batch(cards, 4, 5, seats, 0, 400, threads=1)
+    assert (b.games["over"] == 1).all() and (b.games["violations"] == 0).all()
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_play_is_always_legal(mcards, seed):
+    players = 3 + seed % 2
+    field = "random" if seed < 8 else "greedy,completer,rusher,random"
+    names = field.split(",")
+    played = play_game(mcards, players, seed, parse_seats(",".join((names * 4)[:players]), players))
+    referee(mcards, played)
+
+
+def test_same_seed_same_transcript(mcards):
+    seats = parse_seats("random,completer,rusher", 3)
+    a = GAME.transcript(mcards, play_game(mcards, 3, 42, seats), ["h"])
+    b = GAME.transcript(mcards, play_game(mcards, 3, 42, seats), ["h"])
+    c = GAME.transcript(mcards, play_game(mcards, 3, 43, seats), ["h"])
+    assert a == b and a != c
+    ja = GAME.transcript_jsonl(mcards, play_game(mcards, 3, 42, seats), {"seed": 42})
+    assert ja == GAME.transcript_jsonl(mcards, play_game(mcards, 3, 42, seats), {"seed": 42})
+
+
+def test_a_batch_game_replays_from_its_seed(mcards):
+    seats = parse_seats("greedy,random,random,rusher", 4)
+    b = play_batch(mcards, 4, 9, seats, 10, 5, threads=1)
+    for j in range(5):
+        one = play_game(mcards, 4, int(b.games[j]["seed"]), seats, index=10 + j)
+        assert one.seats["points"].tolist() == b.seats[j, :4]["points"].tolist()
+
+
+def _digest(b) -> str:
+    h = hashlib.sha256()
+    for arr in (b.games, b.seats, b.card_events):
+        h.update(np.ascontiguousarray(arr).tobytes())
+    return h.hexdigest()
+
+
+def test_batches_identical_across_threads_and_chunking(mcards):
+    seats = parse_seats("greedy,random,completer,rusher", 4)
+    one = play_batch(mcards, 4, 77, seats, 0, 400, threads=1)
+    two = play_batch(mcards, 4, 77, seats, 0, 400, threads=2)
+    assert _digest(one) == _digest(two)
+    parts = [play_batch(mcards, 4, 77, seats, lo, 100, threads=2) for lo in range(0, 400, 100)]
+    for name in ("games", "seats", "card_events"):
+        joined = np.concatenate([np.asarray(getattr(p, name)) for p in parts])
+        assert joined.tobytes() == np.asarray(getattr(one, name)).tobytes()
+
+
+GAMES = ((3, 11, "random"), (4, 12, "random"), (4, 1, "greedy,completer,rusher,random"))
+
+SCRIPT = """
+import hashlib, json, sys, warnings
+from simcore.games.maestro.cards import load_default_cards
+from simcore.games.maestro.engine import play_game
+from strategies.maestro.registry import parse_seats
+warnings.simplefilter("error", RuntimeWarning)  # an overflow is a different game
+warnings.filterwarnings("ignore", "overflow", RuntimeWarning, "simcore.rng_nb")  # wraps on purpose
+out = []
+for players, seed, strategies in json.loads(sys.argv[1]):
+    pg = play_game(load_default_cards(), players, seed, parse_seats(strategies, players))
+    out.append({"log": hashlib.sha256(pg.log.tobytes()).hexdigest(),
+                "points": pg.seats["points"].tolist()})
+print(json.dumps(out))
+"""
+
+
+def test_plain_python_plays_the_same_games(mcards):
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    proc = subprocess.run(
+        [sys.executable, "-c", SCRIPT, json.dumps(GAMES)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    plain = json.loads(proc.stdout.strip().splitlines()[-1])
+    for (players, seed, strategies), got in zip(GAMES, plain, strict=True):
+        jitted = play_game(mcards, players, seed, parse_seats(strategies, players))
+        assert got["points"] == jitted.seats["points"].tolist(), (players, seed, strategies)
+        assert got["log"] == hashlib.sha256(jitted.log.tobytes()).hexdigest()
