@@ -27,7 +27,7 @@ def test_an_unknown_game_is_one_line_and_exit_2():
         games.get("chess")
     code, out, err = tutti("play", "--game", "chess")
     assert code == 2 and out == ""
-    assert err.strip().splitlines() == ["error: unknown game 'chess' (known: luthier)"]
+    assert err.strip().splitlines() == ["error: unknown game 'chess' (known: luthier, maestro)"]
 
 
 def test_games_lists_name_players_and_rules_version():

@@ -36,10 +36,10 @@ LUTHIER_BOUND = {
     "reports.whatif",
     "reports.whatif_render",
 }
-# The Luthier engine's one import of its strategies: the decision kernels call the
-# strategy dispatch kernel directly (numba resolves it when compiling); to be bound by
+# Each engine's one import of its strategies: the decision kernels call the strategy
+# dispatch kernel directly (numba resolves it when compiling); to be bound by
 # the game registration instead.
-ENGINE_TO_STRATEGIES = {"simcore.games.luthier.decide_nb"}
+ENGINE_TO_STRATEGIES = {"simcore.games.luthier.decide_nb", "simcore.games.maestro.decide_nb"}
 
 
 def modules() -> dict[str, Path]:

@@ -14,6 +14,7 @@ from simcore.errors import TuttiError
 DEFAULT = "luthier"
 GAMES = {  # name -> the module that defines GAME (imported only when asked for)
     "luthier": "simcore.games.luthier.game",
+    "maestro": "simcore.games.maestro.game",
 }
 
 

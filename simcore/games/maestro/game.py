@@ -19,6 +19,7 @@ class Maestro:
     rules_version = RULES_VERSION
     player_counts = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
     score = "points"
+    kernel = ("simcore.games.maestro.game_nb", "play_games_nb")
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -56,6 +57,14 @@ class Maestro:
         from strategies.maestro.registry import STRATEGIES
 
         return STRATEGIES
+
+    def load_strategy_module(self, path: Path) -> str:
+        from simcore.errors import TuttiError
+
+        raise TuttiError(
+            f"--strategy-module {path}: user strategy modules are Luthier's only so far; "
+            "Maestro plays its built-in strategies (tutti strategies list --game maestro)"
+        )
 
     def parse_seats(self, text: str | None, players: int) -> list[StrategySpec]:
         from strategies.maestro.registry import parse_seats
