@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import CardsOpt, ParamsOpt, PlayersOpt, StrategyModuleOpt
+from cli.options import CardsOpt, GameOpt, ParamsOpt, PlayersOpt, StrategyModuleOpt
 
 
 def ladder(
@@ -28,44 +28,45 @@ def ladder(
     ] = None,
     params: ParamsOpt = None,
     strategy_module: StrategyModuleOpt = None,
+    game: GameOpt = None,
 ) -> None:
     """Print each strategy's win rate against each other one and against the field.
 
     Row A, column B: A's win rate seated with players-1 copies of B (an even
     match is 1/players), with a 95% Wilson interval. Rows are ranked by the field
-    column. The last column: the share of the patrons A took (in all its games) that
-    left through patience.
+    column. The last column (Luthier): the share of the patrons A took, in all its games,
+    that left through patience; each game names its own (`tutti games`).
     """
     from reports.output import write_text
+    from simcore import games as registry
     from simcore.output_paths import check_file
 
+    the_game = registry.get(game)
     if json_out is not None:
         check_file(json_out, "the ladder JSON")
     if strategy_module is not None:
-        from strategies.luthier.user import load_strategy_module
-
-        load_strategy_module(strategy_module)
+        the_game.load_strategy_module(strategy_module)
     from rich.table import Table
 
     from cli.terminal import console
     from simcore.fmt import pct, pct_range
-    from simcore.games.luthier.cards import load_cards
-    from simcore.games.luthier.engine import check_players
+    from simcore.params_file import params_vectors
     from simcore.progress import ProgressDisplay
-    from strategies.luthier.ladder import ladder as run
-    from strategies.luthier.paramfile import params_vectors
-    from strategies.luthier.registry import STRATEGIES, get, split_names
+    from simcore.seats import lookup, split_names
+    from strategies.ladder import ladder as run
 
-    check_players(players)
+    the_game.check_players(players)
     if games < players:
         raise typer.BadParameter(f"must be at least --players ({players})", param_hint="--games")
-    names = list(STRATEGIES) if strategies is None else split_names(strategies)
-    specs = [get(n) for n in names]
+    known = the_game.strategies()
+    names = list(known) if strategies is None else split_names(strategies, known)
+    specs = [lookup(known, n) for n in names]
     if len(specs) < 2:
         raise typer.BadParameter("give at least two strategies", param_hint="--strategies")
-    vectors = params_vectors(params)
+    vectors = params_vectors(params, known)
+    cards_data = the_game.load_cards(cards)
     with ProgressDisplay("ladder") as progress:
-        cells = run(load_cards(cards), specs, players, games, seed, progress, vectors)
+        cells = run(cards_data, specs, players, games, seed, progress, vectors, the_game.name)
     by = {(c.focus, c.opponent): c for c in cells}
     order = sorted(names, key=lambda n: -by[(n, "field")].win)
     table = Table(
@@ -75,19 +76,28 @@ def ladder(
     table.add_column("strategy", style="bold")
     for col in [*order, "field"]:
         table.add_column(col, justify="right")
-    table.add_column("patrons lost", justify="right")
+    ratio = the_game.ladder_ratio
+    if ratio:
+        table.add_column(ratio[0], justify="right")
     for row in order:
         values = []
         for col in [*order, "field"]:
             c = by.get((row, col))
             values.append("-" if c is None else f"{pct(c.win)}\n{pct_range(c.low, c.high, 0)}")
-        lost = [c for c in cells if c.focus == row]
-        taken = sum(c.patrons_taken for c in lost)
-        share = sum(c.patrons_lost for c in lost) / taken if taken else 0.0
-        table.add_row(row, *values, f"{share:.1%}\nof {taken:,}")
+        if ratio:
+            own = [c for c in cells if c.focus == row]
+            total = sum(c.ratio_in for c in own)
+            share = sum(c.ratio_of for c in own) / total if total else 0.0
+            values.append(f"{share:.1%}\nof {total:,}")
+        table.add_row(row, *values)
     console().print(table)
     if json_out is not None:
-        cells_json = {"players": players, "seed": seed, "cells": [asdict(c) for c in cells]}
+        cells_json = {
+            "game": the_game.name,
+            "players": players,
+            "seed": seed,
+            "cells": [asdict(c) for c in cells],
+        }
         text = json.dumps(cells_json, indent=2) + "\n"
         write_text(json_out, text, "the ladder JSON", "the table is printed above")
         typer.echo(f"wrote {json_out}")

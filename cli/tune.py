@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import CardsOpt, ParamsOpt, PlayersOpt, StrategyModuleOpt
+from cli.options import CardsOpt, GameOpt, ParamsOpt, PlayersOpt, StrategyModuleOpt
 
 
 def tune(
@@ -31,44 +31,47 @@ def tune(
     cards: CardsOpt = None,
     params: ParamsOpt = None,
     strategy_module: StrategyModuleOpt = None,
+    game: GameOpt = None,
 ) -> None:
     """Tune a strategy's parameter vector (cross-entropy method on common random numbers).
 
     Prints each generation, then the tuned vector's win rate against the default's on
     fresh deals with a paired 95% interval, and writes the tuned vector as a params file.
     """
+    from simcore import games as registry
     from simcore.output_paths import check_file, writing
 
+    the_game = registry.get(game)
     check_file(out, "the params file")
     if strategy_module is not None:
-        from strategies.luthier.user import load_strategy_module
-
-        load_strategy_module(strategy_module)
+        the_game.load_strategy_module(strategy_module)
     from simcore.fmt import p_is, pct, pct_range, pts, pts_range
-    from simcore.games.luthier.cards import load_cards
-    from simcore.games.luthier.engine import check_players
+    from simcore.params_file import params_vectors, write_params
     from simcore.progress import ProgressDisplay
-    from strategies.luthier.paramfile import params_vectors, write_params
-    from strategies.luthier.registry import STRATEGIES, get, split_names
-    from strategies.luthier.tune import tune as run
+    from simcore.seats import lookup, split_names
+    from strategies.tune import tune as run
 
-    check_players(players)
-    spec = get(strategy)
+    the_game.check_players(players)
+    known = the_game.strategies()
+    spec = lookup(known, strategy)
     names = (
-        [n for n in STRATEGIES if n != strategy] if field is None else split_names(field, "--field")
+        [n for n in known if n != strategy]
+        if field is None
+        else split_names(field, known, "--field")
     )
-    opponents = [get(n) for n in names]
-    field_params = params_vectors(params)
+    opponents = [lookup(known, n) for n in names]
+    field_params = params_vectors(params, known)
     start = field_params.get(spec.name)
-    card_set = load_cards(cards)
+    card_set = the_game.load_cards(cards)
     with ProgressDisplay("tuning") as progress:
         result = run(
             card_set, spec, opponents, players, budget, seed, population, eval_games, start,
-            field_params, progress=progress, log=progress.note,
+            field_params, progress=progress, log=progress.note, game=the_game.name,
         )  # fmt: skip
     ev = result.evaluation
+    on_game = "" if the_game.name == registry.DEFAULT else f" --game {the_game.name}"
     lines = [
-        f"tutti tune {strategy} --players {players} --budget {budget} --seed {seed}"
+        f"tutti tune {strategy}{on_game} --players {players} --budget {budget} --seed {seed}"
         f" --field {','.join(o.name for o in opponents)}",
         f"search: {result.generations} generations x {result.population} candidates x "
         f"{result.deals_per_generation} deals x {players} seats = {result.search_games} games",

@@ -4,7 +4,7 @@
     result = balance(["instruments.cello.prestige=2..6"], ["card:instruments.cello"])
     result["best"], result["objective"]
 
-The search is the cross-entropy method (as `strategies.luthier.tune.search`): each
+The search is the cross-entropy method (as `strategies.tune.search`): each
 generation samples `population` value vectors around a mean inside the ranges
 (rounded to whole numbers where the field is whole, clipped to the range), plays
 every distinct candidate on the SAME games (common random numbers), keeps the best

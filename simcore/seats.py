@@ -7,6 +7,7 @@ recompile. Each game's strategy registry (`strategies/<game>/registry.py`) makes
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -42,3 +43,24 @@ class StrategySpec:
                 )
             vec[self.param_names.index(key)] = value
         return vec
+
+
+def lookup(known: Mapping[str, StrategySpec], name: str) -> StrategySpec:
+    """The strategy `name` among a game's `known` strategies; else a one-line TuttiError."""
+    try:
+        return known[name]
+    except KeyError:
+        raise TuttiError(f"unknown strategy {name!r} (known: {', '.join(known)})") from None
+
+
+def split_names(
+    text: str, known: Mapping[str, StrategySpec], option: str = "--strategies"
+) -> list[str]:
+    """The names in "a, b,c"; an empty or blank list is refused (it would mean the default)."""
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    if not names:
+        raise TuttiError(
+            f"{option} {text!r} names no strategy: give one or more names, comma-separated "
+            f"(known: {', '.join(known)})"
+        )
+    return names

@@ -22,9 +22,6 @@ GAMES = ("simcore.games.luthier", "strategies.luthier")
 
 LUTHIER_BOUND = {
     "cli.cards",
-    "cli.exploit",
-    "cli.ladder",
-    "cli.tune",
     "reports.ablate",
     "reports.balance_objectives",
     "reports.balance_out",
@@ -65,10 +62,12 @@ def game_of(module: str) -> str | None:
     """The game package `module` belongs to, or None for a generic module."""
     parts = module.split(".")
     if parts[:2] == ["simcore", "games"] and len(parts) > 3:
-        return parts[2]
-    if parts[0] == "strategies" and len(parts) > 2:
-        return parts[1]
-    return None
+        package = ROOT / "simcore" / "games" / parts[2]
+    elif parts[0] == "strategies" and len(parts) > 2:
+        package = ROOT / "strategies" / parts[1]
+    else:
+        return None
+    return package.name if package.is_dir() else None
 
 
 def test_layers_import_downward_only():

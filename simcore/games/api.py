@@ -38,6 +38,13 @@ class Game(Protocol):
     # (module, function) of the kernel that plays games: `tutti play` interprets its one
     # game while this is not compiled yet (simcore/interpret.py)
     kernel: tuple[str, str]
+    # `tutti ladder`'s last column: (label, numerator, denominator), two fields of the
+    # batch's seat records summed over a strategy's games (Luthier: patrons lost through
+    # patience of those taken), or None
+    ladder_ratio: tuple[str, str, str] | None
+    # the strongest general heuristic: `tutti exploit`'s self-play field and the start of
+    # its search (a strategy with the heuristics' shared parameter vector)
+    self_play: str
 
     def check_players(self, players: int) -> None:
         """Raise TuttiError (one line) unless the rules support `players`."""
@@ -69,7 +76,9 @@ class Game(Protocol):
         threads: int | None = None,
     ) -> Any:
         """Play games `first` .. `first + n_games - 1` of a run with master `seed` (each
-        game's seed is derived from the master seed and its index alone)."""
+        game's seed is derived from the master seed and its index alone). The result has
+        `seats`, a record array [games, seats] with at least `win` and the score field
+        (duplicate play reads them without building tables)."""
 
     def result_tables(
         self, cards: Any, batch: Any, players: int, seats: Sequence[StrategySpec]

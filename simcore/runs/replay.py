@@ -55,11 +55,11 @@ def new_replayer(
     """A fresh configuration (a new baseline) under the current code and card data."""
     from simcore import games as registry
     from simcore.runs.simulate import _check_args, run_config
+    from simcore.seeds import check_seed
 
     the_game = registry.get(game)
     _check_args(the_game, players, games, window, None)
-    if not 0 <= seed < 2**63:
-        raise TuttiError(f"--seed must be between 0 and 2**63 - 1 (got {seed})")
+    check_seed(seed)
     card_set = the_game.load_cards(cards)
     seats = the_game.parse_seats(strategies, players)
     config = run_config(the_game, players, games, seed, window, seats, None, card_set, cards)

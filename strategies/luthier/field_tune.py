@@ -22,7 +22,7 @@ import numpy as np
 
 from strategies.luthier.params import NAMES
 from strategies.luthier.registry import SELF_PLAY, STRATEGIES, style_projection, style_vector
-from strategies.luthier.tune import tune
+from strategies.tune import tune
 
 FIELD = ("crafter", "performer", "restorer", "courtier")  # the default field of `make demo`
 OUT = Path(__file__).with_name("field.toml")

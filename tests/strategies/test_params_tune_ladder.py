@@ -11,12 +11,12 @@ from typer.testing import CliRunner
 
 from cli.app import app
 from simcore.errors import TuttiError
-from strategies.luthier.arena import arrangement, play_duplicate
-from strategies.luthier.ladder import ladder
+from strategies.arena import arrangement, play_duplicate
+from strategies.ladder import ladder
 from strategies.luthier.paramfile import read_params, seat_params
 from strategies.luthier.params import NAMES
 from strategies.luthier.registry import get, parse_seats
-from strategies.luthier.tune import evaluate, plan, tune
+from strategies.tune import evaluate, plan, tune
 
 
 def test_params_file_overrides_only_the_named_strategy(tmp_path):
@@ -145,4 +145,4 @@ def test_ladder_plays_given_vectors(cards):
         for c in ladder(cards, [a, b], 2, 60, seed=9, vectors={"balanced": vec})
     }
     assert tuned[("random", "balanced")].games == 60
-    assert tuned[("balanced", "random")].prestige != default[("balanced", "random")].prestige
+    assert tuned[("balanced", "random")].score != default[("balanced", "random")].score

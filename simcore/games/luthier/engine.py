@@ -20,6 +20,7 @@ from simcore.games.luthier.dtypes import (
 )
 from simcore.games.luthier.work import snapshot_buffers
 from simcore.seats import MAX_PARAMS, StrategySpec
+from simcore.seeds import check_seed
 
 MIN_PLAYERS = 2
 
@@ -48,11 +49,6 @@ class PlayedGame:
 def check_players(n_players: int) -> None:
     if not MIN_PLAYERS <= n_players <= MAX_PLAYERS:
         raise TuttiError(f"--players must be 2, 3 or 4 (got {n_players}); solo mode is ruling 19")
-
-
-def check_seed(seed: int) -> None:
-    if not 0 <= seed < 2**63:
-        raise TuttiError(f"--seed must be between 0 and 2**63 - 1 (got {seed})")
 
 
 def check_fits(cards) -> None:

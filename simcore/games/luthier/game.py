@@ -21,6 +21,13 @@ class Luthier:
     player_counts = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
     score = "prestige"
     kernel = ("simcore.games.luthier.game_nb", "play_games_nb")
+    ladder_ratio = ("patrons lost", "patrons_lost", "patrons_taken")
+
+    @property
+    def self_play(self) -> str:
+        from strategies.luthier.registry import SELF_PLAY
+
+        return SELF_PLAY
 
     @property
     def seat_names(self) -> tuple[str, ...]:

@@ -19,6 +19,7 @@ from simcore.games.maestro.dtypes import (
     new_state,
 )
 from simcore.seats import MAX_PARAMS, StrategySpec
+from simcore.seeds import check_seed
 
 
 class Batch(NamedTuple):
@@ -46,11 +47,6 @@ def check_players(n_players: int) -> None:
             f"--players must be {MIN_PLAYERS} or {MAX_PLAYERS} for Maestro (got {n_players});"
             " see docs/maestro.md for why not 2"
         )
-
-
-def check_seed(seed: int) -> None:
-    if not 0 <= seed < 2**63:
-        raise TuttiError(f"--seed must be between 0 and 2**63 - 1 (got {seed})")
 
 
 def check_strategies(strategies: list[StrategySpec], n_players: int) -> None:

@@ -20,6 +20,8 @@ class Maestro:
     player_counts = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
     score = "points"
     kernel = ("simcore.games.maestro.game_nb", "play_games_nb")
+    ladder_ratio = ("unplaced of drawn", "unplaced", "drawn")
+    self_play = "rusher"  # first on the ladder of the built-ins (docs/maestro.md)
 
     @property
     def seat_names(self) -> tuple[str, ...]:

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore.progress import Progress
+from simcore.seats import StrategySpec
 from simcore.stats import wilson_interval
-from strategies.luthier.arena import play_duplicate
-from strategies.luthier.registry import StrategySpec
+from strategies.arena import play_duplicate
 
 
 @dataclass(frozen=True)
@@ -26,13 +26,13 @@ class Cell:
     win: float
     low: float
     high: float
-    prestige: float  # the focus seat's mean prestige
-    patrons_taken: int
-    patrons_lost: int  # of those, how many left through patience
+    score: float  # the focus seat's mean score (Luthier: prestige)
+    ratio_of: int  # the game's ladder_ratio counts (Luthier: patrons lost of those taken)
+    ratio_in: int
 
     @property
-    def lost_share(self) -> float:
-        return self.patrons_lost / self.patrons_taken if self.patrons_taken else 0.0
+    def ratio(self) -> float:
+        return self.ratio_of / self.ratio_in if self.ratio_in else 0.0
 
 
 def ladder(
@@ -43,6 +43,7 @@ def ladder(
     seed: int = 1,
     progress: Progress | None = None,
     vectors: dict[str, np.ndarray] | None = None,
+    game: str | None = None,
 ) -> list[Cell]:
     """Every ordered pair of distinct strategies, plus each against the field of the others.
 
@@ -57,14 +58,13 @@ def ladder(
         others = [s for s in specs if s.name != focus.name]
         for opponent, field in [(o.name, [o]) for o in others] + [("field", others)]:
             out = play_duplicate(
-                cards, players, seed, focus, field, 0, deals, vectors.get(focus.name), vectors
+                cards, players, seed, focus, field, 0, deals, vectors.get(focus.name), vectors, game
             )
             n = len(out.win)
             low, high = wilson_interval(float(out.win.sum()), n)
             cells.append(
                 Cell(focus.name, opponent, n, float(out.win.mean()), low, high,
-                     float(out.prestige.mean()), int(out.patrons_taken.sum()),
-                     int(out.patrons_lost.sum()))
+                     float(out.score.mean()), int(out.ratio_of.sum()), int(out.ratio_in.sum()))
             )  # fmt: skip
             if progress:
                 progress(len(cells) * deals * players, total)

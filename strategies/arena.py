@@ -13,16 +13,18 @@ from typing import NamedTuple
 import numpy as np
 
 from simcore.errors import TuttiError
-from strategies.luthier.registry import StrategySpec
+from simcore.seats import MAX_PARAMS, StrategySpec
 
 
 class Outcome(NamedTuple):
-    """Per game, ordered (seat position, deal): the focus seat's win share and prestige."""
+    """Per game, ordered (seat position, deal): the focus seat's win share and score, and
+    the two counts of the game's `ladder_ratio` (its numerator and denominator; zeros for
+    a game without one)."""
 
     win: np.ndarray  # float64[P * deals]
-    prestige: np.ndarray  # float64[P * deals]
-    patrons_taken: np.ndarray  # int64[P * deals]
-    patrons_lost: np.ndarray  # int64[P * deals]: left through patience
+    score: np.ndarray  # float64[P * deals]: the game's score (Luthier: prestige)
+    ratio_of: np.ndarray  # int64[P * deals]: e.g. the patrons that left through patience
+    ratio_in: np.ndarray  # int64[P * deals]: e.g. the patrons taken
 
 
 def arrangement(
@@ -51,11 +53,14 @@ def play_duplicate(
     deals: int,
     focus_params: np.ndarray | None = None,
     field_params: dict[str, np.ndarray] | None = None,
+    game: str | None = None,
 ) -> Outcome:
-    """Play `deals` deals from every seat; focus_params overrides the focus's defaults."""
-    from simcore.games.luthier.engine import play_batch
-    from strategies.luthier.registry import MAX_PARAMS
+    """Play `deals` deals of `game` (default: the default game) from every seat;
+    focus_params overrides the focus's defaults."""
+    from simcore import games
 
+    the_game = games.get(game)
+    ratio = the_game.ladder_ratio
     parts: list[list[np.ndarray]] = [[], [], [], []]
     for position in range(players):
         seats = arrangement(focus, field, players, position)
@@ -65,10 +70,14 @@ def play_duplicate(
                 pm[p] = focus_params
             else:
                 pm[p] = (field_params or {}).get(spec.name, spec.vector())
-        batch = play_batch(cards, players, seed, seats, first, deals, pm)
-        seat = batch.seats[:, position]
+        batch = the_game.play_batch(cards, players, seed, seats, first, deals, pm)
+        seat = batch.seats[:, position]  # the batch's per-seat record array (api.py)
         parts[0].append(seat["win"].astype(np.float64))
-        parts[1].append(seat["prestige"].astype(np.float64))
-        parts[2].append(seat["patrons_taken"].sum(axis=1, dtype=np.int64))
-        parts[3].append(seat["patrons_lost"].sum(axis=1, dtype=np.int64))
+        parts[1].append(seat[the_game.score].astype(np.float64))
+        for k, name in enumerate(ratio[1:] if ratio else ()):
+            counts = np.asarray(seat[name]).reshape(len(seat), -1)
+            parts[2 + k].append(counts.sum(axis=1, dtype=np.int64))
+        if not ratio:
+            parts[2].append(np.zeros(len(seat), np.int64))
+            parts[3].append(np.zeros(len(seat), np.int64))
     return Outcome(*(np.concatenate(p) for p in parts))

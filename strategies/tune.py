@@ -19,9 +19,9 @@ import numpy as np
 from simcore.errors import TuttiError
 from simcore.fmt import pct
 from simcore.progress import Progress
+from simcore.seats import MAX_PARAMS, StrategySpec
 from simcore.stats import Z95, paired_interval, wilson_interval
-from strategies.luthier.arena import play_duplicate
-from strategies.luthier.registry import MAX_PARAMS, StrategySpec
+from strategies.arena import play_duplicate
 
 EVAL_FIRST = 1 << 40  # final evaluation deals: game indices no search generation reaches
 MIN_EVAL_DEALS = 10  # the final check plays at least this many deals from every seat
@@ -93,7 +93,7 @@ def check_search(
     spec: StrategySpec, players: int, seed: int, population: int, eval_games: int
 ) -> int:
     """Refuse (TuttiError) what no search can run with; returns the final check's deals."""
-    from simcore.games.luthier.engine import check_seed
+    from simcore.seeds import check_seed
 
     check_seed(seed)
     if not spec.param_names:
@@ -121,6 +121,7 @@ def search(
     progress: Progress | None = None,
     on_generation: OnGeneration | None = None,
     project: Callable[[np.ndarray], np.ndarray] | None = None,
+    game: str | None = None,
 ) -> Search:
     """The cross-entropy search for `spec`'s best vector against `field`, from `start`.
 
@@ -149,7 +150,7 @@ def search(
         for c in range(population):
             out = play_duplicate(
                 cards, players, seed, spec, field, gen * deals, deals,
-                _vector(cands[c]), field_params,
+                _vector(cands[c]), field_params, game,
             )  # fmt: skip
             scores[c] = out.win.mean()
             if progress:
@@ -182,6 +183,7 @@ def tune(
     log: Callable[[str], None] | None = None,
     project: Callable[[np.ndarray], np.ndarray] | None = None,
     baseline: np.ndarray | None = None,
+    game: str | None = None,
 ) -> TuneResult:
     """Tune `spec`'s parameters against `field` within `budget` search games.
 
@@ -205,11 +207,11 @@ def tune(
     found = search(
         cards, spec, field, players, budget, seed, population,
         default if start is None else start, field_params,
-        2 * eval_deals * players, progress, logged, project,
+        2 * eval_deals * players, progress, logged, project, game,
     )  # fmt: skip
     reference = default if baseline is None else np.asarray(baseline, np.float64)[: len(default)]
     evaluation = evaluate(
-        cards, spec, field, players, seed, found.values, reference, eval_deals, field_params
+        cards, spec, field, players, seed, found.values, reference, eval_deals, field_params, game
     )
     if progress:
         final = found.search_games + 2 * eval_deals * players
@@ -221,14 +223,14 @@ def tune(
 
 
 def evaluate(
-    cards, spec, field, players, seed, tuned, default, deals, field_params=None
+    cards, spec, field, players, seed, tuned, default, deals, field_params=None, game=None
 ) -> Evaluation:
     """Paired comparison of two parameter vectors on fresh deals (common random numbers)."""
     a = play_duplicate(
-        cards, players, seed, spec, field, EVAL_FIRST, deals, _vector(tuned), field_params
+        cards, players, seed, spec, field, EVAL_FIRST, deals, _vector(tuned), field_params, game
     )
     b = play_duplicate(
-        cards, players, seed, spec, field, EVAL_FIRST, deals, _vector(default), field_params
+        cards, players, seed, spec, field, EVAL_FIRST, deals, _vector(default), field_params, game
     )
     d = a.win - b.win
     diff, low, high, p = paired_interval(len(d), float(d.sum()), float((d * d).sum()), Z95)
