@@ -12,6 +12,7 @@ from pathlib import Path
 
 import polars as pl
 
+from simcore import games
 from simcore.errors import TuttiError
 from simcore.runs.manifest import Manifest, part_name, read_manifest
 
@@ -32,6 +33,10 @@ class Run:
     @property
     def games(self) -> int:
         return self.manifest.games_completed
+
+    @property
+    def game(self) -> str:
+        return self.manifest.config.game
 
     @property
     def players(self) -> int:
@@ -69,19 +74,29 @@ class Run:
         return [chunks[i : i + size] for i in range(0, len(chunks), size)]
 
 
-def open_run(run_dir: Path, allow_incomplete: bool = False) -> Run:
+def open_run(
+    run_dir: Path, allow_incomplete: bool = False, game: str | None = "luthier"
+) -> Run:
     """Check `run_dir` and return it as a Run.
 
-    A missing, corrupt or foreign directory is refused (TuttiError). So is an
+    A missing, corrupt or foreign directory is refused (TuttiError), and so is a run of
+    another game than `game` (None: any registered game; the Luthier analyses keep the
+    default), or of a game the registry does not know. So is an
     incomplete run (an interrupted `tutti simulate`) unless `allow_incomplete`:
     its complete chunks are valid games, but a report on part of a run is easy
     to mistake for the whole, so it takes an explicit choice.
     """
     run_dir = Path(run_dir)
     manifest = read_manifest(run_dir)
-    if manifest.config.game != "luthier":
+    if manifest.config.game not in games.GAMES:
         raise TuttiError(
-            f"{run_dir}: the report knows Luthier runs only (this is {manifest.config.game!r})"
+            f"{run_dir}: the run is of an unknown game {manifest.config.game!r} "
+            f"(known: {', '.join(games.names())})"
+        )
+    if game is not None and manifest.config.game != game:
+        raise TuttiError(
+            f"{run_dir}: the report knows {game.capitalize()} runs only "
+            f"(this is {manifest.config.game!r})"
         )
     if not manifest.chunks_done:
         raise TuttiError(f"{run_dir}: the run has no complete games yet")
