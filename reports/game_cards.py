@@ -35,9 +35,11 @@ def holders(run: Run, seats: pl.DataFrame) -> pl.DataFrame:
     position in `seats`."""
     events = run.scan("cards").select("game", "seat", "kind", "card_id", "card", "event").unique()
     index = seats.lazy().select("game", "seat", "row")
-    return events.join(index, on=["game", "seat"]).select(
-        "kind", "card_id", "card", "event", "row"
-    ).collect()
+    return (
+        events.join(index, on=["game", "seat"])
+        .select("kind", "card_id", "card", "event", "row")
+        .collect()
+    )
 
 
 def _kind_order(found: list[str], declared: dict[str, str]) -> list[str]:

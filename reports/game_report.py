@@ -15,6 +15,7 @@ Every number is in the dict; reports.game_render lays it out as Markdown and HTM
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from pathlib import Path
@@ -130,7 +131,12 @@ def start_order(seats: pl.DataFrame, players: int, units: Units, by_strategy: Un
     advantage (raw, and within strategy), and each strategy's rate per start order."""
     rows = []
     for order in sorted(seats["start_order"].unique()):
-        rows.append({"start_order": int(order), **group_rate(units, (seats["start_order"] == order).to_numpy())})
+        rows.append(
+            {
+                "start_order": int(order),
+                **group_rate(units, (seats["start_order"] == order).to_numpy()),
+            }
+        )
     statistic, df, p_value = chi_square_uniform([r["wins"] for r in rows])
     grid = []
     for name in seats["strategy"].unique(maintain_order=True):
@@ -286,7 +292,9 @@ def one_turn(seats: pl.DataFrame, units: Units) -> Report | None:
         return None
     count = seats["rows_one_turn"].cast(pl.Float64)
     has = (count > 0).to_numpy()
-    extra = seats["one_turn_points"].cast(pl.Float64) if "one_turn_points" in seats.columns else None
+    extra = (
+        seats["one_turn_points"].cast(pl.Float64) if "one_turn_points" in seats.columns else None
+    )
     per_strategy = []
     for name in seats["strategy"].unique(maintain_order=True):
         mask = seats["strategy"] == name
@@ -350,3 +358,33 @@ def clean(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [clean(v) for v in value]
     return value
+
+
+def to_json(report: Report) -> str:
+    return json.dumps(clean(report), indent=1, ensure_ascii=False) + "\n"
+
+
+def write_game_report(
+    run_dir: str | Path,
+    html: str | Path | None = None,
+    markdown: str | Path | None = None,
+    json_out: str | Path | None = None,
+    allow_incomplete: bool = False,
+) -> Report:
+    """Build the report and write the files asked for (HTML defaults to RUN_DIR/report.html)."""
+    from reports.game_render import render_html, render_markdown
+    from reports.output import write_text
+    from simcore.output_paths import check_file
+
+    html = Path(html) if html is not None else Path(run_dir) / "report.html"
+    targets = [Path(p) for p in (markdown, json_out) if p is not None]
+    open_run(Path(run_dir), allow_incomplete, game=None)  # a bad run directory first
+    for path in (html, *targets):
+        check_file(path, "the report")
+    report = clean(build_game_report(run_dir, allow_incomplete))
+    write_text(html, render_html(report))
+    if markdown is not None:
+        write_text(Path(markdown), render_markdown(report))
+    if json_out is not None:
+        write_text(Path(json_out), to_json(report))
+    return report

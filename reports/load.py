@@ -74,9 +74,29 @@ class Run:
         return [chunks[i : i + size] for i in range(0, len(chunks), size)]
 
 
-def open_run(
-    run_dir: Path, allow_incomplete: bool = False, game: str | None = "luthier"
-) -> Run:
+def run_game(run_dir: Path) -> str:
+    """The registered game a run directory holds (a bad directory or an unknown game in its
+    manifest is a one-line TuttiError)."""
+    run_dir = Path(run_dir)
+    manifest = read_manifest(run_dir)
+    _check_game(run_dir, manifest.config.game, None)
+    return manifest.config.game
+
+
+def _check_game(run_dir: Path, found: str, game: str | None) -> None:
+    """Refuse a game the registry does not know, and one other than `game` (None: any)."""
+    if found not in games.GAMES:
+        raise TuttiError(
+            f"{run_dir}: the run is of an unknown game {found!r} "
+            f"(known: {', '.join(games.names())})"
+        )
+    if game is not None and found != game:
+        raise TuttiError(
+            f"{run_dir}: the report knows {game.capitalize()} runs only (this is {found!r})"
+        )
+
+
+def open_run(run_dir: Path, allow_incomplete: bool = False, game: str | None = "luthier") -> Run:
     """Check `run_dir` and return it as a Run.
 
     A missing, corrupt or foreign directory is refused (TuttiError), and so is a run of
@@ -88,16 +108,7 @@ def open_run(
     """
     run_dir = Path(run_dir)
     manifest = read_manifest(run_dir)
-    if manifest.config.game not in games.GAMES:
-        raise TuttiError(
-            f"{run_dir}: the run is of an unknown game {manifest.config.game!r} "
-            f"(known: {', '.join(games.names())})"
-        )
-    if game is not None and manifest.config.game != game:
-        raise TuttiError(
-            f"{run_dir}: the report knows {game.capitalize()} runs only "
-            f"(this is {manifest.config.game!r})"
-        )
+    _check_game(run_dir, manifest.config.game, game)
     if not manifest.chunks_done:
         raise TuttiError(f"{run_dir}: the run has no complete games yet")
     if not manifest.complete and not allow_incomplete:
