@@ -31,13 +31,20 @@ def event_groups(events: list[str]) -> dict[str, list[str]]:
 
 
 def holders(run: Run, seats: pl.DataFrame) -> pl.DataFrame:
-    """Distinct (kind, card_id, card, event, row) of the cards table; `row` is the seat-game's
-    position in `seats`."""
-    events = run.scan("cards").select("game", "seat", "kind", "card_id", "card", "event").unique()
-    index = seats.lazy().select("game", "seat", "row")
+    """One row per (kind, card_id, card, event) of the cards table with `rows`: the positions
+    in `seats` of the seat-games that had it (each once)."""
+    events = (
+        run.scan("cards", strings=False)
+        .select("game", "seat", "kind", "card_id", "card", "event")
+        .unique()
+    )
+    index = seats.lazy().select(pl.col("game"), pl.col("seat").cast(pl.Int8), "row")
     return (
         events.join(index, on=["game", "seat"])
-        .select("kind", "card_id", "card", "event", "row")
+        .group_by("kind", "card_id", "event")
+        .agg(pl.col("card").first(), pl.col("row").alias("rows"))
+        .with_columns(pl.col("kind", "card_id", "card", "event").cast(pl.String))
+        .sort("kind", "card_id", "event")
         .collect()
     )
 
@@ -50,10 +57,9 @@ def card_effects(run: Run, seats: pl.DataFrame, units: Units, game: Any) -> dict
     """The cards section: kinds (with their events) and one row per (kind, card, event)."""
     declared = dict(getattr(game, "card_kinds", {}) or {})
     found = holders(run, seats)
-    strategy = seats["strategy"].to_numpy()
-    names = list(dict.fromkeys(strategy.tolist()))
-    per_strategy_n = {s: int((strategy == s).sum()) for s in names}
-    g = units.game
+    names = seats["strategy"].unique(maintain_order=True).to_list()
+    code = seats["strategy"].cast(pl.Enum(names)).to_physical().to_numpy().astype(np.int64)
+    per_strategy_n = np.bincount(code, minlength=len(names))
     n_seats = seats.height
     kinds, rows = [], []
     for kind in _kind_order(found["kind"].unique().to_list(), declared):
@@ -64,40 +70,53 @@ def card_effects(run: Run, seats: pl.DataFrame, units: Units, game: Any) -> dict
             {"kind": kind, "title": kind.replace("_", " ").capitalize() + "s",
              "data_file": declared.get(kind), "events": list(groups)}
         )  # fmt: skip
-        cards = of_kind.group_by("card_id", maintain_order=True).agg(pl.col("card").first())
-        for card_id, card in cards.sort("card_id").iter_rows():
-            of_card = of_kind.filter(pl.col("card_id") == card_id)
+        by_card: dict[str, dict[str, Any]] = {}
+        for card_id, card, event, members in of_kind.select(
+            "card_id", "card", "event", "rows"
+        ).iter_rows():
+            entry = by_card.setdefault(card_id, {"card": card, "events": {}})
+            entry["events"][event] = np.asarray(members, np.int64)
+        for card_id, entry in by_card.items():
             for event, members in groups.items():
-                idx = of_card.filter(pl.col("event").is_in(members))["row"].unique().to_numpy()
                 trait = np.zeros(n_seats, bool)
-                trait[idx] = True
-                raw = difference(units, trait, stratified=False)
-                adj = difference(units, trait)
-                rows.append(
-                    {
-                        "kind": kind,
-                        "card_id": card_id,
-                        "card": card,
-                        "event": event,
-                        "games": int(np.unique(g[trait]).size),
-                        "n": raw["n_with"],
-                        "share": raw["n_with"] / n_seats if n_seats else None,
-                        "by_strategy": {
-                            s: float(trait[strategy == s].sum() / per_strategy_n[s]) for s in names
-                        },
-                        "win_with": raw["win_with"],
-                        "win_without": raw["win_without"],
-                        "diff": raw["diff"],
-                        "diff_low": raw["diff_low"],
-                        "diff_high": raw["diff_high"],
-                        "adj_diff": adj["diff"],
-                        "adj_diff_low": adj["diff_low"],
-                        "adj_diff_high": adj["diff_high"],
-                        "adj_p_value": adj["p_value"],
-                        "q_value": None,
-                    }
-                )
+                for e in members:
+                    if e in entry["events"]:
+                        trait[entry["events"][e]] = True
+                rows.append(_effect_row(kind, card_id, entry["card"], event, trait, units))
+                held = np.bincount(code, weights=trait, minlength=len(names))
+                rows[-1]["by_strategy"] = {
+                    s: float(held[i] / per_strategy_n[i]) for i, s in enumerate(names)
+                }
     tested = [r for r in rows if r["adj_p_value"] is not None]
     for r, q in zip(tested, benjamini_hochberg([r["adj_p_value"] for r in tested]), strict=True):
         r["q_value"] = q
     return {"kinds": kinds, "adjusted_within": ADJUSTED, "rows": rows}
+
+
+def _effect_row(
+    kind: str, card_id: str, card: str, event: str, trait: np.ndarray, units: Units
+) -> dict[str, Any]:
+    """One card event's row: how often, and the raw and adjusted win-rate differences."""
+    raw = difference(units, trait, stratified=False)
+    adj = difference(units, trait)
+    n_seats = len(trait)
+    return {
+        "kind": kind,
+        "card_id": card_id,
+        "card": card,
+        "event": event,
+        "games": int(np.count_nonzero(np.bincount(units.game, weights=trait))),
+        "n": raw["n_with"],
+        "share": raw["n_with"] / n_seats if n_seats else None,
+        "by_strategy": {},
+        "win_with": raw["win_with"],
+        "win_without": raw["win_without"],
+        "diff": raw["diff"],
+        "diff_low": raw["diff_low"],
+        "diff_high": raw["diff_high"],
+        "adj_diff": adj["diff"],
+        "adj_diff_low": adj["diff_low"],
+        "adj_diff_high": adj["diff_high"],
+        "adj_p_value": adj["p_value"],
+        "q_value": None,
+    }

@@ -60,15 +60,25 @@ def first_player_sentence(report: Report) -> str:
 
 
 def end_sentence(report: Report) -> str | None:
+    """Each end trigger's share, and the strategy that most often triggered it."""
     end = report.get("end")
     if not end or not end["by_trigger"]:
         return None
-    parts = [f"{fmt.pct(t['share'])} {t['trigger'].replace('_', ' ')}" for t in end["by_trigger"]]
-    text = "Games ended: " + ", ".join(parts)
-    ender = end.get("ender")
-    if ender:
-        text += f"; the seat that ended the game won {fmt.pct(ender['rate'])} of those games"
-    return text + "."
+    parts = []
+    for t in end["by_trigger"]:
+        part = f"by {_name(t['trigger'])} in {fmt.pct(t['share'])}"
+        enders = [x for x in end["by_ender"] if x["trigger"] == t["trigger"]]
+        if enders:
+            top = max(enders, key=lambda x: x["share_of_trigger"])
+            part += (
+                f" (most often at {top['strategy']} seats: {fmt.pct(top['share_of_trigger'], 0)})"
+            )
+        parts.append(part)
+    return f"Games ended {' and '.join(parts)}."
+
+
+def _name(s: str) -> str:
+    return s.replace("_", " ")
 
 
 def critic_sentence(report: Report) -> str | None:
@@ -84,7 +94,8 @@ def critic_sentence(report: Report) -> str | None:
         d = held["vs_others_within_strategy"]
         text += (
             f", and its holder at the end won {fmt.pct(held['rate'])}, "
-            f"{fmt.pts(d['diff'])} points over comparable seats ({_pts_ci(d)}; a correlation)"
+            f"{fmt.pts(d['diff'])} win-rate points over comparable seats "
+            f"({_pts_ci(d)}; a correlation)"
         )
     return text + "."
 
@@ -96,7 +107,7 @@ def one_turn_sentence(report: Report) -> str | None:
     d = o["any_vs_none"]
     return (
         f"Seats with a one-turn completion won {fmt.pct(d['win_with'])} against "
-        f"{fmt.pct(d['win_without'])}, {fmt.pts(d['diff'])} points within strategy "
+        f"{fmt.pct(d['win_without'])}, {fmt.pts(d['diff'])} win-rate points within strategy "
         f"({_pts_ci(d)}; a correlation)."
     )
 
@@ -115,11 +126,11 @@ def next_sentence(report: Report) -> str | None:
     if not rows:
         return f"No {kind} shows a win-rate effect at a false-discovery rate of {Q:.0%}."
     top = max(rows, key=lambda r: abs(r["adj_diff"]))
-    event = "any event" if top["event"] == "any" else top["event"].replace("_", " ")
+    event = "any event" if top["event"] == "any" else _name(top["event"])
     return (
-        f"Look next at the {kind} {top['card']} ({event}): seats with that event won "
-        f"{fmt.pts(top['adj_diff'], 1)} points more often than comparable seats "
-        f"({_pts_ci(top, 'adj_')}); correlational, not causal."
+        f"Look next at the {kind} {top['card']}, event '{event}': seats that had it won "
+        f"{fmt.pts(top['adj_diff'], 1)} win-rate points against comparable seats "
+        f"({_pts_ci(top, 'adj_')}), the largest {kind} effect; correlational, not causal."
     )
 
 
