@@ -444,7 +444,7 @@ def render_html(report: Report) -> str:
             title = b[1]
             body.append(f"<h1>{html_kit.e(b[1])}</h1>")
         elif kind in ("h2", "h3"):
-            body.append(f"<{kind}>{html_kit.e(b[1])}</{kind}>")
+            body.append(f"<{kind}>{_inline(b[1])}</{kind}>")
         elif kind == "p":
             body.append(f"<p>{_inline(b[1])}</p>")
         elif kind == "quote":
