@@ -398,13 +398,16 @@ def blocks(report: Report) -> list[Block]:
     return out
 
 
+def _cell(value: str) -> str:
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
 def _md_table(headers: list[str], rows: list[list[str]], left: int) -> list[str]:
     """A Markdown table; the first `left` columns left-aligned, the rest right."""
-    cell = lambda c: str(c).replace("|", "\\|").replace("\n", " ")  # noqa: E731
     return [
         "| " + " | ".join(headers) + " |",
         "|" + "|".join("---" if i < left else "---:" for i in range(len(headers))) + "|",
-        *["| " + " | ".join(cell(c) for c in row) + " |" for row in rows],
+        *["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows],
         "",
     ]
 

@@ -27,7 +27,7 @@ import polars as pl
 from reports import game_cards, game_summary
 from reports.game_effects import Units, difference, group_rate, rate
 from reports.load import Run, open_run
-from simcore import games
+from simcore.games import get as get_game
 from simcore.stats import chi_square_uniform
 
 FORMAT = "tutti-game-report/1"
@@ -318,7 +318,7 @@ def build_game_report(run_dir: str | Path, allow_incomplete: bool = False) -> Re
     """Everything the report shows, as a JSON-ready dict (docs/report.md)."""
     start = time.perf_counter()
     run = open_run(Path(run_dir), allow_incomplete, game=None)
-    game = games.get(run.game)
+    game = get_game(run.game)
     seats = load_seats(run, game.score)
     raw = units_of(seats, [])
     within = units_of(seats, ["strategy", "start_order"])

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import polars as pl
 
-from simcore import games
 from simcore.errors import TuttiError
+from simcore.games import GAMES, names
 from simcore.runs.manifest import Manifest, part_name, read_manifest
 
 SEAT_NAMES = ("Red", "Blue", "Yellow", "Green")  # seat 0-3, as in `tutti play`
@@ -85,10 +85,10 @@ def run_game(run_dir: Path) -> str:
 
 def _check_game(run_dir: Path, found: str, game: str | None) -> None:
     """Refuse a game the registry does not know, and one other than `game` (None: any)."""
-    if found not in games.GAMES:
+    if found not in GAMES:
         raise TuttiError(
             f"{run_dir}: the run is of an unknown game {found!r} "
-            f"(known: {', '.join(games.names())})"
+            f"(known: {', '.join(names())})"
         )
     if game is not None and found != game:
         raise TuttiError(

@@ -273,7 +273,7 @@ def test_summary_comes_first_with_at_most_five_findings(written) -> None:
         line
         for line in md.split("\n## ")[1].splitlines()
         if line[:2] in ("1.", "2.", "3.", "4.", "5.", "6.")
-    ]  # noqa: E501
+    ]
     assert 1 <= len(numbered) == len(data["summary"]) <= MAX_FINDINGS
     assert "95% interval" in data["summary"][0]["text"]
     sections = ["Strategies", "First-player advantage", "End of the game", "The critic"]
