@@ -87,8 +87,7 @@ def _check_game(run_dir: Path, found: str, game: str | None) -> None:
     """Refuse a game the registry does not know, and one other than `game` (None: any)."""
     if found not in GAMES:
         raise TuttiError(
-            f"{run_dir}: the run is of an unknown game {found!r} "
-            f"(known: {', '.join(names())})"
+            f"{run_dir}: the run is of an unknown game {found!r} (known: {', '.join(names())})"
         )
     if game is not None and found != game:
         raise TuttiError(
