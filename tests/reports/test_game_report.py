@@ -334,3 +334,32 @@ def test_incomplete_run_is_refused_unless_allowed(maestro, tmp_path) -> None:
     data = build_game_report(run, allow_incomplete=True)
     assert data["run"]["games"] == 1000 and data["warnings"]
     assert sum(r["wins"] for r in data["strategies"]) == pytest.approx(1000)
+
+
+def test_a_game_with_only_the_common_columns_gets_the_generic_sections(maestro, tmp_path) -> None:
+    """The sections beyond the common columns key on the columns: without them (another
+    game's tables) they are left out, and the rest still renders."""
+    from reports.game_render import render_html, render_markdown
+    from reports.game_report import clean
+
+    run = tmp_path / "plain"
+    shutil.copytree(maestro, run)
+    (run / "report.html").unlink(missing_ok=True)
+    common = {
+        "games": ["game", "seed", "players", "winner_seats", "shared_win", "violations"],
+        "seats": ["game", "seat", "start_order", "strategy", "points", "rank", "win"],
+    }
+    for name, columns in common.items():
+        for part in (run / name).glob("*.parquet"):
+            pl.read_parquet(part).select(columns).write_parquet(part)
+    data = clean(build_game_report(run))
+    assert data["end"] is None and data["critic"] is None and data["one_turn"] is None
+    assert data["scores"]["sources"] == [] and not data["scores"]["sources_add_up"]
+    assert data["scores"]["undeclared"] == sorted(
+        ["placed_points", "one_turn_points", "critic_points", "contracts_paid"]
+    )
+    assert [k["kind"] for k in data["cards"]["kinds"]] == ["row", "instrument"]
+    assert 2 <= len(data["summary"]) <= MAX_FINDINGS
+    md = render_markdown(data)
+    assert "## The critic" not in md and "## Cards: effects per event" in md
+    assert render_html(data).startswith("<!DOCTYPE html>")
