@@ -32,20 +32,30 @@ def event_groups(events: list[str]) -> dict[str, list[str]]:
 
 def holders(run: Run, seats: pl.DataFrame) -> pl.DataFrame:
     """One row per (kind, card_id, card, event) of the cards table with `rows`: the positions
-    in `seats` of the seat-games that had it (each once)."""
-    events = (
-        run.scan("cards", strings=False)
-        .select("game", "seat", "kind", "card_id", "card", "event")
-        .unique()
-    )
-    index = seats.lazy().select(pl.col("game"), pl.col("seat").cast(pl.Int8), "row")
+    in `seats` of the seat-games that had it (each once). Read one batch of chunks at a
+    time (a game lies in one chunk), so the raw events never sit in memory all at once."""
+    index = seats.lazy().select("game", pl.col("seat").cast(pl.Int8), "row")
+    keys = ["kind", "card_id", "event"]
+    parts = []
+    for batch in run.chunk_batches():
+        events = (
+            run.scan("cards", batch, strings=False)
+            .select("game", "seat", "kind", "card_id", "card", "event")
+            .unique()
+        )
+        parts.append(
+            events.join(index, on=["game", "seat"])
+            .group_by(keys)
+            .agg(pl.col("card").first(), pl.col("row").alias("rows"))
+            .with_columns(pl.col("kind", "card_id", "card", "event").cast(pl.String))
+            .collect()
+        )
     return (
-        events.join(index, on=["game", "seat"])
-        .group_by("kind", "card_id", "event")
-        .agg(pl.col("card").first(), pl.col("row").alias("rows"))
-        .with_columns(pl.col("kind", "card_id", "card", "event").cast(pl.String))
-        .sort("kind", "card_id", "event")
-        .collect()
+        pl.concat(parts)
+        .explode("rows")
+        .group_by(keys)
+        .agg(pl.col("card").first(), pl.col("rows"))
+        .sort(keys)
     )
 
 
