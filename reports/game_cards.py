@@ -30,33 +30,29 @@ def event_groups(events: list[str]) -> dict[str, list[str]]:
     return {**groups, ANY: list(events)}
 
 
-def holders(run: Run, seats: pl.DataFrame) -> pl.DataFrame:
-    """One row per (kind, card_id, card, event) of the cards table with `rows`: the positions
-    in `seats` of the seat-games that had it (each once). Read one batch of chunks at a
-    time (a game lies in one chunk), so the raw events never sit in memory all at once."""
+def holders(run: Run, seats: pl.DataFrame) -> dict[tuple[str, str, str], tuple[str, np.ndarray]]:
+    """(kind, card_id, event) of the cards table -> (card name, the positions in `seats` of
+    the seat-games that had it, each once). Read one batch of chunks at a time (a game lies
+    in one chunk), so the raw events never sit in memory all at once."""
     index = seats.lazy().select("game", pl.col("seat").cast(pl.Int8), "row")
     keys = ["kind", "card_id", "event"]
-    parts = []
+    found: dict[tuple[str, str, str], tuple[str, list[np.ndarray]]] = {}
     for batch in run.chunk_batches():
         events = (
             run.scan("cards", batch, strings=False)
             .select("game", "seat", "kind", "card_id", "card", "event")
             .unique()
         )
-        parts.append(
+        part = (
             events.join(index, on=["game", "seat"])
             .group_by(keys)
             .agg(pl.col("card").first(), pl.col("row").alias("rows"))
             .with_columns(pl.col("kind", "card_id", "card", "event").cast(pl.String))
             .collect()
         )
-    return (
-        pl.concat(parts)
-        .explode("rows")
-        .group_by(keys)
-        .agg(pl.col("card").first(), pl.col("rows"))
-        .sort(keys)
-    )
+        for kind, card_id, event, card, rows in part.iter_rows():
+            found.setdefault((kind, card_id, event), (card, []))[1].append(np.asarray(rows))
+    return {key: (card, np.concatenate(rows)) for key, (card, rows) in sorted(found.items())}
 
 
 def _kind_order(found: list[str], declared: dict[str, str]) -> list[str]:
@@ -72,20 +68,17 @@ def card_effects(run: Run, seats: pl.DataFrame, units: Units, game: Any) -> dict
     per_strategy_n = np.bincount(code, minlength=len(names))
     n_seats = seats.height
     kinds, rows = [], []
-    for kind in _kind_order(found["kind"].unique().to_list(), declared):
-        of_kind = found.filter(pl.col("kind") == kind)
-        events = sorted(of_kind["event"].unique().to_list())
+    for kind in _kind_order(sorted({k for k, _, _ in found}), declared):
+        by_card: dict[str, dict[str, Any]] = {}
+        for (k, card_id, event), (card, members) in found.items():
+            if k == kind:
+                by_card.setdefault(card_id, {"card": card, "events": {}})["events"][event] = members
+        events = sorted({e for entry in by_card.values() for e in entry["events"]})
         groups = event_groups(events)
         kinds.append(
             {"kind": kind, "title": kind.replace("_", " ").capitalize() + "s",
              "data_file": declared.get(kind), "events": list(groups)}
         )  # fmt: skip
-        by_card: dict[str, dict[str, Any]] = {}
-        for card_id, card, event, members in of_kind.select(
-            "card_id", "card", "event", "rows"
-        ).iter_rows():
-            entry = by_card.setdefault(card_id, {"card": card, "events": {}})
-            entry["events"][event] = np.asarray(members, np.int64)
         for card_id, entry in by_card.items():
             for event, members in groups.items():
                 trait = np.zeros(n_seats, bool)
