@@ -281,6 +281,11 @@ def _star(row: dict[str, Any]) -> str:
     return " *" if row["q_value"] is not None and row["q_value"] <= 0.05 else ""
 
 
+def _share_cell(row: dict[str, Any]) -> str:
+    """'18.2% (won 45.1%)'."""
+    return f"{fmt.pct(row['share'])} (won {fmt.pct(row['win_with'])})"
+
+
 def cards(r: Report) -> list[Block]:
     c = r["cards"]
     blocks: list[Block] = [
@@ -304,7 +309,7 @@ def cards(r: Report) -> list[Block]:
             [
                 next(iter(ev.values()))["card"],
                 fmt.count(ev[ANY]["games"]) if ANY in ev else fmt.DASH,
-                *[fmt.pct(ev[e]["share"]) if e in ev else fmt.DASH for e in events],
+                *[_share_cell(ev[e]) if e in ev else fmt.DASH for e in events],
             ]
             for ev in by_card.values()
         ]
@@ -318,7 +323,7 @@ def cards(r: Report) -> list[Block]:
         file = f" (data file `{kind['data_file']}`)" if kind["data_file"] else ""
         blocks += [
             ("h3", f"{kind['title']}{file}"),
-            ("p", "Share of seat-games with each event:"),
+            ("p", "Share of seat-games with each event (and the win rate of those seats):"),
             ("table", [kind["kind"].capitalize(), "Games (any)", *map(_name, events)], share, 1),
             ("p", "Win-rate difference with the event (points, 95% interval):"),
             ("table", [kind["kind"].capitalize(), *map(_name, events)], effects, 1),
