@@ -27,6 +27,15 @@ def _pts_ci(r: dict[str, Any], prefix: str = "") -> str:
 def run_sentence(report: Report, few_games: int) -> str:
     run, st = report["run"], report["strategies"]
     best, worst = st[0], st[-1]
+    if len(st) == 1:
+        text = (
+            f"{run['games']:,} games of {run['title']} at {run['players']} players with "
+            f"{best['strategy']} in every seat (so a seat wins {fmt.pct(best['rate'])} on "
+            "average by construction)"
+        )
+        if run["games"] < few_games:
+            text += f"; with under {few_games:,} games these numbers are too uncertain to act on"
+        return text + "."
     text = (
         f"{run['games']:,} games of {run['title']} at {run['players']} players: the strongest "
         f"strategy, {best['strategy']}, won {fmt.pct(best['rate'])} ({_ci(best)})"
@@ -68,7 +77,7 @@ def end_sentence(report: Report) -> str | None:
     for t in end["by_trigger"]:
         part = f"by {_name(t['trigger'])} in {fmt.pct(t['share'])}"
         enders = [x for x in end["by_ender"] if x["trigger"] == t["trigger"]]
-        if enders:
+        if len(report["strategies"]) > 1 and enders:
             top = max(enders, key=lambda x: x["share_of_trigger"])
             part += (
                 f" (most often at {top['strategy']} seats: {fmt.pct(top['share_of_trigger'], 0)})"

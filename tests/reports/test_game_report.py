@@ -363,3 +363,14 @@ def test_a_game_with_only_the_common_columns_gets_the_generic_sections(maestro, 
     md = render_markdown(data)
     assert "## The critic" not in md and "## Cards: effects per event" in md
     assert render_html(data).startswith("<!DOCTYPE html>")
+
+
+def test_one_strategy_in_every_seat_says_so(written) -> None:
+    from reports.game_summary import end_sentence, run_sentence
+
+    report = json.loads(json.dumps(written["json"]))
+    report["strategies"] = report["strategies"][:1]
+    assert "greedy in every seat" in run_sentence(report, 100)
+    assert "too uncertain" in run_sentence(report, 10**9)
+    assert "most often" not in end_sentence(report)
+    assert "most often" in end_sentence(written["json"])
