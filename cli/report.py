@@ -43,6 +43,51 @@ def _confirm(run_dir: Path, top: int, games: int):
     return add
 
 
+def _luthier_only(
+    run_dir: Path, confirm: int | None, confirm_games: int, min_sample: int, margin: str
+) -> None:
+    """A run of another game gets the game report (reports.game_report): the card-test
+    options and --confirm apply to Luthier's card-balance report only (exit 2 if given)."""
+    given = [
+        name
+        for name, set_ in (
+            ("--confirm", confirm is not None),
+            ("--confirm-games", confirm_games != CONFIRM_GAMES),
+            ("--min-sample", min_sample != DEFAULT_MIN_SAMPLE),
+            ("--margin", margin != f"{DEFAULT_MARGIN * 100:g}"),
+        )
+        if set_
+    ]
+    if given:
+        raise TuttiError(
+            f"{' and '.join(given)}: Luthier card-balance reports only; {run_dir} is a "
+            "run of another game, whose report takes no such option"
+        )
+
+
+def _game_report(
+    run_dir: Path, html: Path, markdown: Path | None, json_out: Path | None, allow: bool
+) -> None:
+    """The report of a run of any game but Luthier, and its one line on the terminal."""
+    from reports.game_report import write_game_report
+
+    result = write_game_report(
+        run_dir, html=html, markdown=markdown, json_out=json_out, allow_incomplete=allow
+    )
+    run = result["run"]
+    if not run["complete"]:
+        print(
+            f"warning: {run_dir} is incomplete: the report covers {run['games']:,} "
+            f"of {run['games_planned']:,} games",
+            file=sys.stderr,
+        )
+    written = [str(p) for p in (html, markdown, json_out) if p is not None]
+    typer.echo(
+        f"report on {run['games']:,} games of {run['title']}: {len(result['summary'])} findings; "
+        f"wrote {', '.join(written)} ({result['seconds']:.1f} s)"
+    )
+
+
 def report(
     run_dir: Annotated[
         Path, typer.Argument(help="Run directory written by `tutti simulate`.", show_default=False)
@@ -91,13 +136,20 @@ def report(
         int, typer.Option("--confirm-games", help="Games per card for --confirm.")
     ] = CONFIRM_GAMES,
 ) -> None:
-    """Write the card-balance report: seat and family balance, scores, every card's win rate."""
-    from reports.build import write_report
+    """Write the balance report: seat balance, strategies, scores, every card's win rate
+    (Luthier: the card-balance report; other games: the game report)."""
+    from reports.load import run_game
     from reports.settings import Settings
 
     settings = Settings(min_sample=min_sample, margin=_margin(margin))
-    add = _confirm(run_dir, confirm, confirm_games) if confirm is not None else None
     html = out if out is not None else run_dir / "report.html"
+    if run_game(run_dir) != "luthier":
+        _luthier_only(run_dir, confirm, confirm_games, min_sample, margin)
+        _game_report(run_dir, html, markdown, json_out, allow_incomplete)
+        return
+    from reports.build import write_report
+
+    add = _confirm(run_dir, confirm, confirm_games) if confirm is not None else None
     result = write_report(
         run_dir,
         html=html,

@@ -13,6 +13,7 @@ from pathlib import Path
 import polars as pl
 
 from simcore.errors import TuttiError
+from simcore.games import GAMES, names
 from simcore.runs.manifest import Manifest, part_name, read_manifest
 
 SEAT_NAMES = ("Red", "Blue", "Yellow", "Green")  # seat 0-3, as in `tutti play`
@@ -32,6 +33,10 @@ class Run:
     @property
     def games(self) -> int:
         return self.manifest.games_completed
+
+    @property
+    def game(self) -> str:
+        return self.manifest.config.game
 
     @property
     def players(self) -> int:
@@ -69,20 +74,40 @@ class Run:
         return [chunks[i : i + size] for i in range(0, len(chunks), size)]
 
 
-def open_run(run_dir: Path, allow_incomplete: bool = False) -> Run:
+def run_game(run_dir: Path) -> str:
+    """The registered game a run directory holds (a bad directory or an unknown game in its
+    manifest is a one-line TuttiError)."""
+    run_dir = Path(run_dir)
+    manifest = read_manifest(run_dir)
+    _check_game(run_dir, manifest.config.game, None)
+    return manifest.config.game
+
+
+def _check_game(run_dir: Path, found: str, game: str | None) -> None:
+    """Refuse a game the registry does not know, and one other than `game` (None: any)."""
+    if found not in GAMES:
+        raise TuttiError(
+            f"{run_dir}: the run is of an unknown game {found!r} (known: {', '.join(names())})"
+        )
+    if game is not None and found != game:
+        raise TuttiError(
+            f"{run_dir}: the report knows {game.capitalize()} runs only (this is {found!r})"
+        )
+
+
+def open_run(run_dir: Path, allow_incomplete: bool = False, game: str | None = "luthier") -> Run:
     """Check `run_dir` and return it as a Run.
 
-    A missing, corrupt or foreign directory is refused (TuttiError). So is an
+    A missing, corrupt or foreign directory is refused (TuttiError), and so is a run of
+    another game than `game` (None: any registered game; the Luthier analyses keep the
+    default), or of a game the registry does not know. So is an
     incomplete run (an interrupted `tutti simulate`) unless `allow_incomplete`:
     its complete chunks are valid games, but a report on part of a run is easy
     to mistake for the whole, so it takes an explicit choice.
     """
     run_dir = Path(run_dir)
     manifest = read_manifest(run_dir)
-    if manifest.config.game != "luthier":
-        raise TuttiError(
-            f"{run_dir}: the report knows Luthier runs only (this is {manifest.config.game!r})"
-        )
+    _check_game(run_dir, manifest.config.game, game)
     if not manifest.chunks_done:
         raise TuttiError(f"{run_dir}: the run has no complete games yet")
     if not manifest.complete and not allow_incomplete:

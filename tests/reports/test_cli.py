@@ -184,6 +184,10 @@ ALLOWED_SIMCORE = {
     "simcore.games.luthier.cards",
     "simcore.games.luthier.cards_lookup",  # "r15 (Bell rebuild)" in messages: difflib only
     "simcore.games.luthier.dtypes",  # CARD_BITS of the pick-rate bitmaps: numpy only
+    # the registry (reports/load.py, reports/game_report.py): a game's `game.py` imports
+    # its engine lazily, and a report reads only name, title, score, seat_names,
+    # card_kinds and score_sources (no numba: test_game_report's CLI test checks it)
+    "simcore.games",
     "simcore.output_paths",
     "simcore.progress",
     "simcore.stats",  # intervals and tests: math only

@@ -1,0 +1,471 @@
+"""A game report (reports.game_report) laid out once as blocks, written as Markdown or HTML.
+
+A block is a heading, a paragraph, a list, a quote or a table of formatted cells; the
+sections below build them from the report's numbers only, so the two formats say the same.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reports import html_kit
+from simcore import fmt
+
+Report = dict[str, Any]
+Block = tuple  # ("h1" | "h2" | "h3" | "p" | "quote", text), ("ol" | "ul", [text]),
+# ("table", headers, rows, left)
+
+CAVEAT = (
+    "Every number comes from the strategies that played; a stronger or different field "
+    "may change it. Card, critic and one-turn effects compare seats that did something "
+    "with comparable seats that did not: they are correlations (a seat ahead completes "
+    "more rows), not the effect of changing the game."
+)
+
+
+def _ci(r: dict[str, Any]) -> str:
+    return fmt.pct_range(r["ci_low"], r["ci_high"])
+
+
+def _effect(d: dict[str, Any] | None, prefix: str = "") -> str:
+    """'+2.2 (+1.8 to +2.7)' in win-rate points."""
+    if not d or d.get(prefix + "diff") is None:
+        return fmt.DASH
+    span = fmt.pts_range(d[prefix + "diff_low"], d[prefix + "diff_high"])
+    return f"{fmt.pts(d[prefix + 'diff'])} ({span})"
+
+
+def _name(s: str) -> str:
+    return s.replace("_", " ")
+
+
+def header(r: Report) -> list[Block]:
+    run = r["run"]
+    incomplete = (
+        "" if run["complete"] else f" (incomplete: {run['games']:,} of {run['games_planned']:,})"
+    )
+    return [
+        ("h1", f"{run['title']} balance report: {run['games']:,} games, {run['players']} players"),
+        (
+            "p",
+            f"Run `{run['run_dir']}`{incomplete}: strategies {', '.join(run['strategies'])}, "
+            f"master seed {run['seed']} (full setup under Run setup, at the end).",
+        ),
+    ]
+
+
+def summary(r: Report) -> list[Block]:
+    blocks: list[Block] = [("h2", "Summary"), ("ol", [f["text"] for f in r["summary"]])]
+    blocks.append(("quote", f"**Read with care.** {CAVEAT}"))
+    if r["warnings"]:
+        blocks += [("ul", r["warnings"])]
+    return blocks
+
+
+def strategies(r: Report) -> list[Block]:
+    rows = [
+        [
+            s["strategy"],
+            fmt.count(s["n"]),
+            fmt.pct(s["rate"]),
+            _ci(s),
+            fmt.num(s["score"]["mean"]),
+            fmt.num(s["score"]["sd"]),
+            f"{fmt.num(s['score']['p10'], 0)} to {fmt.num(s['score']['p90'], 0)}",
+        ]
+        for s in r["strategies"]
+    ]
+    score = _name(r["scores"]["column"])
+    return [
+        ("h2", "Strategies"),
+        (
+            "p",
+            "Win rate of each strategy's seats (a shared win counts 1/k to each of k winners) "
+            f"and its {score}: mean, standard deviation and the middle 80% of seats.",
+        ),
+        (
+            "table",
+            [
+                "Strategy",
+                "Seat-games",
+                "Win rate",
+                "95% interval",
+                f"Mean {score}",
+                "SD",
+                "Middle 80%",
+            ],
+            rows,
+            1,
+        ),
+    ]
+
+
+def first_player(r: Report) -> list[Block]:
+    s = r["start_order"]
+    rows = [
+        [f"{fmt.ordinal(x['start_order'])} player", fmt.count(x["n"]), fmt.pct(x["rate"]), _ci(x)]
+        for x in s["by_start_order"]
+    ]
+    chi = s["chi_square"]
+    orders = [x["start_order"] for x in s["by_start_order"]]
+    cells = {(x["strategy"], x["start_order"]): x for x in s["by_strategy_and_start_order"]}
+    names = list(dict.fromkeys(x["strategy"] for x in s["by_strategy_and_start_order"]))
+    grid = [
+        [n, *[fmt.pct(cells[(n, o)]["rate"]) if (n, o) in cells else fmt.DASH for o in orders]]
+        for n in names
+    ]
+    return [
+        ("h2", "First-player advantage"),
+        ("table", ["Start order", "Games", "Win rate", "95% interval"], rows, 1),
+        (
+            "p",
+            f"A fair seat wins {fmt.pct(s['fair_rate'])}. Equal wins by start order: chi-square "
+            f"= {fmt.num(chi['statistic'], 2)}, df = {chi['df']}, {fmt.p_is(chi['p_value'])}. "
+            f"The first player against the other seats: {_effect(s['first_vs_others'])} "
+            f"win-rate points, within strategy {_effect(s['first_vs_others_within_strategy'])} "
+            "(95% intervals).",
+        ),
+        ("p", "Win rate of each strategy by start order:"),
+        ("table", ["Strategy", *[f"{fmt.ordinal(o)}" for o in orders]], grid, 1),
+    ]
+
+
+def scores(r: Report) -> list[Block]:
+    sc = r["scores"]
+    score = _name(sc["column"])
+    names = [s["strategy"] for s in r["strategies"]]
+    rows = [
+        [
+            _name(x["source"]) + (" (subtracted)" if x["sign"] < 0 else ""),
+            fmt.num(x["mean"]),
+            fmt.num(x["winners_mean"]),
+            fmt.num(x["others_mean"]),
+            *[fmt.num(x["by_strategy"].get(n)) for n in names],
+        ]
+        for x in sc["sources"]
+    ]
+    lines: list[Block] = [
+        ("h2", "Score and where the points come from"),
+        (
+            "p",
+            f"Mean {score} {fmt.num(sc['all']['mean'])} per seat "
+            f"(SD {fmt.num(sc['all']['sd'])}); winners {fmt.num(sc['winners']['mean'])}, "
+            f"the others {fmt.num(sc['others']['mean'])}. "
+            f"Shared wins: {fmt.pct(sc['shared_win_rate'])} of games.",
+        ),
+    ]
+    if rows:
+        note = (
+            "The sources add up to the score in every seat-game."
+            if sc["sources_add_up"]
+            else "The sources do not add up to the score in every seat-game."
+        )
+        lines += [
+            ("p", f"Mean points per seat-game by source, signed as they count. {note}"),
+            ("table", ["Source", "All seats", "Winners", "Others", *names], rows, 1),
+        ]
+    else:
+        lines.append(("p", "The game declares no score sources."))
+    return lines
+
+
+def end(r: Report) -> list[Block]:
+    e = r.get("end")
+    if not e:
+        return []
+    rows = [
+        [
+            _name(t["trigger"]),
+            fmt.count(t["games"]),
+            fmt.pct(t["share"]),
+            fmt.pct_range(t["ci_low"], t["ci_high"]),
+            fmt.num(t["mean_turns"]),
+        ]
+        for t in e["by_trigger"]
+    ]
+    blocks: list[Block] = [
+        ("h2", "End of the game"),
+        ("table", ["Ended by", "Games", "Share", "95% interval", "Mean turns"], rows, 1),
+    ]
+    if e["by_ender"]:
+        by = [
+            [
+                _name(x["trigger"]),
+                x["strategy"],
+                fmt.count(x["games"]),
+                fmt.pct(x["share_of_trigger"]),
+                fmt.pct(x["ender_win_rate"]),
+            ]
+            for x in e["by_ender"]
+        ]
+        ender = e["ender"]
+        blocks += [
+            (
+                "p",
+                f"Who ended it: the ending seat won {fmt.pct(ender['rate'])} ({_ci(ender)}) of "
+                "its games, against comparable seats "
+                f"{_effect(ender['vs_others_within_strategy'])} win-rate points.",
+            ),
+            ("table", ["Ended by", "Ending seat's strategy", "Games", "Share", "Ender won"], by, 2),
+        ]
+    return blocks
+
+
+def critic(r: Report) -> list[Block]:
+    c = r.get("critic")
+    if not c:
+        return []
+    rows = [
+        [
+            x["strategy"],
+            fmt.pct(x["took_it"]),
+            fmt.num(x["mean_points"]),
+            fmt.pct(x["share_of_score"]),
+        ]
+        for x in c["by_strategy"]
+    ]
+    text = (
+        f"Critic bonus points per seat-game: {fmt.num(c['mean_points'])} on average, "
+        f"{fmt.num(c['mean_points_when_taken'])} for seats that took it at least once; "
+        f"winners {fmt.num(c['winners_mean_points'])}, "
+        f"the others {fmt.num(c['others_mean_points'])}. "
+        f"Seats that took it at least once against those that never did: "
+        f"{_effect(c['took_it'])} win-rate points within strategy and start order."
+    )
+    blocks: list[Block] = [("h2", "The critic"), ("p", text)]
+    held = c.get("held_at_end")
+    if held:
+        blocks.append(
+            (
+                "p",
+                f"The holder at the end (in {fmt.count(held['games_with_holder'])} games) won "
+                f"{fmt.pct(held['rate'])} ({_ci(held)}): {_effect(held['vs_others'])} win-rate "
+                f"points over the other seats, {_effect(held['vs_others_within_strategy'])} "
+                "within strategy and start order (correlational).",
+            )
+        )
+    blocks.append(
+        ("table", ["Strategy", "Took it", "Mean critic points", "Share of score"], rows, 1)
+    )
+    return blocks
+
+
+def one_turn(r: Report) -> list[Block]:
+    o = r.get("one_turn")
+    if not o:
+        return []
+    rows = [
+        [
+            x["strategy"],
+            fmt.num(x["mean_per_game"], 2),
+            fmt.pct(x["share_with_one"]),
+            fmt.num(x["mean_extra_points"]),
+        ]
+        for x in o["by_strategy"]
+    ]
+    d = o["any_vs_none"]
+    return [
+        ("h2", "One-turn completions"),
+        (
+            "p",
+            f"{fmt.num(o['mean_per_game'], 2)} rows per game are completed in one turn. "
+            f"Seats with at least one won {fmt.pct(d['win_with'])}, "
+            f"those without {fmt.pct(d['win_without'])}: "
+            f"{_effect(d)} win-rate points within strategy and start order (correlational).",
+        ),
+        ("table", ["Strategy", "Per seat-game", "Seats with one", "Mean one-turn points"], rows, 1),
+    ]
+
+
+def _star(row: dict[str, Any]) -> str:
+    return " *" if row["q_value"] is not None and row["q_value"] <= 0.05 else ""
+
+
+def _share_cell(row: dict[str, Any]) -> str:
+    """'18.2% (won 45.1%)'."""
+    return f"{fmt.pct(row['share'])} (won {fmt.pct(row['win_with'])})"
+
+
+def cards(r: Report) -> list[Block]:
+    c = r["cards"]
+    blocks: list[Block] = [
+        ("h2", "Cards: effects per event"),
+        (
+            "p",
+            "For each card and event: the share of seat-games that had it, and the win-rate "
+            "difference (points) of those seats against seats that did not, within "
+            f"{c['adjusted_within']} (95% interval; * = q ≤ 0.05, Benjamini-Hochberg over all "
+            "rows). An event `E_...` counts as `E` too; `any` is any event of the card. "
+            "Correlational: a seat ahead does more.",
+        ),
+    ]
+    for kind in c["kinds"]:
+        events = kind["events"]
+        rows = [x for x in c["rows"] if x["kind"] == kind["kind"]]
+        by_card: dict[str, dict[str, Any]] = {}
+        for x in rows:
+            by_card.setdefault(x["card_id"], {})[x["event"]] = x
+        share = [
+            [
+                next(iter(ev.values()))["card"],
+                fmt.count(ev[ANY]["games"]) if ANY in ev else fmt.DASH,
+                *[_share_cell(ev[e]) if e in ev else fmt.DASH for e in events],
+            ]
+            for ev in by_card.values()
+        ]
+        effects = [
+            [
+                next(iter(ev.values()))["card"],
+                *[_effect(ev.get(e), "adj_") + (_star(ev[e]) if e in ev else "") for e in events],
+            ]
+            for ev in by_card.values()
+        ]
+        file = f" (data file `{kind['data_file']}`)" if kind["data_file"] else ""
+        blocks += [
+            ("h3", f"{kind['title']}{file}"),
+            ("p", "Share of seat-games with each event (and the win rate of those seats):"),
+            ("table", [kind["kind"].capitalize(), "Games (any)", *map(_name, events)], share, 1),
+            ("p", "Win-rate difference with the event (points, 95% interval):"),
+            ("table", [kind["kind"].capitalize(), *map(_name, events)], effects, 1),
+        ]
+    return blocks
+
+
+ANY = "any"
+
+
+def method(r: Report) -> list[Block]:
+    return [
+        ("h2", "Method"),
+        (
+            "ul",
+            [
+                "Games are the independent units: a seat's win is 1, or 1/k to each of k tied "
+                "winners, so a game's wins add up to 1.",
+                "Win rates: Wilson 95% intervals where no game holds two seats of the group; "
+                "otherwise normal intervals with games as clusters.",
+                "Differences: Mantel-Haenszel risk differences within the strata named, with "
+                "cluster-robust (games) variance; 'raw' differences compare all seats.",
+                "Start order: chi-square test of equal wins per position.",
+                "Sections beyond the common columns appear when the game's tables carry their "
+                "columns (end_trigger, ended_game, critic_points, critic_at_end, rows_one_turn).",
+            ],
+        ),
+    ]
+
+
+def setup(r: Report) -> list[Block]:
+    run = r["run"]
+    seats = [
+        [
+            s["seat_name"],
+            s["strategy"],
+            ", ".join(f"{k} {v:g}" for k, v in s["params"].items()) or fmt.DASH,
+        ]
+        for s in run["seats"]
+    ]
+    return [
+        ("h2", "Run setup"),
+        (
+            "ul",
+            [
+                f"Run: `{run['run_dir']}`, {run['games']:,} games"
+                + ("" if run["complete"] else f" of {run['games_planned']:,} planned (incomplete)")
+                + f", {run['players']} players, master seed {run['seed']}",
+                f"Game {run['game']}, rules version {run['rules_version']}; card data "
+                f"{run['cards_dir'] or 'shipped set'} (hash `{run['card_hash'][:16]}`); tutti "
+                f"{run['package_version']}",
+            ],
+        ),
+        ("table", ["Seat", "Strategy", "Parameters"], seats, 3),
+    ]
+
+
+SECTIONS = (
+    header,
+    summary,
+    strategies,
+    first_player,
+    scores,
+    end,
+    critic,
+    one_turn,
+    cards,
+    method,
+    setup,
+)
+
+
+def blocks(report: Report) -> list[Block]:
+    out: list[Block] = []
+    for section in SECTIONS:
+        out += section(report)
+    return out
+
+
+def _cell(value: str) -> str:
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def _md_table(headers: list[str], rows: list[list[str]], left: int) -> list[str]:
+    """A Markdown table; the first `left` columns left-aligned, the rest right."""
+    return [
+        "| " + " | ".join(headers) + " |",
+        "|" + "|".join("---" if i < left else "---:" for i in range(len(headers))) + "|",
+        *["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows],
+        "",
+    ]
+
+
+def render_markdown(report: Report) -> str:
+    lines: list[str] = []
+    for b in blocks(report):
+        kind = b[0]
+        if kind in ("h1", "h2", "h3"):
+            lines += ["#" * int(kind[1]) + " " + b[1], ""]
+        elif kind == "p":
+            lines += [b[1], ""]
+        elif kind == "quote":
+            lines += [f"> {b[1]}", ""]
+        elif kind == "ol":
+            lines += [*[f"{i}. {t}" for i, t in enumerate(b[1], 1)], ""]
+        elif kind == "ul":
+            lines += [*[f"- {t}" for t in b[1]], ""]
+        elif kind == "table":
+            lines += _md_table(b[1], b[2], b[3])
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _inline(text: str) -> str:
+    """Escaped HTML with `code` and **bold** spans."""
+    out = html_kit.inline_code(text)
+    parts = out.split("**")
+    return "".join(f"<strong>{p}</strong>" if i % 2 else p for i, p in enumerate(parts))
+
+
+def render_html(report: Report) -> str:
+    body: list[str] = []
+    title = ""
+    for b in blocks(report):
+        kind = b[0]
+        if kind == "h1":
+            title = b[1]
+            body.append(f"<h1>{html_kit.e(b[1])}</h1>")
+        elif kind in ("h2", "h3"):
+            body.append(f"<{kind}>{_inline(b[1])}</{kind}>")
+        elif kind == "p":
+            body.append(f"<p>{_inline(b[1])}</p>")
+        elif kind == "quote":
+            body.append(f'<div class="panel warn"><p>{_inline(b[1])}</p></div>')
+        elif kind in ("ol", "ul"):
+            cls = ' class="findings"' if kind == "ol" else ""
+            items = "".join(f"<li>{_inline(t)}</li>" for t in b[1])
+            body.append(f"<{kind}{cls}>{items}</{kind}>")
+        elif kind == "table":
+            rows = [[html_kit.inline_code(c) for c in row] for row in b[2]]
+            body.append(html_kit.table([html_kit.e(h) for h in b[1]], rows, b[3]))
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{html_kit.e(title)}</title><style>{html_kit.CSS}</style></head>"
+        f"<body><main>{''.join(body)}</main></body></html>\n"
+    )

@@ -1,0 +1,390 @@
+"""The balance report of a run of any game other than Luthier, from the common columns
+and what the game declares (simcore/games/api.py): a JSON-ready dict.
+
+    from reports.game_report import build_game_report
+    report = build_game_report("runs/maestro")
+
+Generic sections: the run, win rate by strategy and by start order (first-player
+advantage), the score and where its points come from (the game's `score_sources`), and
+every card's win-rate effect per event (the game's `card_kinds`). Sections for what a
+game's tables carry beyond the common columns key on the columns, never on the game's
+name: the end trigger (games.end_trigger, seats.ended_game), the critic
+(seats.critic_points, critic_at_end) and one-turn completions (seats.rows_one_turn).
+Every number is in the dict; reports.game_render lays it out as Markdown and HTML.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from reports import game_cards, game_summary
+from reports.game_effects import Units, difference, group_rate, rate
+from reports.load import Run, open_run
+from simcore.games import get as get_game
+from simcore.stats import chi_square_uniform
+
+FORMAT = "tutti-game-report/1"
+FEW_GAMES = 2_000  # below this, the summary says the numbers are too uncertain to act on
+Report = dict[str, Any]
+
+
+def run_header(run: Run, game: Any) -> dict[str, Any]:
+    """What was simulated: the game, players, games, seed, each seat's strategy."""
+    m = run.manifest
+    c = m.config
+    names = tuple(getattr(game, "seat_names", ()))
+    seats = []
+    for p, strategy in enumerate(c.strategies):
+        keys = c.param_names[p] if p < len(c.param_names) else []
+        values = c.params[p] if p < len(c.params) else []
+        seats.append(
+            {
+                "seat": p,
+                "seat_name": names[p] if p < len(names) else f"seat {p}",
+                "strategy": strategy,
+                "params": dict(zip(keys, values, strict=False)),
+            }
+        )
+    return {
+        "run_dir": str(run.path),
+        "game": c.game,
+        "title": getattr(game, "title", c.game.capitalize()),
+        "players": c.players,
+        "games": m.games_completed,
+        "games_planned": c.games,
+        "complete": m.complete,
+        "seed": c.seed,
+        "chunk_size": c.chunk_size,
+        "seats": seats,
+        "strategies": list(dict.fromkeys(c.strategies)),
+        "card_hash": c.card_hash,
+        "cards_dir": c.cards_dir,
+        "rules_version": c.rules_version,
+        "package_version": c.package_version,
+        "simulation_seconds": m.seconds,
+    }
+
+
+def load_seats(run: Run, score: str) -> pl.DataFrame:
+    """The seats table in memory, sorted by game and seat, with `row` (its position), `g`
+    (the game's position), `win` exact in float64 (1/k for each of k tied winners: the
+    table's float32 is not) and `first` (start order 1)."""
+    frame = run.scan("seats").collect().sort("game", "seat")
+    won = (pl.col("win") > 0).cast(pl.Float64)
+    return frame.with_columns(
+        (won / won.sum().over("game")).alias("win"),
+        pl.col(score).cast(pl.Float64).alias("score"),
+        row=pl.int_range(pl.len(), dtype=pl.Int64),
+        g=(pl.col("game").rank("dense") - 1).cast(pl.Int64),
+        first=pl.col("start_order") == 1,
+    )
+
+
+def units_of(seats: pl.DataFrame, by: list[str]) -> Units:
+    """The seat-games as arrays, strata by the columns `by` (none: one stratum)."""
+    if by:
+        key = pl.concat_str([pl.col(c).cast(pl.String) for c in by], separator="|")
+        stratum = seats.select((key.rank("dense") - 1).cast(pl.Int64)).to_series().to_numpy()
+    else:
+        stratum = np.zeros(seats.height, np.int64)
+    return Units(
+        game=seats["g"].to_numpy(), win=seats["win"].to_numpy(), stratum=np.asarray(stratum)
+    )
+
+
+def _spread(values: pl.Series) -> dict[str, Any]:
+    v = values.cast(pl.Float64)
+    return {
+        "n": v.len(),
+        "mean": v.mean(),
+        "sd": v.std(),
+        "p10": v.quantile(0.1, "nearest"),
+        "median": v.quantile(0.5, "nearest"),
+        "p90": v.quantile(0.9, "nearest"),
+    }
+
+
+def strategies(seats: pl.DataFrame, units: Units) -> list[dict[str, Any]]:
+    """Win rate (95% interval) and score of each strategy, strongest first."""
+    rows = []
+    for name in seats["strategy"].unique(maintain_order=True):
+        mask = (seats["strategy"] == name).to_numpy()
+        rows.append(
+            {
+                "strategy": name,
+                **group_rate(units, mask),
+                "score": _spread(seats.filter(pl.Series(mask))["score"]),
+            }
+        )
+    return sorted(rows, key=lambda r: -(r["rate"] or 0))
+
+
+def start_order(seats: pl.DataFrame, players: int, units: Units, by_strategy: Units) -> Report:
+    """Win rate per start order, the chi-square test of equal wins, the first player's
+    advantage (raw, and within strategy), and each strategy's rate per start order."""
+    rows = []
+    for order in sorted(seats["start_order"].unique()):
+        rows.append(
+            {
+                "start_order": int(order),
+                **group_rate(units, (seats["start_order"] == order).to_numpy()),
+            }
+        )
+    statistic, df, p_value = chi_square_uniform([r["wins"] for r in rows])
+    grid = []
+    for name in seats["strategy"].unique(maintain_order=True):
+        for order in sorted(seats["start_order"].unique()):
+            mask = ((seats["strategy"] == name) & (seats["start_order"] == order)).to_numpy()
+            grid.append({"strategy": name, "start_order": int(order), **group_rate(units, mask)})
+    first = seats["first"].to_numpy()
+    return {
+        "fair_rate": 1.0 / players,
+        "by_start_order": rows,
+        "chi_square": {"statistic": statistic, "df": df, "p_value": p_value},
+        "first_vs_others": difference(units, first, stratified=False),
+        "first_vs_others_within_strategy": difference(by_strategy, first),
+        "by_strategy_and_start_order": grid,
+    }
+
+
+def scores(seats: pl.DataFrame, game: Any) -> Report:
+    """The score's spread per strategy and for winners, and its signed sources."""
+    declared = dict(getattr(game, "score_sources", {}) or {})
+    sources = {c: s for c, s in declared.items() if c in seats.columns}
+    winners = seats["win"] > 0
+    rows = []
+    for column, sign in sources.items():
+        signed = seats[column].cast(pl.Float64) * sign
+        per_strategy = (
+            seats.select("strategy", v=signed)
+            .group_by("strategy", maintain_order=True)
+            .agg(pl.col("v").mean())
+        )
+        rows.append(
+            {
+                "source": column,
+                "sign": sign,
+                "mean": signed.mean(),
+                "winners_mean": signed.filter(winners).mean(),
+                "others_mean": signed.filter(~winners).mean(),
+                "by_strategy": dict(zip(per_strategy["strategy"], per_strategy["v"], strict=True)),
+            }
+        )
+    total = sum((seats[c].cast(pl.Float64) * s for c, s in sources.items()), pl.Series([0.0]))
+    adds_up = bool(sources) and bool(((total - seats["score"]).abs() < 1e-6).all())
+    return {
+        "column": getattr(game, "score", "score"),
+        "all": _spread(seats["score"]),
+        "winners": _spread(seats.filter(winners)["score"]),
+        "others": _spread(seats.filter(~winners)["score"]),
+        "sources": rows,
+        "sources_add_up": adds_up,
+        "undeclared": sorted(set(declared) - set(sources)),
+    }
+
+
+def end_trigger(run: Run, seats: pl.DataFrame, units: Units) -> Report | None:
+    """What ended the games (games.end_trigger): shares with intervals, and by whom
+    (seats.ended_game): each ender's strategy, and how often the ender won."""
+    gs = run.scan("games").collect_schema()
+    if "end_trigger" not in gs:
+        return None
+    cols = ["game", "end_trigger", *(["turns"] if "turns" in gs else [])]
+    frame = run.scan("games").select(cols).collect()
+    n = frame.height
+    triggers = frame.group_by("end_trigger").agg(
+        pl.len().alias("games"), *([pl.col("turns").mean()] if "turns" in cols else [])
+    )
+    rows = []
+    for r in triggers.sort("games", descending=True).iter_rows(named=True):
+        share = rate(r["games"], n)
+        rows.append(
+            {
+                "trigger": r["end_trigger"],
+                "games": r["games"],
+                "share": share["rate"],
+                "ci_low": share["ci_low"],
+                "ci_high": share["ci_high"],
+                "mean_turns": r.get("turns"),
+            }
+        )
+    out: Report = {"games": n, "by_trigger": rows, "by_ender": [], "ender": None}
+    if "ended_game" not in seats.columns:
+        return out
+    enders = seats.filter(pl.col("ended_game")).join(frame, on="game")
+    by = enders.group_by("end_trigger", "strategy").agg(
+        pl.len().alias("games"), pl.col("win").sum().alias("wins")
+    )
+    totals = dict(enders.group_by("end_trigger").len().iter_rows())
+    for r in by.sort("end_trigger", "games", descending=[False, True]).iter_rows(named=True):
+        out["by_ender"].append(
+            {
+                "trigger": r["end_trigger"],
+                "strategy": r["strategy"],
+                "games": r["games"],
+                "share_of_trigger": r["games"] / totals[r["end_trigger"]],
+                "ender_win_rate": r["wins"] / r["games"],
+            }
+        )
+    ended = seats["ended_game"].to_numpy()
+    out["ender"] = {
+        **group_rate(units, ended),
+        "vs_others_within_strategy": difference(units, ended),
+    }
+    return out
+
+
+def critic(seats: pl.DataFrame, units: Units) -> Report | None:
+    """The value of the critic: its bonus points per strategy and for winners, how often
+    its holder at the end wins, and the win-rate difference of holding it (correlational)."""
+    if "critic_points" not in seats.columns:
+        return None
+    pts = seats["critic_points"].cast(pl.Float64)
+    took = (pts > 0).to_numpy()
+    per_strategy = []
+    for name in seats["strategy"].unique(maintain_order=True):
+        mask = seats["strategy"] == name
+        per_strategy.append(
+            {
+                "strategy": name,
+                "mean_points": pts.filter(mask).mean(),
+                "share_of_score": _share(pts.filter(mask), seats["score"].filter(mask)),
+                "took_it": float(took[mask.to_numpy()].mean()),
+            }
+        )
+    winners = seats["win"] > 0
+    out: Report = {
+        "mean_points": pts.mean(),
+        "mean_points_when_taken": pts.filter(pl.Series(took)).mean() if took.any() else None,
+        "winners_mean_points": pts.filter(winners).mean(),
+        "others_mean_points": pts.filter(~winners).mean(),
+        "by_strategy": per_strategy,
+        "took_it": difference(units, took),
+        "held_at_end": None,
+    }
+    if "critic_at_end" in seats.columns:
+        held = seats["critic_at_end"].to_numpy()
+        out["held_at_end"] = {
+            **group_rate(units, held),
+            "games_with_holder": int(held.sum()),
+            "vs_others": difference(units, held, stratified=False),
+            "vs_others_within_strategy": difference(units, held),
+        }
+    return out
+
+
+def _share(part: pl.Series, whole: pl.Series) -> float | None:
+    total = whole.sum()
+    return float(part.sum() / total) if total > 0 else None
+
+
+def one_turn(seats: pl.DataFrame, units: Units) -> Report | None:
+    """Rows completed in one turn (seats.rows_one_turn): how many per strategy, what they
+    pay (seats.one_turn_points) and how they go with winning (correlational)."""
+    if "rows_one_turn" not in seats.columns:
+        return None
+    count = seats["rows_one_turn"].cast(pl.Float64)
+    has = (count > 0).to_numpy()
+    extra = (
+        seats["one_turn_points"].cast(pl.Float64) if "one_turn_points" in seats.columns else None
+    )
+    per_strategy = []
+    for name in seats["strategy"].unique(maintain_order=True):
+        mask = seats["strategy"] == name
+        per_strategy.append(
+            {
+                "strategy": name,
+                "mean_per_game": count.filter(mask).mean(),
+                "share_with_one": float(has[mask.to_numpy()].mean()),
+                "mean_extra_points": extra.filter(mask).mean() if extra is not None else None,
+            }
+        )
+    return {
+        "mean_per_seat": count.mean(),
+        "mean_per_game": float(count.sum()) / max(units.n_games, 1),
+        "by_strategy": per_strategy,
+        "any_vs_none": difference(units, has),
+    }
+
+
+def build_game_report(run_dir: str | Path, allow_incomplete: bool = False) -> Report:
+    """Everything the report shows, as a JSON-ready dict (docs/report.md)."""
+    start = time.perf_counter()
+    run = open_run(Path(run_dir), allow_incomplete, game=None)
+    game = get_game(run.game)
+    seats = load_seats(run, game.score)
+    raw = units_of(seats, [])
+    within = units_of(seats, ["strategy", "start_order"])
+    by_strategy = units_of(seats, ["strategy"])
+    warnings = []
+    if not run.manifest.complete:
+        warnings.append(
+            f"Incomplete run: {run.games:,} of {run.manifest.config.games:,} games; "
+            "this report covers only the games simulated so far."
+        )
+    shared = run.scan("games").select(pl.col("shared_win").mean()).collect().item()
+    report: Report = {
+        "format": FORMAT,
+        "run": run_header(run, game),
+        "warnings": warnings,
+        "strategies": strategies(seats, raw),
+        "start_order": start_order(seats, run.players, raw, by_strategy),
+        "scores": {**scores(seats, game), "shared_win_rate": shared},
+        "end": end_trigger(run, seats, raw),
+        "critic": critic(seats, within),
+        "one_turn": one_turn(seats, within),
+        "cards": game_cards.card_effects(run, seats, within, game),
+    }
+    report["summary"] = game_summary.summary(report, FEW_GAMES)
+    report["seconds"] = time.perf_counter() - start
+    return report
+
+
+def clean(value: Any) -> Any:
+    """NaN and infinity become null and numpy scalars plain numbers, so the JSON is standard."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {str(k): clean(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [clean(v) for v in value]
+    return value
+
+
+def to_json(report: Report) -> str:
+    return json.dumps(clean(report), indent=1, ensure_ascii=False) + "\n"
+
+
+def write_game_report(
+    run_dir: str | Path,
+    html: str | Path | None = None,
+    markdown: str | Path | None = None,
+    json_out: str | Path | None = None,
+    allow_incomplete: bool = False,
+) -> Report:
+    """Build the report and write the files asked for (HTML defaults to RUN_DIR/report.html)."""
+    from reports.game_render import render_html, render_markdown
+    from reports.output import write_text
+    from simcore.output_paths import check_file
+
+    html = Path(html) if html is not None else Path(run_dir) / "report.html"
+    targets = [Path(p) for p in (markdown, json_out) if p is not None]
+    open_run(Path(run_dir), allow_incomplete, game=None)  # a bad run directory first
+    for path in (html, *targets):
+        check_file(path, "the report")
+    report = clean(build_game_report(run_dir, allow_incomplete))
+    write_text(html, render_html(report))
+    if markdown is not None:
+        write_text(Path(markdown), render_markdown(report))
+    if json_out is not None:
+        write_text(Path(json_out), to_json(report))
+    return report
