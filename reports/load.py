@@ -91,7 +91,8 @@ def _check_game(run_dir: Path, found: str, game: str | None) -> None:
         )
     if game is not None and found != game:
         raise TuttiError(
-            f"{run_dir}: the report knows {game.capitalize()} runs only (this is {found!r})"
+            f"{run_dir}: a {found!r} run; this analysis reads {game.capitalize()} runs only "
+            "so far (`tutti report` reads every game)"
         )
 
 

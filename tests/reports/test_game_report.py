@@ -318,7 +318,7 @@ def test_unknown_game_in_the_manifest_is_one_line_exit_2(maestro, tmp_path) -> N
 
 
 def test_the_luthier_report_still_refuses_other_games(maestro) -> None:
-    with pytest.raises(TuttiError, match="knows Luthier runs only"):
+    with pytest.raises(TuttiError, match="reads Luthier runs only"):
         build_report(maestro)
 
 
