@@ -64,3 +64,28 @@ def split_names(
             f"(known: {', '.join(known)})"
         )
     return names
+
+
+def parse_seats(
+    text: str | None, n_players: int, known: Mapping[str, StrategySpec], default: str = "random"
+) -> list[StrategySpec]:
+    """Strategies per seat from "a,b,c" (one name = every seat; None: `default`)."""
+    names = [default] if text is None else split_names(text, known)
+    if len(names) == 1:
+        names = names * n_players
+    if len(names) != n_players:
+        raise TuttiError(
+            f"--strategies lists {len(names)} strategies for {n_players} players"
+            " (give one per seat, or one for all)"
+        )
+    return [lookup(known, n) for n in names]
+
+
+def params_matrix(
+    strategies: list[StrategySpec], params: np.ndarray | None, rows: int
+) -> np.ndarray:
+    """float64[rows, MAX_PARAMS]: explicit rows of `params`, else each strategy's defaults."""
+    out = np.zeros((rows, MAX_PARAMS), np.float64)
+    for p, spec in enumerate(strategies):
+        out[p] = spec.vector() if params is None else params[p]
+    return out

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from simcore.errors import TuttiError
+from simcore import seats
 from simcore.seats import MAX_PARAMS, StrategySpec
 from strategies.luthier.params import NAMES
 
@@ -151,31 +151,14 @@ SELF_PLAY = "balanced"
 
 
 def get(name: str) -> StrategySpec:
-    try:
-        return STRATEGIES[name]
-    except KeyError:
-        raise TuttiError(f"unknown strategy {name!r} (known: {', '.join(STRATEGIES)})") from None
+    return seats.lookup(STRATEGIES, name)
 
 
 def split_names(text: str, option: str = "--strategies") -> list[str]:
     """The names in "a, b,c"; an empty or blank list is refused (it would mean the default)."""
-    names = [t.strip() for t in text.split(",") if t.strip()]
-    if not names:
-        raise TuttiError(
-            f"{option} {text!r} names no strategy: give one or more names, comma-separated "
-            f"(known: {', '.join(STRATEGIES)})"
-        )
-    return names
+    return seats.split_names(text, STRATEGIES, option)
 
 
 def parse_seats(text: str | None, n_players: int) -> list[StrategySpec]:
     """Strategies per seat from "a,b,c" (one name = every seat; default random)."""
-    names = ["random"] if text is None else split_names(text)
-    if len(names) == 1:
-        names = names * n_players
-    if len(names) != n_players:
-        raise TuttiError(
-            f"--strategies lists {len(names)} strategies for {n_players} players"
-            " (give one per seat, or one for all)"
-        )
-    return [get(n) for n in names]
+    return seats.parse_seats(text, n_players, STRATEGIES)

@@ -7,7 +7,7 @@ dispatch_nb.choose_nb.
 
 from __future__ import annotations
 
-from simcore.errors import TuttiError
+from simcore import seats
 from simcore.seats import StrategySpec
 from strategies.maestro.dispatch_nb import RANDOM
 from strategies.maestro.params import NAMES
@@ -64,24 +64,9 @@ STRATEGIES: dict[str, StrategySpec] = {
 
 
 def get(name: str) -> StrategySpec:
-    try:
-        return STRATEGIES[name]
-    except KeyError:
-        raise TuttiError(f"unknown strategy {name!r} (known: {', '.join(STRATEGIES)})") from None
+    return seats.lookup(STRATEGIES, name)
 
 
 def parse_seats(text: str | None, n_players: int) -> list[StrategySpec]:
     """Strategies per seat from "a,b,c" (one name = every seat; default random)."""
-    names = ["random"] if text is None else [t.strip() for t in text.split(",") if t.strip()]
-    if not names:
-        raise TuttiError(
-            f"--strategies {text!r} names no strategy (known: {', '.join(STRATEGIES)})"
-        )
-    if len(names) == 1:
-        names = names * n_players
-    if len(names) != n_players:
-        raise TuttiError(
-            f"--strategies lists {len(names)} strategies for {n_players} players"
-            " (give one per seat, or one for all)"
-        )
-    return [get(n) for n in names]
+    return seats.parse_seats(text, n_players, STRATEGIES)

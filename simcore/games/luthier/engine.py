@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from simcore import seats
 from simcore.errors import TuttiError
 from simcore.games.luthier.cards_capacity import over_capacity
 from simcore.games.luthier.dtypes import (
@@ -19,7 +20,7 @@ from simcore.games.luthier.dtypes import (
     new_state,
 )
 from simcore.games.luthier.work import snapshot_buffers
-from simcore.seats import MAX_PARAMS, StrategySpec
+from simcore.seats import StrategySpec
 from simcore.seeds import check_seed
 
 MIN_PLAYERS = 2
@@ -94,10 +95,7 @@ def kernel_errors(cards) -> Iterator[None]:
 
 def params_matrix(strategies: list[StrategySpec], params: np.ndarray | None) -> np.ndarray:
     """float64[MAX_PLAYERS, MAX_PARAMS]: explicit rows, else each strategy's defaults."""
-    out = np.zeros((MAX_PLAYERS, MAX_PARAMS), np.float64)
-    for p, spec in enumerate(strategies):
-        out[p] = spec.vector() if params is None else params[p]
-    return out
+    return seats.params_matrix(strategies, params, MAX_PLAYERS)
 
 
 def play_game(
