@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -20,6 +18,7 @@ from simcore.games.luthier.dtypes import (
     new_state,
 )
 from simcore.games.luthier.work import snapshot_buffers
+from simcore.kernel_errors import data_errors
 from simcore.seats import StrategySpec
 from simcore.seeds import check_seed
 
@@ -71,26 +70,12 @@ def card_data_name(cards) -> str:
     return where + (" changed by --set" if patched else "")
 
 
-@contextmanager
-def kernel_errors(cards) -> Iterator[None]:
-    """Turn any error raised inside a kernel into one line that names the card data.
-
-    Validated card data should never make a kernel fail; when one does, the data is
-    the likely cause (a value the schema let through), not the user's command.
-    """
-    from numba.core.errors import NumbaError
-
-    try:
-        yield
-    except (TuttiError, NumbaError):  # a compile error is the code's (a strategy module's)
-        raise
-    except Exception as err:  # numba raises SystemError, ZeroDivisionError, IndexError, ...
-        what = str(err).strip().splitlines()
-        detail = f"{type(err).__name__}: {what[0]}" if what else type(err).__name__
-        raise TuttiError(
-            f"the engine failed while playing ({detail}); the likely cause is the card data "
-            f"({card_data_name(cards)}): check its numbers against docs/card-data.md"
-        ) from err
+def kernel_errors(cards):
+    """Any error raised inside a kernel as one line that names the card data."""
+    return data_errors(
+        "",
+        f"the card data ({card_data_name(cards)}): check its numbers against docs/card-data.md",
+    )
 
 
 def params_matrix(strategies: list[StrategySpec], params: np.ndarray | None) -> np.ndarray:

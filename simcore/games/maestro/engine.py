@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -19,6 +17,7 @@ from simcore.games.maestro.dtypes import (
     MIN_PLAYERS,
     new_state,
 )
+from simcore.kernel_errors import data_errors
 from simcore.seats import StrategySpec
 from simcore.seeds import check_seed
 
@@ -55,23 +54,10 @@ def check_strategies(strategies: list[StrategySpec], n_players: int) -> None:
         raise TuttiError(f"{len(strategies)} strategies for {n_players} players (one per seat)")
 
 
-@contextmanager
-def kernel_errors(cards) -> Iterator[None]:
-    """Turn an error raised inside a kernel into one line that names the board data."""
-    from numba.core.errors import NumbaError
-
-    try:
-        yield
-    except (TuttiError, NumbaError):
-        raise
-    except Exception as err:
-        what = str(err).strip().splitlines()
-        detail = f"{type(err).__name__}: {what[0]}" if what else type(err).__name__
-        where = cards.source_dir or "the shipped board"
-        raise TuttiError(
-            f"the engine failed while playing Maestro ({detail}); the likely cause is the "
-            f"board data ({where}): check it against docs/maestro.md"
-        ) from err
+def kernel_errors(cards):
+    """Any error raised inside a kernel as one line that names the board data."""
+    where = cards.source_dir or "the shipped board"
+    return data_errors(" Maestro", f"the board data ({where}): check it against docs/maestro.md")
 
 
 def params_matrix(strategies: list[StrategySpec], params: np.ndarray | None) -> np.ndarray:
