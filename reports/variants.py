@@ -70,9 +70,16 @@ def neutral_patches(base: Replayer, kind: str, card_id: str) -> list[str]:
 def drift_reads(base: Replayer) -> bool:
     """Whether the drift check's window reads this game's tables (its seat columns, e.g.
     Luthier's family and prestige): then whatif and ablate measure the drift check's
-    metrics; other games are measured on the common columns (`reports.paired`)."""
-    seats, _ = base.tables(0, 1)
-    return set(SEAT_COLUMNS) <= set(seats.column_names)
+    metrics; other games are measured on the common columns (`reports.paired`). Found
+    once per game, from the tables of one game."""
+    name = base.config.game
+    if name not in _DRIFT_READS:
+        seats, _ = base.tables(0, 1)
+        _DRIFT_READS[name] = set(SEAT_COLUMNS) <= set(seats.column_names)
+    return _DRIFT_READS[name]
+
+
+_DRIFT_READS: dict[str, bool] = {}  # game name -> drift_reads(a configuration of it)
 
 
 def paired_tables(
