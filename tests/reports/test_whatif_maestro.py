@@ -174,3 +174,36 @@ def test_bad_input_is_one_line_and_exit_code_2(args):
     )
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.startswith("error: ") and proc.stderr.count("\n") == 1, proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "patch", "target", "key", "label"),
+    [
+        ("luthier", "repair.r15.prestige=3", ("repairs", "r15"), "repair/r15",
+         "repairs.r15 (Bell rebuild)"),
+        ("maestro", "row.brahms_trio.value=8", ("rows", "brahms_trio"), "row/brahms_trio",
+         "rows.brahms_trio (Brahms)"),
+    ],
+)  # fmt: skip
+def test_both_games_name_and_key_the_card_a_patch_changes(name, patch, target, key, label):
+    from simcore import games
+
+    game = games.get(name)
+    cards = game.load_cards()
+    assert game.patch_target(patch) == target
+    assert game.card_key(*target) == key
+    assert game.card_label(cards, key) == label
+    assert target[1] in game.card_ids(cards, target[0])
+
+
+def test_maestro_rows_stand_in_is_the_mean_printed_value(tmp_path):
+    from simcore import games
+
+    game = games.get("maestro")
+    cards = game.load_cards(_printed_board(tmp_path, ravel=16))  # mean (9 * 5 + 16) / 10
+    assert game.neutral_patches(cards, "rows", "ravel") == ["rows.ravel.value=6"]
+    assert "mean printed value (6 a musician" in game.neutral_text(cards, "rows")
+    luthier = games.get("luthier")
+    assert luthier.neutral_patches(luthier.load_cards(), "repairs", "r15") == [
+        "repairs.r15.prestige=0"
+    ]
