@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import CardsOpt, ParamsOpt, PlayersOpt, StrategiesOpt
+from cli.options import CardsOpt, GameOpt, ParamsOpt, PlayersOpt, StrategiesOpt
 
 SeedOpt = Annotated[int, typer.Option(help="Master seed: both sides play the same games.")]
 OutOpt = Annotated[
@@ -57,6 +57,7 @@ def whatif(
     cards: CardsOpt = None,
     params: ParamsOpt = None,
     out: OutOpt = None,
+    game: GameOpt = None,
 ) -> None:
     """Play the card set with and without the change on the same seeds; show what moved."""
     from reports.whatif import whatif as run
@@ -65,7 +66,7 @@ def whatif(
 
     _check_out(out)
     with ProgressDisplay("whatif") as progress:
-        result = run(set_, players, games, seed, strategies, cards, params, progress)
+        result = run(set_, players, games, seed, strategies, cards, params, progress, game)
     _show(whatif_view(result), out)
 
 
@@ -73,8 +74,8 @@ def ablate(
     kind: Annotated[
         str,
         typer.Argument(
-            help="instruments, performances, repairs, patrons, awards, goals, families "
-            "or specialty."
+            help="Luthier: instruments, performances, repairs, patrons, awards, goals, "
+            "families or specialty; Maestro: rows (with scoring = printed)."
         ),
     ],
     players: PlayersOpt = 4,
@@ -87,6 +88,7 @@ def ablate(
         Path | None, typer.Option("--out", "-o", help="Folder (default runs/ablate-KIND).")
     ] = None,
     only: Annotated[str | None, typer.Option(help="Only these card ids, comma-separated.")] = None,
+    game: GameOpt = None,
 ) -> None:
     """Each card of KIND against a neutral stand-in: its effect on its holders, ranked."""
     from reports.ablate import ablate as run
@@ -96,7 +98,7 @@ def ablate(
     out = _check_out(out or Path("runs") / f"ablate-{kind}")
     ids = [x.strip() for x in only.split(",") if x.strip()] if only else None
     with ProgressDisplay("ablating") as progress:
-        result = run(kind, players, games, seed, strategies, cards, params, progress, ids)
+        result = run(kind, players, games, seed, strategies, cards, params, progress, ids, game)
     _show(ablate_view(result), out)
 
 
@@ -118,6 +120,7 @@ def sweep(
     out: Annotated[
         Path | None, typer.Option("--out", "-o", help="Folder (default runs/sweep).")
     ] = None,
+    game: GameOpt = None,
 ) -> None:
     """One paired comparison per value; the card's win-rate effect at each, and a plot."""
     from reports.whatif import sweep as run
@@ -127,5 +130,7 @@ def sweep(
     out = _check_out(out or Path("runs") / "sweep")
     items = [v.strip() for v in values.split(",") if v.strip()]
     with ProgressDisplay("sweeping") as progress:
-        result = run(target, items, players, games, seed, strategies, cards, band, params, progress)
+        result = run(
+            target, items, players, games, seed, strategies, cards, band, params, progress, game
+        )
     _show(sweep_view(result), out)

@@ -1,11 +1,14 @@
 """Per-card ablation: each card against its neutral stand-in, on the same seeds.
 
 For every card of a kind, the games are played again with that card replaced by
-its neutral stand-in (`reports.variants.NEUTRAL`: same deck position, no value
-of its own), all variants in the one compiled engine. A card's effect is
-measured on the seats that held it in the baseline game (the seats that would
-have used it): their win rate (and prestige) with the card minus without, over
-the same games. Games are the independent units (a ratio estimator with
+its neutral stand-in (the game's `neutral_patches`, simcore/games/api.py: Luthier's
+is the same card in the same deck position with no value of its own), all variants
+in the one compiled engine. A card's effect is measured on the seats that held it in
+the baseline game (the seats that would have used it): their win rate (and score:
+Luthier's prestige, Maestro's points) with the card minus without, over the same
+games. A seat holds a card as the drift check reads it where the game's tables have
+its columns (Luthier), else when it has any event of the card in the game
+(`reports.paired`). Games are the independent units (a ratio estimator with
 game-clustered variance); p-values are Holm-corrected across the kind's cards.
 """
 
@@ -19,20 +22,18 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from reports.paired import reducer
 from reports.variants import (
-    NEUTRAL,
-    NEUTRAL_WORDS,
-    TABLE_KIND,
     baseline,
+    drift_reads,
     neutral_patches,
+    paired_tables,
     paired_windows,
     variant,
 )
 from reports.whatif import settings
+from simcore import games as registry
 from simcore.errors import TuttiError
-from simcore.games.luthier.cards_fields import did_you_mean
-from simcore.games.luthier.cards_lookup import suggest_card
-from simcore.games.luthier.cards_patch import card_kind
 from simcore.progress import Progress
 from simcore.stats import Z95, holm, normal_two_sided_p
 
@@ -67,11 +68,11 @@ class Effect:
         return r, r - Z95 * se, r + Z95 * se, normal_two_sided_p(r / se)
 
 
-def _holders(window_cards: pl.DataFrame, prefix: str) -> pl.DataFrame:
+def _holders(window, prefix: str) -> pl.DataFrame:
     """(game, seat) of the seat-games that held the card (any level, for awards)."""
     key = pl.col("key")
     match = (key == prefix) | key.str.starts_with(prefix + "/")
-    return window_cards.filter((pl.col("role") == "held") & match).select("game", "seat").unique()
+    return window.cards.filter((pl.col("role") == "held") & match).select("game", "seat").unique()
 
 
 def ablate(
@@ -84,25 +85,30 @@ def ablate(
     params_file: str | Path | None = None,
     progress: Progress | None = None,
     only: list[str] | None = None,
+    game: str | None = None,
 ) -> dict[str, Any]:
     """Every card of `kind` (or the `only` ones) against its neutral stand-in, strongest first."""
-    kind = card_kind(kind)  # "repair" as well as "repairs", as in --set
-    if kind not in NEUTRAL:
-        raise TuttiError(f"cannot ablate {kind!r}{did_you_mean(kind, list(NEUTRAL))}")
-    base = baseline(players, games, seed, strategies, cards, params_file)
-    ids = base.card_set.ids[kind]
+    the_game = registry.get(game)
+    kind = the_game.card_kind(kind)  # "repair" as well as "repairs", as in --set
+    base = baseline(players, games, seed, strategies, cards, params_file, game)
+    neutral = the_game.neutral_text(base.card_set, kind)
+    ids = the_game.card_ids(base.card_set, kind)
     for cid in only or []:
         if cid not in ids:
-            cards = list(zip(ids, base.card_set.names[kind], strict=True))
-            raise TuttiError(f"--only: no {kind} card with id {cid}{suggest_card(cid, cards, 3)}")
+            try:
+                the_game.card_name(base.card_set, kind, cid)
+            except TuttiError as err:
+                raise TuttiError(f"--only: {err}") from None
     ids = [cid for cid in ids if not only or cid in only]
     effects = ablate_cards(base, [(kind, cid) for cid in ids], games, progress)
     rows = _rows(base, kind, ids, effects)
+    extra = {} if drift_reads(base) else {"game": the_game.name, "score": the_game.score}
     return {
         "format": FORMAT,
         **settings(base, games),
+        **extra,
         "kind": kind,
-        "neutral": NEUTRAL_WORDS[kind],
+        "neutral": neutral,
         "cards": rows,
     }
 
@@ -113,25 +119,36 @@ def ablate_cards(
     """Each (kind, card id) of `targets` against its neutral stand-in on the baseline's
     games 0..games-1 (one baseline played for all): the per-game sums of each card."""
     variants = [variant(base, neutral_patches(base, kind, cid)) for kind, cid in targets]
-    prefixes = [f"{TABLE_KIND[kind]}/{cid}" for kind, cid in targets]
+    prefixes = [base.game.card_key(kind, cid) for kind, cid in targets]
     effects = [Effect() for _ in targets]
-    for base_window, windows in paired_windows(base, variants, games, progress):
+    if drift_reads(base):
+        sides = paired_windows(base, variants, games, progress)
+        score, holders = "prestige", _holders
+    else:
+        sides = paired_tables(base, variants, games, progress, reducer(base.game.score))
+        score, holders = "score", _card_holders
+    for base_window, windows in sides:
         seats = base_window.seats.with_row_index("row")
         game0 = int(seats["game"].min())
         n_games = int(seats["game"].max()) - game0 + 1
         for c, var_window in enumerate(windows):
             if not (var_window.seats["game"] == base_window.seats["game"]).all():
                 raise TuttiError("internal: variant windows are not aligned with the baseline")
-            held = _holders(base_window.cards, prefixes[c]).join(seats, on=["game", "seat"])
+            held = holders(base_window, prefixes[c]).join(seats, on=["game", "seat"])
             rows = held["row"].to_numpy()
             game = held["game"].to_numpy() - game0
-            for name, col in (("win", "win"), ("score", "prestige")):
+            for name, col in (("win", "win"), ("score", score)):
                 diff = (
                     base_window.seats[col].to_numpy()[rows] - var_window.seats[col].to_numpy()[rows]
                 )
                 getattr(effects[c], name).append(np.bincount(game, diff, minlength=n_games))
             effects[c].n.append(np.bincount(game, minlength=n_games).astype(np.float64))
     return effects
+
+
+def _card_holders(window, key: str) -> pl.DataFrame:
+    """(game, seat) of the seat-games with an event of the card (`reports.paired`)."""
+    return window.held.filter(pl.col("key") == key).select("game", "seat").unique()
 
 
 def _rows(base, kind: str, ids: list[str], effects: list[Effect]) -> list[dict[str, Any]]:
@@ -143,7 +160,7 @@ def _rows(base, kind: str, ids: list[str], effects: list[Effect]) -> list[dict[s
         rows.append(
             {
                 "card_id": cid,
-                "card": base.card_set.names[kind][base.card_set.index(kind, cid)],
+                "card": base.game.card_name(base.card_set, kind, cid),
                 "holders": holders,
                 "tested": holders >= MIN_HOLDERS and not math.isnan(win[3]),
                 **dict(zip(("win_effect", "win_low", "win_high", "p_value"), win, strict=True)),

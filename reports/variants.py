@@ -4,46 +4,28 @@ A variant is the baseline's configuration with another card set. Kernels take
 the card data as an argument, so every variant runs in the kernels compiled
 once; game i of every variant is the game with seed game_seed(seed, i), the
 same deal and dice as the baseline's game i until the changed card matters.
+
+Any game of the registry plays here: cards are changed by `--set` texts through
+`game.load_cards`, and a card's neutral stand-in is the game's
+(`game.neutral_patches`, simcore/games/api.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from reports.card_kinds import FILE_KINDS
-from reports.drift_window import Window, window_from_tables
-from simcore.games.luthier.cards_patch import Patch, parse_patch
+from reports.drift_window import SEAT_COLUMNS, Window, window_from_tables
 from simcore.progress import Progress
 from simcore.runs.replay import Replayer, new_replayer
 
 WINDOW = 4096  # games played and compared at a time
-
-# What `ablate` swaps in for a card: the same card in the same deck position (so
-# deck sizes and shuffles stay the same) that gives nothing of its own.
-NEUTRAL: dict[str, tuple[str, ...]] = {
-    "instruments": ("prestige=0",),
-    "performances": ("prestige=[0, 0, 0]", "money=[0, 0, 0]"),
-    "repairs": ("prestige=0",),
-    "patrons": ("prestige=0", "gifts=[{}, {}]", 'power="none"'),
-    "awards": ("levels",),  # every level keeps its threshold and scores 0 (see neutral_patches)
-    "goals": ("levels",),
-    "families": ("start={}", 'ability="none"'),
-    "specialty": ('ability="none"',),
-}
-NEUTRAL_WORDS = {
-    "instruments": "scores 0 prestige (it can still be built and placed in the orchestra)",
-    "performances": "pays 0 prestige and 0 money at every level",
-    "repairs": "scores 0 prestige (the repair still earns its orchestra token)",
-    "patrons": "scores 0 prestige, gives no gifts and has no power (requirements and "
-    "patience stay)",
-    "awards": "scores 0 prestige at every level",
-    "goals": "scores 0 prestige at every level",
-    "families": "gives no starting resources and no ability (its turn order stays)",
-    "specialty": "is a plain extra worker with no ability",
-}
-TABLE_KIND = {file: table for table, file in FILE_KINDS.items()}  # file kind -> table kind
+# Luthier's card file kind -> cards-table kind, for `tutti balance`'s card objectives
+# (reports.balance_objectives); what-if and ablate ask the game (`game.card_key`)
+TABLE_KIND = {file: table for table, file in FILE_KINDS.items()}
 
 
 def baseline(
@@ -53,9 +35,11 @@ def baseline(
     strategies: str | None,
     cards: str | Path | None,
     params_file: str | Path | None = None,
+    game: str | None = None,
 ) -> Replayer:
-    """The baseline configuration under the current code and card data."""
-    base = new_replayer(players, games, seed, strategies, cards, min(WINDOW, games))
+    """The baseline configuration of `game` (default luthier) under the current code and
+    card data."""
+    base = new_replayer(players, games, seed, strategies, cards, min(WINDOW, games), game)
     if params_file is None:
         return base
     from simcore.params_file import read_params, seat_params
@@ -64,29 +48,63 @@ def baseline(
     return replace(base, params=seat_params(base.seats, overrides))
 
 
-def variant(base: Replayer, patches: list[Patch]) -> Replayer:
-    """The baseline with its cards changed by `patches` (same seeds, strategies, params)."""
-    from simcore.games.luthier.cards import load_cards
+def patch_texts(patches: Sequence[Any]) -> list[str]:
+    """`--set` texts of `patches` (texts, or parsed patches that keep theirs in `.text`)."""
+    return [p if isinstance(p, str) else p.text for p in patches]
 
-    card_set = load_cards(base.config.cards_dir, patches)
+
+def variant(base: Replayer, patches: Sequence[Any]) -> Replayer:
+    """The baseline with its cards changed by `patches` (`--set` texts, or parsed patches
+    with their `.text`); the same seeds, strategies and parameters."""
+    card_set = base.game.load_cards(base.config.cards_dir, patch_texts(patches))
     return replace(
         base, card_set=card_set, config=replace(base.config, card_hash=card_set.data_hash)
     )
 
 
-def neutral_patches(base: Replayer, kind: str, card_id: str) -> list[Patch]:
+def neutral_patches(base: Replayer, kind: str, card_id: str) -> list[str]:
     """The patches that turn card `card_id` of `kind` into its neutral stand-in."""
-    patches = []
-    for text in NEUTRAL[kind]:
-        if text == "levels":
-            record = base.card_set.records[kind][base.card_set.index(kind, card_id)]
-            zeroed = [{**level, "prestige": 0} for level in record["levels"]]
-            inner = ", ".join(
-                "{" + ", ".join(f"{k} = {v}" for k, v in lv.items()) + "}" for lv in zeroed
-            )
-            text = f"levels=[{inner}]"
-        patches.append(parse_patch(f"{kind}.{card_id}.{text}"))
-    return patches
+    return base.game.neutral_patches(base.card_set, kind, card_id)
+
+
+def drift_reads(base: Replayer) -> bool:
+    """Whether the drift check's window reads this game's tables (its seat columns, e.g.
+    Luthier's family and prestige): then whatif and ablate measure the drift check's
+    metrics; other games are measured on the common columns (`reports.paired`). Found
+    once per game, from the tables of one game."""
+    name = base.config.game
+    if name not in _DRIFT_READS:
+        seats, _ = base.tables(0, 1)
+        _DRIFT_READS[name] = set(SEAT_COLUMNS) <= set(seats.column_names)
+    return _DRIFT_READS[name]
+
+
+_DRIFT_READS: dict[str, bool] = {}  # game name -> drift_reads(a configuration of it)
+
+
+def paired_tables(
+    base: Replayer,
+    variants: list[Replayer],
+    games: int,
+    progress: Progress | None = None,
+    reduce: Callable[[Any, Any], Any] = lambda seats, cards: (seats, cards),
+) -> Iterator[tuple[Any, list[Any]]]:
+    """The baseline's games 0..games-1 and each variant's same games, a window at a time,
+    each side's (seats, cards) tables passed through `reduce` as soon as they are played.
+
+    `progress(games played, games to play)` counts the games of every side: it is
+    called after each side's window."""
+    total = games * (1 + len(variants))
+    played = 0
+    for start in range(0, games, WINDOW):
+        n = min(WINDOW, games - start)
+        sides = []
+        for side in [base, *variants]:
+            sides.append(reduce(*side.tables(start, n)))
+            played += n
+            if progress:
+                progress(played, total)
+        yield sides[0], sides[1:]
 
 
 def paired_windows(
@@ -95,18 +113,5 @@ def paired_windows(
     games: int,
     progress: Progress | None = None,
 ) -> Iterator[tuple[Window, list[Window]]]:
-    """Windows of the baseline's games 0..games-1 and of each variant's same games.
-
-    `progress(games played, games to play)` counts the games of every side: it is
-    called after each side's window."""
-    total = games * (1 + len(variants))
-    played = 0
-    for start in range(0, games, WINDOW):
-        n = min(WINDOW, games - start)
-        windows = []
-        for side in [base, *variants]:
-            windows.append(window_from_tables(*side.tables(start, n)))
-            played += n
-            if progress:
-                progress(played, total)
-        yield windows[0], windows[1:]
+    """Drift windows of the baseline's games 0..games-1 and of each variant's same games."""
+    return paired_tables(base, variants, games, progress, window_from_tables)

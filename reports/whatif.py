@@ -3,10 +3,14 @@
     from reports.whatif import whatif, sweep
     result = whatif(["instruments.violin.prestige=3"], players=4, games=20_000)
     result["metrics"]       # win rates by seat, family, strategy; mean score; cards
+    whatif(["rules.critic_bonus.value=20"], players=4, game="maestro")
 
-Every metric is the drift check's (`reports.drift`), compared with tolerance 0:
-"changed" means the paired difference is significant after Holm's correction
-across all metrics (alpha 0.05); the interval says by how much.
+Every game of the registry (`game`, default luthier). For a game whose tables the drift
+check reads (Luthier), every metric is the drift check's (`reports.drift`), compared
+with tolerance 0; for another game the metrics come from the common columns
+(`reports.paired`: win rate by start order and by strategy, mean score, each card's
+holders). Either way "changed" means the paired difference is significant after Holm's
+correction across all metrics (alpha 0.05); the interval says by how much.
 """
 
 from __future__ import annotations
@@ -17,13 +21,14 @@ from typing import Any
 
 import numpy as np
 
+from reports import paired
 from reports.cardinfo import names_of
 from reports.drift import Comparison
 from reports.drift_moments import quadratic_variance, side_estimate
 from reports.drift_verdict import Tolerances
-from reports.variants import TABLE_KIND, baseline, paired_windows, variant
+from reports.variants import baseline, drift_reads, paired_windows, patch_texts, variant
+from simcore import games as registry
 from simcore.errors import TuttiError
-from simcore.games.luthier.cards_patch import Patch, parse_patch
 from simcore.progress import Progress
 from simcore.stats import Z95
 
@@ -31,15 +36,10 @@ FORMAT = "tutti-whatif/1"
 SIGNIFICANT = Tolerances(win=0.0, score=0.0, card=0.0, alpha=0.05, min_sample=30)
 
 
-def card_prefix(patch: Patch) -> str:
-    """The cards-table key of the patched card ("instrument/violin"; awards add "/level")."""
-    return f"{TABLE_KIND.get(patch.kind, patch.kind)}/{patch.card}"
-
-
-def patched_card(card_set, patch: Patch) -> dict[str, str]:
+def patched_card(game, card_set, text: str) -> dict[str, str]:
     """The card a patch changes: its kind, id and name (as changed by the patch)."""
-    name = card_set.names[patch.kind][card_set.index(patch.kind, patch.card)]
-    return {"kind": patch.kind, "id": patch.card, "name": name}
+    kind, card = game.patch_target(text)
+    return {"kind": kind, "id": card, "name": game.card_name(card_set, kind, card)}
 
 
 def _variant_interval(comparison: Comparison, row: dict[str, Any]) -> tuple[Any, Any]:
@@ -67,10 +67,19 @@ def _rows(comparison: Comparison) -> list[dict[str, Any]]:
 
 
 def compare_variants(
-    base, variants: list[list[Patch]], games: int, progress: Progress | None = None
+    base, variants: list[list[Any]], games: int, progress: Progress | None = None
 ) -> list[dict[str, Any]]:
-    """Play the baseline once and each variant on the same games; paired metric rows each."""
+    """Play the baseline once and each variant on the same games; paired metric rows each.
+
+    A variant is a list of `--set` texts (or parsed patches with their `.text`)."""
+    variants = [patch_texts(patches) for patches in variants]
     arms = [variant(base, patches) for patches in variants]
+    if not drift_reads(base):
+        measured = paired.compare(base, arms, games, progress)
+        return [
+            _common_result(base, m, patches, arm)
+            for m, patches, arm in zip(measured, variants, arms, strict=True)
+        ]
     base_names = names_of(base.card_set)
     comparisons = [
         Comparison(paired=True, names={**base_names, **names_of(arm.card_set)}) for arm in arms
@@ -79,14 +88,18 @@ def compare_variants(
         for comparison, window in zip(comparisons, windows, strict=True):
             comparison.add_pair(base_window, window)
     return [
-        _result(c, patches, arm)
+        _result(base.game, c, patches, arm)
         for c, patches, arm in zip(comparisons, variants, arms, strict=True)
     ]
 
 
-def _result(comparison: Comparison, patches: list[Patch], var) -> dict[str, Any]:
+def _prefixes(game, patches: list[str]) -> tuple[str, ...]:
+    return tuple(game.card_key(*game.patch_target(p)) for p in patches)
+
+
+def _result(game, comparison: Comparison, patches: list[str], var) -> dict[str, Any]:
     rows = _rows(comparison)
-    prefixes = tuple(card_prefix(p) for p in patches)
+    prefixes = _prefixes(game, patches)
     for r in rows:
         r["changed_card"] = r["group"] in ("card", "completed") and (
             r["key"] in prefixes or r["key"].startswith(tuple(f"{p}/" for p in prefixes))
@@ -94,10 +107,30 @@ def _result(comparison: Comparison, patches: list[Patch], var) -> dict[str, Any]
         if r["changed_card"]:
             r["candidate_low"], r["candidate_high"] = _variant_interval(comparison, r)
     return {
-        "patches": [p.text for p in patches],
-        "patched_cards": [patched_card(var.card_set, p) for p in patches],
+        "patches": list(patches),
+        "patched_cards": [patched_card(game, var.card_set, p) for p in patches],
         "card_hash": var.card_set.data_hash,
         "games_changed": comparison.moments.changed,
+        "metrics": rows,
+    }
+
+
+def _common_result(base, measured, patches: list[str], var) -> dict[str, Any]:
+    game = base.game
+    rows = measured.rows()
+    prefixes = _prefixes(game, patches)
+    for r in rows:
+        interval = r.pop("cand_interval", (None, None))
+        r["changed_card"] = r["group"] == "card" and r["key"] in prefixes
+        if r["changed_card"]:
+            r["candidate_low"], r["candidate_high"] = interval
+    return {
+        "game": game.name,
+        "score": game.score,
+        "patches": list(patches),
+        "patched_cards": [patched_card(game, var.card_set, p) for p in patches],
+        "card_hash": var.card_set.data_hash,
+        "games_changed": measured.changed,
         "metrics": rows,
     }
 
@@ -111,13 +144,16 @@ def whatif(
     cards: str | Path | None = None,
     params_file: str | Path | None = None,
     progress: Progress | None = None,
+    game: str | None = None,
 ) -> dict[str, Any]:
     """Compare the card set changed by `sets` ("KIND.CARD.FIELD=VALUE") with the baseline."""
     if not sets:
         raise TuttiError("give at least one --set KIND.CARD.FIELD=VALUE")
-    patches = [parse_patch(s) for s in sets]
-    base = baseline(players, games, seed, strategies, cards, params_file)
-    (result,) = compare_variants(base, [patches], games, progress)
+    the_game = registry.get(game)
+    for text in sets:
+        the_game.patch_target(text)  # a malformed patch or unknown kind: before any game
+    base = baseline(players, games, seed, strategies, cards, params_file, game)
+    (result,) = compare_variants(base, [list(sets)], games, progress)
     return {"format": FORMAT, **settings(base, games), **result}
 
 
@@ -161,6 +197,7 @@ def sweep(
     band: str | None = None,
     params_file: str | Path | None = None,
     progress: Progress | None = None,
+    game: str | None = None,
 ) -> dict[str, Any]:
     """One paired comparison per value of KIND.CARD.FIELD; the card's effect per value.
 
@@ -171,8 +208,11 @@ def sweep(
     if not values:
         raise TuttiError("give the values to try: --values a,b,c")
     centre, half = parse_target(band) if band is not None else (None, None)
-    base = baseline(players, games, seed, strategies, cards, params_file)
-    patches = [[parse_patch(f"{target}={value}")] for value in values]
+    the_game = registry.get(game)
+    patches = [[f"{target}={value}"] for value in values]
+    for (text,) in patches:
+        the_game.patch_target(text)
+    base = baseline(players, games, seed, strategies, cards, params_file, game)
     points = []
     for value, result in zip(values, compare_variants(base, patches, games, progress), strict=True):
         own = [r for r in result["metrics"] if r["changed_card"] and r["group"] == "card"]
@@ -197,9 +237,11 @@ def sweep(
         if centre is not None
         else None
     )
+    game_keys = ("game", "score")  # another game than Luthier: named in every result
     return {
         "format": FORMAT,
         **settings(base, games),
+        **{k: points[0][k] for k in game_keys if points and k in points[0]},
         "target": target,
         "band": None if centre is None else {"centre": centre, "half_width": half},
         "values_in_band": in_band,

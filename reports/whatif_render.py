@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
+from reports.card_names import card_text
 from reports.html_kit import CSS, e, figure, table
 from reports.plots import forest_plot, sweep_plot
-from simcore.games.luthier.cards_lookup import card_text
 
 Row = dict[str, Any]
 GROUP_ORDER = ("card", "completed", "strategy", "seat", "family", "score")
@@ -146,21 +146,31 @@ ABLATE_HEADERS = [
 ]
 
 
+def score_name(result: Row) -> str:
+    """The game's score ("points" for Maestro); Luthier's results name none: prestige."""
+    return result.get("score", "prestige")
+
+
+def ablate_headers(result: Row) -> list[str]:
+    return [f"{score_name(result)} effect" if h == "prestige effect" else h for h in ABLATE_HEADERS]
+
+
 def ablate_summary(result: Row) -> str:
     sig = sum(r["significant"] for r in result["cards"])
     return (
         f"{len(result['cards'])} {result['kind']} cards, each replaced in turn by a stand-in "
         f"that {result['neutral']}; {result['games']:,} games of {result['players']} players "
         f"(seed {result['seed']}; {', '.join(result['strategies'])}) per card. Effect = the "
-        "win rate (prestige) of the seats that held the card with it, minus without, in the "
-        f"same games. {sig} card(s) significant after Holm's correction (alpha 0.05)."
+        f"win rate ({score_name(result)}) of the seats that held the card with it, minus "
+        f"without, in the same games. {sig} card(s) significant after Holm's correction "
+        "(alpha 0.05)."
     )
 
 
 def ablate_markdown(result: Row) -> str:
     return (
         f"## Ablation: {result['kind']}\n\n{ablate_summary(result)}\n\n"
-        + _md_table(ABLATE_HEADERS, ablate_table(result))
+        + _md_table(ablate_headers(result), ablate_table(result))
         + "\n"
     )
 
@@ -193,7 +203,9 @@ def ablate_html(result: Row) -> str:
     body = (
         f"<p>{e(ablate_summary(result))}</p>"
         + figure(plot, "Strongest first. Blue: significantly helps its holders; orange: hurts.")
-        + table(ABLATE_HEADERS, [[e(c) for c in row] for row in ablate_table(result)], left=2)
+        + table(
+            ablate_headers(result), [[e(c) for c in row] for row in ablate_table(result)], left=2
+        )
     )
     return _page(f"Ablation: {result['kind']}", body)
 
@@ -312,7 +324,7 @@ def ablate_view(result: Row) -> View:
     return View(
         "ablate",
         f"Ablation: {result['kind']}",
-        ABLATE_HEADERS,
+        ablate_headers(result),
         ablate_table(result),
         ablate_summary(result),
         {"html": ablate_html(result), "md": ablate_markdown(result), "json": _json(result)},

@@ -22,16 +22,11 @@ GAMES = ("simcore.games.luthier", "strategies.luthier")
 
 LUTHIER_BOUND = {
     "cli.cards",
-    "reports.ablate",
     "reports.balance_objectives",
     "reports.balance_out",
     "reports.balance_space",
     "reports.cardinfo",
-    "reports.card_names",
     "reports.build",
-    "reports.variants",
-    "reports.whatif",
-    "reports.whatif_render",
 }
 # Each engine's one import of its strategies: the decision kernels call the strategy
 # dispatch kernel directly (numba resolves it when compiling); to be bound by

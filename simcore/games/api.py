@@ -100,3 +100,39 @@ class Game(Protocol):
 
     def transcript_jsonl(self, cards: Any, played: Any, meta: dict[str, Any]) -> str:
         """The played game's events as JSON lines, after a line with `meta`."""
+
+    # ---- card changes on common random numbers: `tutti whatif`, `sweep`, `ablate` ----
+    # (kept together, apart from the members above, so that other additions merge cleanly)
+
+    def card_kind(self, word: str) -> str:
+        """The kind of card `word` names, as `--set` spells it ("repairs"; an alias such
+        as the section name "repair" is resolved); an unknown word comes back unchanged."""
+
+    def patch_target(self, text: str) -> tuple[str, str]:
+        """The (kind, card id) that a `--set KIND.CARD.FIELD=VALUE` patch changes; a
+        one-line TuttiError for a malformed patch or an unknown kind (the card, field and
+        value are checked by `load_cards`)."""
+
+    def card_ids(self, cards: Any, kind: str) -> list[str]:
+        """The ids of `kind`'s cards in `cards`, in file order."""
+
+    def card_name(self, cards: Any, kind: str, card_id: str) -> str:
+        """The card's name for people ("Bell rebuild"); a one-line TuttiError ("no repairs
+        card with id r99; did you mean r9 (New key pads)?") for an unknown card."""
+
+    def card_key(self, kind: str, card_id: str) -> str:
+        """The card's key in the cards table, "table kind/card id" ("repair/r15",
+        "row/debussy"); a kind with no cards in the table keys nothing that is there."""
+
+    def card_label(self, cards: Any, key: str) -> str:
+        """A cards-table key for people, in the `--set` spelling with the card's name:
+        "repair/r15" -> "repairs.r15 (Bell rebuild)"."""
+
+    def neutral_text(self, cards: Any, kind: str) -> str:
+        """What the neutral stand-in of a `kind` card is, for people ("scores 0 prestige");
+        a one-line TuttiError when `kind` cannot be ablated (and why)."""
+
+    def neutral_patches(self, cards: Any, kind: str, card_id: str) -> list[str]:
+        """The `--set` patches that turn the card into its neutral stand-in for ablation:
+        the same card in the same place (decks and deals stay the same) that gives
+        nothing of its own."""

@@ -198,6 +198,7 @@ ALLOWED_SIMCORE = {
 # stay numba-free.
 BALANCE = {"balance.py", "balance_search.py", "balance_space.py", "balance_objectives.py"}
 PLAYS_GAMES = {"variants.py", "whatif.py", "ablate.py", "confirm.py", *BALANCE, "balance_out.py"}
+PLAYS_GAMES |= {"paired.py"}  # what-if and ablation of any game, on the common columns
 PLAYS_GAMES |= {"drift_run.py", "check_bench.py"}  # baselines and `tutti check` replay games
 
 

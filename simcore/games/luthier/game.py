@@ -87,5 +87,103 @@ class Luthier:
 
         return render_jsonl(cards, played, meta)
 
+    # ---- card changes on common random numbers: `tutti whatif`, `sweep`, `ablate` ----
+
+    def card_kind(self, word: str) -> str:
+        from simcore.games.luthier.cards_patch import card_kind
+
+        return card_kind(word)
+
+    def patch_target(self, text: str) -> tuple[str, str]:
+        from simcore.games.luthier.cards_patch import parse_patch
+
+        patch = parse_patch(text)
+        return patch.kind, patch.card
+
+    def card_ids(self, cards, kind: str) -> list[str]:
+        return list(cards.ids[kind])
+
+    def card_name(self, cards, kind: str, card_id: str) -> str:
+        from simcore.errors import TuttiError
+        from simcore.games.luthier.cards_lookup import suggest_card
+
+        ids = cards.ids[kind]
+        if card_id not in ids:
+            pairs = list(zip(ids, cards.names[kind], strict=True))
+            raise TuttiError(f"no {kind} card with id {card_id}{suggest_card(card_id, pairs, 3)}")
+        return cards.names[kind][cards.index(kind, card_id)]
+
+    def card_key(self, kind: str, card_id: str) -> str:
+        return f"{TABLE_KIND.get(kind, kind)}/{card_id}"
+
+    def card_label(self, cards, key: str) -> str:
+        from simcore.games.luthier.cards_lookup import card_text
+
+        kind, _, rest = key.partition("/")
+        card_id, _, level = rest.partition("/")
+        set_kind = SET_KIND.get(kind, kind)
+        ids = cards.ids.get(set_kind, [])
+        name = cards.names[set_kind][ids.index(card_id)] if card_id in ids else None
+        text = f"{set_kind}.{card_text(card_id, name)}"
+        return f"{text} level {level}" if level else text
+
+    def neutral_text(self, cards, kind: str) -> str:
+        from simcore.errors import TuttiError
+        from simcore.games.luthier.cards_fields import did_you_mean
+
+        if kind not in NEUTRAL:
+            raise TuttiError(f"cannot ablate {kind!r}{did_you_mean(kind, list(NEUTRAL))}")
+        return NEUTRAL_WORDS[kind]
+
+    def neutral_patches(self, cards, kind: str, card_id: str) -> list[str]:
+        patches = []
+        for text in NEUTRAL[kind]:
+            if text == "levels":
+                record = cards.records[kind][cards.index(kind, card_id)]
+                zeroed = [{**level, "prestige": 0} for level in record["levels"]]
+                inner = ", ".join(
+                    "{" + ", ".join(f"{k} = {v}" for k, v in lv.items()) + "}" for lv in zeroed
+                )
+                text = f"levels=[{inner}]"
+            patches.append(f"{kind}.{card_id}.{text}")
+        return patches
+
+
+# kind in the cards table -> kind in the card files, `--set` and `tutti ablate`
+SET_KIND = {
+    "instrument": "instruments",
+    "performance": "performances",
+    "repair": "repairs",
+    "patron": "patrons",
+    "award": "awards",
+    "goal": "goals",
+    "family": "families",
+    "specialty": "specialty",
+}
+TABLE_KIND = {file: table for table, file in SET_KIND.items()}
+
+# What `ablate` swaps in for a card: the same card in the same deck position (so
+# deck sizes and shuffles stay the same) that gives nothing of its own.
+NEUTRAL: dict[str, tuple[str, ...]] = {
+    "instruments": ("prestige=0",),
+    "performances": ("prestige=[0, 0, 0]", "money=[0, 0, 0]"),
+    "repairs": ("prestige=0",),
+    "patrons": ("prestige=0", "gifts=[{}, {}]", 'power="none"'),
+    "awards": ("levels",),  # every level keeps its threshold and scores 0 (neutral_patches)
+    "goals": ("levels",),
+    "families": ("start={}", 'ability="none"'),
+    "specialty": ('ability="none"',),
+}
+NEUTRAL_WORDS = {
+    "instruments": "scores 0 prestige (it can still be built and placed in the orchestra)",
+    "performances": "pays 0 prestige and 0 money at every level",
+    "repairs": "scores 0 prestige (the repair still earns its orchestra token)",
+    "patrons": "scores 0 prestige, gives no gifts and has no power (requirements and "
+    "patience stay)",
+    "awards": "scores 0 prestige at every level",
+    "goals": "scores 0 prestige at every level",
+    "families": "gives no starting resources and no ability (its turn order stays)",
+    "specialty": "is a plain extra worker with no ability",
+}
 
 GAME = Luthier()

@@ -98,5 +98,88 @@ class Maestro:
 
         return render_jsonl(cards, played, meta)
 
+    # ---- card changes on common random numbers: `tutti whatif`, `sweep`, `ablate` ----
+    # Kinds: "rows" and "instruments" (cards in the cards table as "row" and
+    # "instrument"), "rules" (one card per rule switch or number, keyed by the rule).
+
+    def card_kind(self, word: str) -> str:
+        from simcore.games.maestro.cards import ALIASES
+
+        return ALIASES.get(word, word)
+
+    def patch_target(self, text: str) -> tuple[str, str]:
+        from simcore.games.maestro.cards import parse_patch
+
+        kind, card_id, _, _ = parse_patch(text)
+        return kind, card_id
+
+    def card_ids(self, cards, kind: str) -> list[str]:
+        return list(cards.rules) if kind == "rules" else list(cards.ids[kind])
+
+    def card_name(self, cards, kind: str, card_id: str) -> str:
+        import difflib
+
+        from simcore.errors import TuttiError
+
+        ids = self.card_ids(cards, kind)
+        if card_id not in ids:
+            close = difflib.get_close_matches(card_id, ids, n=3, cutoff=0.6)
+            hint = f"did you mean {', '.join(close)}?" if close else f"known: {', '.join(ids)}"
+            raise TuttiError(f"no {kind} card with id {card_id}; {hint}")
+        return card_id if kind == "rules" else cards.names[kind][ids.index(card_id)]
+
+    def card_key(self, kind: str, card_id: str) -> str:
+        return f"{TABLE_KIND.get(kind, kind)}/{card_id}"
+
+    def card_label(self, cards, key: str) -> str:
+        kind, _, card_id = key.partition("/")
+        set_kind = SET_KIND.get(kind, kind)
+        ids = cards.ids.get(set_kind, [])
+        name = cards.names[set_kind][ids.index(card_id)] if card_id in ids else card_id
+        same = name.lower().replace(" ", "_") == card_id
+        return f"{set_kind}.{card_id}" if same else f"{set_kind}.{card_id} ({name})"
+
+    def neutral_text(self, cards, kind: str) -> str:
+        from simcore.errors import TuttiError
+
+        if kind == "rows":
+            if cards.rules["scoring"] != "printed":
+                raise TuttiError(
+                    "cannot ablate rows on this board: its rules score the appraisal (5 or 10 "
+                    "a musician, whatever the row), so a row's printed value, the one thing a "
+                    "row has that a stand-in can take away, scores nothing; ablate a board with "
+                    'scoring = "printed" (--cards DIR with a rules.toml), or compare rows with '
+                    "tutti whatif --set"
+                )
+            return (
+                f"scores the board's mean printed value ({self._mean_value(cards)} a musician, "
+                "doubled in one turn) instead of its own (its instruments stay)"
+            )
+        if kind == "instruments":
+            raise TuttiError(
+                "cannot ablate instruments: every musician tile is a space of a row (tiles = "
+                "spaces), so no stand-in leaves the board the same; change a row's "
+                "instruments and the tile counts with tutti whatif --set instead"
+            )
+        if kind == "rules":
+            raise TuttiError(
+                "cannot ablate rules: a rule has no neutral value; compare one reading with "
+                "another with tutti whatif --set rules.KEY.value=VALUE"
+            )
+        raise TuttiError(f"cannot ablate {kind!r}; expected one of: rows, instruments, rules")
+
+    def neutral_patches(self, cards, kind: str, card_id: str) -> list[str]:
+        self.neutral_text(cards, kind)  # refuses the kinds that cannot be ablated
+        return [f"rows.{card_id}.value={self._mean_value(cards)}"]
+
+    @staticmethod
+    def _mean_value(cards) -> int:
+        """The rows' mean printed value, rounded to a whole number (values are integers)."""
+        values = [int(v) for v in cards.table.row_value[: cards.table.n_rows]]
+        return round(sum(values) / len(values))
+
+
+SET_KIND = {"row": "rows", "instrument": "instruments"}  # cards-table kind -> --set kind
+TABLE_KIND = {file: table for table, file in SET_KIND.items()}
 
 GAME = Maestro()
