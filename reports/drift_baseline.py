@@ -1,12 +1,12 @@
 """Baseline files: a run's configuration and per-game outcomes in one small Parquet file.
 
 One row per game and seat: game, seat, start order, the game's grouping columns
-(Luthier's family; `reports.drift_window.Spec`), win, final score (`score`: the game's
-score column, Luthier's prestige, Maestro's points), and the keys of the cards the seat
-held and completed. The configuration (a `RunConfig`: the game, its rules version, card
-hash, seed, strategies and their parameters) and the grouping columns are the file's
-key-value metadata under "tutti". zstd and dictionary-encoded card keys keep a
-20,000-game 4-player Luthier baseline near 1 MB.
+(Luthier's family; `reports.drift_window.Spec`), win, final score (stored as `score`:
+the game's score column, Luthier's prestige, Maestro's points), and the keys of the
+cards the seat held and completed. The file's key-value metadata under "tutti" holds
+the configuration (a `RunConfig`: the game, its rules version, card hash, seed,
+strategies and their parameters), the grouping columns and the score's own name. zstd
+and dictionary-encoded card keys keep a 20,000-game 4-player Luthier baseline near 1.5 MB.
 
 Format 2 (`tutti-baseline/2`) is any game's; a format-1 file (Luthier only: `family`
 and `prestige` columns) is refused with a line that says to regenerate it.
@@ -38,6 +38,7 @@ class Baseline:
     config: RunConfig
     rows: pl.DataFrame  # the file's rows, strings for dictionaries
     groups: tuple[str, ...] = ()  # the game's grouping columns (Luthier: family)
+    score: str = "score"  # the game's name of its score column, in windows
 
     @property
     def games(self) -> int:
@@ -56,7 +57,7 @@ class Baseline:
             *[pl.col(g).cast(pl.String) for g in self.groups],
             strategy.alias("strategy"),
             pl.col("win").cast(pl.Float64),
-            pl.col("score").cast(pl.Float64),
+            pl.col("score").cast(pl.Float64).alias(self.score),
         )
         cards = pl.concat(
             [
@@ -91,13 +92,14 @@ def baseline_table(windows: list[Window]) -> pa.Table:
     rows = seats.join(lists, on=["game", "seat"], how="left").sort("game", "seat")
     empty = pl.lit([], pl.List(pl.String))
     groups = windows[0].groups if windows else ()
+    score = windows[0].score if windows else "score"
     rows = rows.select(
         pl.col("game").cast(pl.Int32),
         pl.col("seat").cast(pl.Int8),
         pl.col("start_order").cast(pl.Int8),
         *[pl.col(g).cast(pl.Categorical) for g in groups],
         pl.col("win").cast(pl.Float32),
-        pl.col("score").cast(_score_type(rows["score"])),
+        pl.col(score).cast(_score_type(rows[score])).alias("score"),
         pl.col("held").fill_null(empty).list.eval(pl.element().cast(pl.Categorical)),
         pl.col("completed").fill_null(empty).list.eval(pl.element().cast(pl.Categorical)),
     )
@@ -117,7 +119,8 @@ def write_baseline(path: Path, config: RunConfig, windows: list[Window]) -> int:
     """Write the baseline file atomically; returns its size in bytes."""
     table = baseline_table(windows)
     groups = list(windows[0].groups) if windows else []
-    meta = {"format": FORMAT, "config": asdict(config), "groups": groups}
+    score = windows[0].score if windows else "score"
+    meta = {"format": FORMAT, "config": asdict(config), "groups": groups, "score": score}
     table = table.replace_schema_metadata({META_KEY: json.dumps(meta).encode()})
     sink = pa.BufferOutputStream()
     pq.write_table(table, sink, compression="zstd", compression_level=19)
@@ -151,6 +154,7 @@ def read_baseline(path: Path) -> Baseline:
             )
         config = RunConfig(**meta["config"])
         groups = tuple(str(g) for g in meta["groups"])
+        score = str(meta["score"])
         table = parquet.read()
     except (OSError, ValueError, TypeError, KeyError, pa.ArrowException) as err:
         raise TuttiError(f"{path}: not a readable tutti baseline ({_first_line(err)})") from None
@@ -166,7 +170,7 @@ def read_baseline(path: Path) -> Baseline:
             f"{path}: corrupt baseline: {rows.height} rows, expected "
             f"{config.games} games x {config.players} seats"
         )
-    return Baseline(path, config, rows, groups)
+    return Baseline(path, config, rows, groups, score)
 
 
 def _first_line(err: Exception) -> str:

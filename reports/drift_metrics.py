@@ -102,7 +102,7 @@ def game_numbers(window: Window, space: MetricSpace) -> GameNumbers:
     win = seats["win"].to_numpy()
     seat_keys = {"seat": "start_order", **{g: g for g in window.groups}, "strategy": "strategy"}
     rows = [(pos, _codes(space, g, seats[c]), win) for g, c in seat_keys.items()]
-    score = seats["score"].to_numpy()
+    score = seats[window.score].to_numpy()
     rows.append((pos, np.full(len(pos), space.add("score", [ALL_SEATS])[0]), score))
     if seats["strategy"].n_unique() > 1:  # mean score per strategy, when there are several
         rows.append((pos, _codes(space, "score", "strategy " + seats["strategy"]), score))

@@ -3,9 +3,10 @@
 Run directories, baseline files and re-simulated batches all become `Window`s, so
 the drift metrics are computed one way whatever the games came from. What a window
 reads of a game's tables is what the game declares (simcore/games/api.py): its score
-column (kept as `score`), its grouping columns beyond start order and strategy
-(`drift_groups`: Luthier's family), and which card events mean "held" and "completed"
-(`card_roles`: for Luthier, what they mean in the card-balance report).
+column (under the game's name: Luthier's prestige, Maestro's points), its grouping
+columns beyond start order and strategy (`drift_groups`: Luthier's family), and which
+card events mean "held" and "completed" (`card_roles`: for Luthier, what they mean in
+the card-balance report).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from typing import Any
 import polars as pl
 
 ROLES = ("held", "completed")
-FIXED = ("game", "seat", "start_order", "strategy", "win", "score")  # every game's columns
 CARD_SCHEMA = {"game": pl.Int64, "seat": pl.Int8, "key": pl.String, "role": pl.String}
 
 
@@ -35,7 +35,8 @@ class Spec:
 
     @property
     def seat_schema(self) -> dict[str, Any]:
-        """The window's seat columns and types: the score column is renamed `score`."""
+        """The window's seat columns and types, in order: the game's grouping columns after
+        start order, and the score column (the game's name) last."""
         return {
             "game": pl.Int64,
             "seat": pl.Int8,
@@ -43,13 +44,13 @@ class Spec:
             **{g: pl.String for g in self.groups},
             "strategy": pl.String,
             "win": pl.Float64,
-            "score": pl.Float64,
+            self.score: pl.Float64,
         }
 
     @property
     def seat_columns(self) -> tuple[str, ...]:
-        """The columns read from a seats table (the score under the game's name)."""
-        return tuple(self.score if c == "score" else c for c in self.seat_schema)
+        """The columns read from a seats table."""
+        return tuple(self.seat_schema)
 
     @property
     def card_columns(self) -> tuple[str, ...]:
@@ -85,7 +86,8 @@ class Window:
     """Outcomes of consecutive games.
 
     `seats`: one row per game and seat (`Spec.seat_schema`: game, seat, start order, the
-    game's grouping columns, strategy, win, score), sorted by game and seat.
+    game's grouping columns, strategy, win, and last the score under the game's name),
+    sorted by game and seat.
     `cards`: unique (game, seat, key, role) rows; key is "kind/card_id" (a per-level
     kind: "kind/card_id/level"), role "held" or "completed".
     """
@@ -99,8 +101,14 @@ class Window:
 
     @property
     def groups(self) -> tuple[str, ...]:
-        """The game's grouping columns in the window (those beyond every game's columns)."""
-        return tuple(c for c in self.seats.columns if c not in FIXED)
+        """The game's grouping columns: those between start order and strategy."""
+        columns = self.seats.columns
+        return tuple(columns[columns.index("start_order") + 1 : columns.index("strategy")])
+
+    @property
+    def score(self) -> str:
+        """The score column (the game's name for it): the last seats column."""
+        return self.seats.columns[-1]
 
 
 def card_key(spec: Spec) -> pl.Expr:
@@ -139,16 +147,11 @@ def card_roles(cards: pl.DataFrame | pl.LazyFrame, spec: Spec | None = None) -> 
 
 
 def seat_rows(seats: pl.DataFrame | pl.LazyFrame, spec: Spec | None = None) -> pl.DataFrame:
-    """The drift columns of a seats table, typed and sorted (the score as `score`)."""
+    """The drift columns of a seats table, typed and sorted."""
     spec = spec or game_spec()
     return (
         seats.lazy()
-        .select(
-            [
-                pl.col(spec.score if c == "score" else c).cast(t).alias(c)
-                for c, t in spec.seat_schema.items()
-            ]
-        )
+        .select([pl.col(c).cast(t) for c, t in spec.seat_schema.items()])
         .sort("game", "seat")
         .collect()
     )

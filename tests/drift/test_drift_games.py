@@ -86,12 +86,14 @@ def test_a_maestro_baseline_records_its_game_and_reads_back_the_same_games(tmp_p
     assert config.game == "maestro" and size == out.stat().st_size
     meta = json.loads(pq.read_schema(out).metadata[b"tutti"])
     assert meta["format"] == "tutti-baseline/2" and meta["groups"] == []
+    assert meta["score"] == "points" and "score" in pq.read_schema(out).names
     assert meta["config"]["game"] == "maestro"
     base = read_baseline(out)
-    assert base.games == 900 and base.groups == ()
+    assert base.games == 900 and base.groups == () and base.score == "points"
     window = base.window(100, 600)
-    replayed = window_from_tables(*replayer_for(base.config, None, "b").tables(100, 500))
-    assert window.seats.columns == list(game_spec("maestro").seat_schema)
+    spec = game_spec("maestro")
+    replayed = window_from_tables(*replayer_for(base.config, None, "b").tables(100, 500), spec)
+    assert window.seats.columns == list(spec.seat_schema)
     assert window.seats.equals(replayed.seats)
     order = ["game", "seat", "role", "key"]
     assert window.cards.sort(order).equals(replayed.cards.sort(order))
@@ -205,4 +207,5 @@ def test_an_empty_window_has_the_game_s_columns(game):
     window = empty_window(game_spec(game))
     assert window.games == 0
     assert window.groups == (("family",) if game == "luthier" else ())
-    assert window.seats.schema["score"] == pl.Float64
+    assert window.score == ("prestige" if game == "luthier" else "points")
+    assert window.seats.schema[window.score] == pl.Float64
