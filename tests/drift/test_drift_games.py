@@ -209,3 +209,18 @@ def test_an_empty_window_has_the_game_s_columns(game):
     assert window.groups == (("family",) if game == "luthier" else ())
     assert window.score == ("prestige" if game == "luthier" else "points")
     assert window.seats.schema[window.score] == pl.Float64
+
+
+def test_an_unknown_game_is_refused_in_one_line(baseline4, tmp_path):
+    code, out, err = tutti("baseline", "--game", "chess", "--out", str(tmp_path / "c.parquet"))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "unknown game 'chess'" in err and not (tmp_path / "c.parquet").exists()
+    table = pq.read_table(baseline4)
+    meta = json.loads(table.schema.metadata[b"tutti"])
+    meta["config"]["game"] = "chess"
+    other = tmp_path / "chess.parquet"
+    pq.write_table(table.replace_schema_metadata({b"tutti": json.dumps(meta).encode()}), other)
+    for args in (("check", "--baseline", str(other)), ("drift", str(other), str(other))):
+        code, out, err = tutti(*args)
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert "unknown game 'chess'" in err
