@@ -21,16 +21,21 @@ demo: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/tutti bench --json bench.json --readme README.md
 
-# The drift baseline CI checks against (README "Drift check in CI"). Regenerate it only
-# on purpose: with a RULES_VERSION bump and a CHANGELOG.md line.
+# The drift baselines CI checks against, one per game (docs/ci.md). Regenerate one only
+# on purpose: with a RULES_VERSION bump of its game and a CHANGELOG.md line.
 BASELINE      := baselines/luthier-4p.parquet
 BASELINE_ARGS := --players 4 --games 20000 --seed 1 --strategies random
+MAESTRO_BASELINE      := baselines/maestro-4p.parquet
+MAESTRO_BASELINE_ARGS := --game maestro --players 4 --games 20000 --seed 1 \
+	--strategies greedy,completer,rusher,rusher
 
 baseline: $(STAMP)
 	$(BIN)/tutti baseline --out $(BASELINE) $(BASELINE_ARGS)
+	$(BIN)/tutti baseline --out $(MAESTRO_BASELINE) $(MAESTRO_BASELINE_ARGS)
 
 check-baseline: $(STAMP)
 	$(BIN)/tutti check --baseline $(BASELINE) --players 4
+	$(BIN)/tutti check --baseline $(MAESTRO_BASELINE) --players 4
 
 # The shipped weights of the built-in heuristics (strategies/luthier/field.toml), by
 # population self-play, then self-play with the search budget of `tutti exploit`; about

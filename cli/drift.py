@@ -1,5 +1,7 @@
 """`tutti drift`, `tutti baseline` and `tutti check`: catch changes that move win rates.
 
+Every registered game: drift compares two runs of one game, a baseline records its game
+(`--game`), and check replays the game the baseline records.
 Exit codes of drift and check: 0 pass, 1 drift, 3 inconclusive, 2 bad input.
 """
 
@@ -11,14 +13,18 @@ from typing import Annotated
 
 import typer
 
-from cli.options import CardsOpt, StrategiesOpt
+from cli.options import CardsOpt, GameOpt, StrategiesOpt
 
 ToleranceOpt = Annotated[
     float,
     typer.Option(min=0.0, help="Largest acceptable win-rate change, a fraction (0.02 = 2 points)."),
 ]
 ScoreToleranceOpt = Annotated[
-    float, typer.Option(min=0.0, help="Largest acceptable change of mean final prestige.")
+    float,
+    typer.Option(
+        min=0.0,
+        help="Largest acceptable change of the mean final score (the game's: prestige, points).",
+    ),
 ]
 CardToleranceOpt = Annotated[
     float | None,
@@ -124,8 +130,9 @@ def drift(
 ) -> None:
     """Compare two runs' win rates, scores and per-card win rates: pass, drift or inconclusive.
 
-    Runs with the same seed and player count are compared game by game (paired);
-    others unpaired. Exit code 0 pass, 1 drift, 3 inconclusive, 2 bad input.
+    Both runs are of one game (any). Runs with the same seed and player count are compared
+    game by game (paired); others unpaired. Exit code 0 pass, 1 drift, 3 inconclusive,
+    2 bad input (also runs of two different games).
     """
     from reports.drift import compare_paths
 
@@ -136,13 +143,16 @@ def drift(
 
 def baseline(
     out: Annotated[Path, typer.Option("--out", "-o", help="Baseline file to write (.parquet).")],
-    players: Annotated[int, typer.Option("--players", "-p", help="Players: 2, 3 or 4.")] = 4,
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 20_000,
     seed: Annotated[int, typer.Option(help="Master seed.")] = 1,
     strategies: StrategiesOpt = None,
     cards: CardsOpt = None,
+    game: GameOpt = None,
 ) -> None:
-    """Simulate games and write a small, committable baseline file for `tutti check`."""
+    """Simulate games and write a small, committable baseline file for `tutti check`.
+
+    The file records the game (--game, default luthier); `tutti check` replays it."""
     import time
 
     from reports.drift_run import write_new_baseline
@@ -150,7 +160,9 @@ def baseline(
 
     start = time.perf_counter()
     with ProgressDisplay("baseline") as progress:
-        config, size = write_new_baseline(out, players, games, seed, strategies, cards, progress)
+        config, size = write_new_baseline(
+            out, players, games, seed, strategies, cards, progress, game
+        )
     typer.echo(
         f"baseline of {games:,} games ({players} players, seed {seed}, strategies "
         f"{','.join(config.strategies)}, rules version {config.rules_version}) in {out}: "
@@ -183,8 +195,9 @@ def check(
 ) -> None:
     """Replay a baseline's games under the current code and card data, and compare.
 
-    Exit code 0 pass, 1 drift, 3 inconclusive, 2 bad input (also a baseline of
-    another rules version or player count).
+    The games are of the game the baseline records. Exit code 0 pass, 1 drift, 3
+    inconclusive, 2 bad input (also a baseline of another rules version or player count,
+    or of an older baseline format).
     """
     from reports.drift_run import check_file
     from simcore.progress import ProgressDisplay

@@ -27,13 +27,17 @@ _KINDS = 64  # kind codes
 _LEVEL = pl.when(pl.col("kind") == "award").then(pl.col("detail")).otherwise(0).cast(pl.Int64)
 
 
+def role_events(attr: str) -> dict[str, tuple[str, ...]]:
+    """Card kind -> the events that make a seat hold (`attr` "held_events") or complete
+    ("completed_events") a card, per KINDS; kinds without such events left out."""
+    return {spec.kind: tuple(getattr(spec, attr)) for spec in KINDS if getattr(spec, attr)}
+
+
 def role_filter(attr: str) -> pl.Expr:
     """Rows whose (kind, event) makes a seat hold (or complete) a card, per KINDS."""
     expr = pl.lit(False)
-    for spec in KINDS:
-        events = getattr(spec, attr)
-        if events:
-            expr = expr | ((pl.col("kind") == spec.kind) & pl.col("event").is_in(list(events)))
+    for kind, events in role_events(attr).items():
+        expr = expr | ((pl.col("kind") == kind) & pl.col("event").is_in(list(events)))
     return expr
 
 

@@ -4,9 +4,11 @@
     result = compare_paths("runs/before", "runs/after")   # a JSON-ready dict
     result["verdict"]                                     # "pass", "drift" or "inconclusive"
 
-Either side is a run directory or a baseline file. When both used the same
-master seed and player count, game i of one is game i of the other (common
-random numbers) and the games are compared in pairs; otherwise unpaired.
+Either side is a run directory or a baseline file, of any registered game (both
+sides of the same one). When both used the same master seed and player count, game i
+of one is game i of the other (common random numbers) and the games are compared in
+pairs; otherwise unpaired. What is compared beyond start order, strategy and the score
+is what the game declares (`reports.drift_window.Spec`).
 """
 
 from __future__ import annotations
@@ -19,12 +21,11 @@ from typing import Any
 
 import polars as pl
 
-from reports.cardinfo import Names, read_names
 from reports.drift_baseline import Baseline, read_baseline
-from reports.drift_metrics import GROUPS, MetricSpace, game_numbers, label
+from reports.drift_metrics import MetricSpace, Names, game_numbers, group_info, group_order, label
 from reports.drift_moments import Moments, SideEstimate, paired_difference, unpaired_difference
 from reports.drift_verdict import ORDER, Tolerances, decide
-from reports.drift_window import CARD_COLUMNS, SEAT_COLUMNS, Window, window_from_tables
+from reports.drift_window import Spec, Window, game_spec, window_from_tables
 from reports.load import Run, open_run
 from simcore.errors import TuttiError
 from simcore.runs.manifest import RunConfig
@@ -45,16 +46,22 @@ class Source:
     run: Run | None = None
     baseline: Baseline | None = None
 
+    @property
+    def spec(self) -> Spec:
+        """What the drift check reads of this game's tables."""
+        return game_spec(self.config.game)
+
     def window(self, start: int, stop: int) -> Window:
         if self.baseline is not None:
             return self.baseline.window(start, stop)
         assert self.run is not None
+        spec = self.spec
         size = self.config.chunk_size
         chunks = [c for c in self.run.chunks if c * size < stop and (c + 1) * size > start]
         in_range = pl.col("game").is_between(start, stop - 1)
-        seats = self.run.scan("seats", chunks).filter(in_range).select(SEAT_COLUMNS)
-        cards = self.run.scan("cards", chunks).filter(in_range).select(CARD_COLUMNS)
-        return window_from_tables(*pl.collect_all([seats, cards]))
+        seats = self.run.scan("seats", chunks).filter(in_range).select(spec.seat_columns)
+        cards = self.run.scan("cards", chunks).filter(in_range).select(spec.card_columns)
+        return window_from_tables(*pl.collect_all([seats, cards]), spec)
 
     def windows(self, stop: int) -> Iterator[Window]:
         for start in range(0, stop, WINDOW):
@@ -70,6 +77,7 @@ def describe(where: str, kind: str, games: int, c: RunConfig) -> dict[str, Any]:
     return {
         "path": where,
         "kind": kind,
+        "game": c.game,
         "games": games,
         "players": c.players,
         "seed": c.seed,
@@ -84,7 +92,7 @@ def describe(where: str, kind: str, games: int, c: RunConfig) -> dict[str, Any]:
 def open_source(path: Path) -> Source:
     path = Path(path)
     if path.is_dir():
-        run = open_run(path)
+        run = open_run(path, game=None)  # any registered game
         return Source(path, run.manifest.config, run.games, run=run)
     if not path.exists():
         raise TuttiError(f"{path}: no such run directory or baseline file")
@@ -94,7 +102,10 @@ def open_source(path: Path) -> Source:
 
 def check_comparable(base: RunConfig, cand: RunConfig, base_name: str, cand_name: str) -> None:
     if base.game != cand.game:
-        raise TuttiError(f"{cand_name} is a {cand.game!r} run; {base_name} is {base.game!r}")
+        raise TuttiError(
+            f"{base_name} is a {base.game!r} run and {cand_name} a {cand.game!r} one: "
+            "drift compares two runs of the same game"
+        )
     if base.players != cand.players:
         raise TuttiError(
             f"{base_name} has {base.players} players and {cand_name} {cand.players}: "
@@ -118,6 +129,7 @@ class Comparison:
     cand_moments: Moments = field(init=False)
     sequential_state: dict[tuple[str, str], float] = field(default_factory=dict)
     names: Names = field(default_factory=dict)  # card names for the metric labels
+    spec: Spec | None = None  # the game's words for the labels (None: the default game)
 
     def __post_init__(self) -> None:
         self.moments = Moments(4)
@@ -146,7 +158,7 @@ class Comparison:
         vs_others = self.space.vs_others()
         rows = []
         for m, (group, key) in enumerate(self.space.keys):
-            kind = GROUPS[group][1]
+            kind = group_info(group)[1]
             if self.paired:
                 d = paired_difference(self.moments, m, bool(vs_others[m]))
             else:
@@ -160,7 +172,7 @@ class Comparison:
             row = {
                 "group": group,
                 "key": key,
-                "metric": label(group, key, self.names),
+                "metric": label(group, key, self.names, self.spec),
                 "kind": kind,
                 "baseline": _num(d.base.value),
                 "candidate": _num(d.cand.value),
@@ -179,7 +191,9 @@ class Comparison:
             for r in rows:
                 if "p_running" in r:
                     self.sequential_state[(r["group"], r["key"])] = r.pop("p_running")
-        rows.sort(key=lambda r: (ORDER[r["verdict"]], list(GROUPS).index(r["group"]), r["key"]))
+        rows.sort(
+            key=lambda r: (ORDER[r["verdict"]], group_order(r["group"]), r["group"], r["key"])
+        )
         return verdict, rows
 
 
@@ -209,9 +223,12 @@ def result_dict(
     n_base, n_cand = comparison.games
     counts = {v: sum(r["verdict"] == v for r in rows) for v in ("drift", "inconclusive", "pass")}
     counts["untested"] = sum(not r["tested"] for r in rows)
+    spec = comparison.spec or game_spec()
     return {
         "format": FORMAT,
         "verdict": verdict,
+        "game": spec.game,
+        "score": spec.score,  # the score's name in the metrics ("mean final prestige")
         "paired": comparison.paired,
         "games_baseline": n_base,
         "games_candidate": n_cand,
@@ -232,13 +249,31 @@ def result_dict(
     }
 
 
+def card_names(spec: Spec, cards_dir: str | None) -> Names:
+    """The card names of the game's set in `cards_dir` (None: the shipped set), keyed as in
+    the cards table ("repair/r15" -> "Bell rebuild"); {} when its files are gone or invalid,
+    so that runs are still compared (by card ids alone)."""
+    from simcore import games
+
+    try:
+        card_set = games.get(spec.game).load_cards(None if cards_dir is None else Path(cards_dir))
+        return {
+            f"{kind}/{card_id}": name
+            for kind, file in spec.files.items()
+            for card_id, name in zip(card_set.ids[file], card_set.names[file], strict=True)
+        }
+    except (TuttiError, OSError, KeyError):
+        return {}
+
+
 def compare_sources(base: Source, cand: Source, tol: Tolerances) -> dict[str, Any]:
     """Compare every game of two sources (the common games when they can be paired)."""
     check_comparable(base.config, cand.config, str(base.path), str(cand.path))
     notes = []
-    names = {**read_names(base.config.cards_dir), **read_names(cand.config.cards_dir)}
+    spec = base.spec
+    names = {**card_names(spec, base.config.cards_dir), **card_names(spec, cand.config.cards_dir)}
     if can_pair(base.config, cand.config):
-        comparison = Comparison(paired=True, names=names)
+        comparison = Comparison(paired=True, names=names, spec=spec)
         common = min(base.games, cand.games)
         for b, c in zip(base.windows(common), cand.windows(common), strict=True):
             comparison.add_pair(b, c)
@@ -248,7 +283,7 @@ def compare_sources(base: Source, cand: Source, tol: Tolerances) -> dict[str, An
                 f"(baseline {base.games:,}, candidate {cand.games:,})."
             )
     else:
-        comparison = Comparison(paired=False, names=names)
+        comparison = Comparison(paired=False, names=names, spec=spec)
         for w in base.windows(base.games):
             comparison.add_base(w)
         for w in cand.windows(cand.games):

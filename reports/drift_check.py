@@ -1,8 +1,8 @@
 """`tutti check`: a baseline file against its games played again by the current code.
 
 The games come from a `play(first, n_games) -> (seats, cards)` callable (the
-engine's result tables), so this module never imports numba. The comparison is
-always paired: the replayed games use the baseline's seeds.
+engine's result tables of the baseline's game), so this module never imports numba.
+The comparison is always paired: the replayed games use the baseline's seeds.
 
 Sequential mode looks after every window of games and stops as soon as the
 verdict is clear: at the first drifted metric, or when every tested metric
@@ -19,11 +19,10 @@ from typing import Any
 
 import pyarrow as pa
 
-from reports.cardinfo import read_names
-from reports.drift import WINDOW, Comparison, describe, result_dict
+from reports.drift import WINDOW, Comparison, card_names, describe, result_dict
 from reports.drift_baseline import Baseline
 from reports.drift_verdict import DRIFT, PASS, Tolerances
-from reports.drift_window import window_from_tables
+from reports.drift_window import game_spec, window_from_tables
 from simcore.progress import Progress
 
 Play = Callable[[int, int], tuple[pa.Table, pa.Table]]
@@ -41,12 +40,14 @@ def check_baseline(
 ) -> dict[str, Any]:
     """Replay the baseline's games window by window and compare; the drift result dict."""
     games = baseline.games
-    comparison = Comparison(paired=True, names=read_names(candidate.get("cards_dir")))
+    spec = game_spec(baseline.config.game)
+    names = card_names(spec, candidate.get("cards_dir"))
+    comparison = Comparison(paired=True, names=names, spec=spec)
     stopped = None
     for start in range(0, games, window):
         stop = min(start + window, games)
         seats, cards = play(start, stop - start)
-        comparison.add_pair(baseline.window(start, stop), window_from_tables(seats, cards))
+        comparison.add_pair(baseline.window(start, stop), window_from_tables(seats, cards, spec))
         if progress:
             progress(stop, games)
         if sequential and stop < games:

@@ -2,10 +2,12 @@
 
 Every metric is a ratio of per-game sums, R = sum_g W_g / sum_g N_g:
 
-- win rate by start order, family tile and strategy: W = wins of the matching
-  seats in game g, N = how many seats match (a seat's win is 1, 0 or 1/k);
-- mean final prestige, of all seats and (with several strategies) per strategy:
-  W = the matching seats' prestige, N = how many seats match;
+- win rate by start order, by each grouping column the game declares (Luthier's
+  family tile) and by strategy: W = wins of the matching seats in game g, N = how
+  many seats match (a seat's win is 1, 0 or 1/k);
+- mean final score (the game's score: Luthier's prestige, Maestro's points), of all
+  seats and (with several strategies) per strategy: W = the matching seats' score,
+  N = how many seats match;
 - per card ("as in the report"): the win rate of the seat-games holding (or
   completing) the card minus that of all other seat-games. Its second ratio
   uses the game totals: W_b = wins in game g - W, N_b = players - N.
@@ -16,25 +18,35 @@ seats of one game being correlated (see `reports.drift_moments`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
 import polars as pl
 
-from reports.card_names import card_key_text
-from reports.cardinfo import Names
-from reports.drift_window import Window
+from reports.drift_window import Spec, Window, game_spec
 
+Names = dict[str, str]  # cards-table key "kind/card_id" -> the card's name
 GROUPS = {  # metric group -> (title, tolerance kind, compared against the other seats)
     "seat": ("win rate by start order", "win", False),
-    "family": ("win rate by family tile", "win", False),
     "strategy": ("win rate by strategy", "win", False),
-    "score": ("mean final prestige", "score", False),
+    "score": ("mean final score", "score", False),
     "card": ("card holders' win-rate difference", "card", True),
     "completed": ("card completers' win-rate difference", "card", True),
 }
-SEAT_KEYS = {"seat": "start_order", "family": "family", "strategy": "strategy"}
+GAME_GROUP = ("win rate by a column the game declares", "win", False)  # family, ...
 ALL_SEATS = "all seats"
+
+
+def group_info(group: str) -> tuple[str, str, bool]:
+    """(title, tolerance kind, against the others) of a metric group; a group that is none
+    of GROUPS is one of the game's grouping columns (a win rate)."""
+    return GROUPS.get(group, GAME_GROUP)
+
+
+def group_order(group: str) -> int:
+    """Where a group's metrics sort: start order, the game's groups, strategy, score, cards."""
+    return {"seat": 0, "strategy": 2, "score": 3, "card": 4, "completed": 5}.get(group, 1)
 
 
 @dataclass
@@ -60,7 +72,7 @@ class MetricSpace:
 
     def vs_others(self) -> np.ndarray:
         """bool[M]: the metric is a difference against all other seat-games."""
-        return np.array([GROUPS[g][2] for g, _ in self.keys], bool)
+        return np.array([group_info(g)[2] for g, _ in self.keys], bool)
 
 
 @dataclass(frozen=True)
@@ -88,11 +100,12 @@ def game_numbers(window: Window, space: MetricSpace) -> GameNumbers:
     seats, cards = window.seats, window.cards
     games, pos = np.unique(seats["game"].to_numpy(), return_inverse=True)
     win = seats["win"].to_numpy()
-    rows = [(pos, _codes(space, g, seats[c]), win) for g, c in SEAT_KEYS.items()]
-    prestige = seats["prestige"].to_numpy()
-    rows.append((pos, np.full(len(pos), space.add("score", [ALL_SEATS])[0]), prestige))
-    if seats["strategy"].n_unique() > 1:  # mean prestige per strategy, when there are several
-        rows.append((pos, _codes(space, "score", "strategy " + seats["strategy"]), prestige))
+    seat_keys = {"seat": "start_order", **{g: g for g in window.groups}, "strategy": "strategy"}
+    rows = [(pos, _codes(space, g, seats[c]), win) for g, c in seat_keys.items()]
+    score = seats[window.score].to_numpy()
+    rows.append((pos, np.full(len(pos), space.add("score", [ALL_SEATS])[0]), score))
+    if seats["strategy"].n_unique() > 1:  # mean score per strategy, when there are several
+        rows.append((pos, _codes(space, "score", "strategy " + seats["strategy"]), score))
     if cards.height:
         joined = cards.join(seats.select("game", "seat", "win"), on=["game", "seat"]).sort(
             "game", "seat"
@@ -113,14 +126,35 @@ def game_numbers(window: Window, space: MetricSpace) -> GameNumbers:
     return GameNumbers(games, a, totals.T.astype(np.float64))
 
 
-def label(group: str, key: str, names: Names | None = None) -> str:
-    """A metric's name for people: "win rate, family gagliano", "card repairs.r15 (Bell
-    rebuild): holders' win-rate difference" (`names`: card names by cards-table key)."""
+def label(group: str, key: str, names: Names | None = None, spec: Spec | None = None) -> str:
+    """A metric's name for people: "win rate, family gagliano", "mean final prestige",
+    "card repairs.r15 (Bell rebuild): holders' win-rate difference" (`names`: card names
+    by cards-table key; `spec`: the game's words, None: the default game's)."""
     if group == "seat":
         return f"win rate, start order {key}"
-    if group in ("family", "strategy"):
-        return f"win rate, {group} {key}"
     if group == "score":
-        return "mean final prestige" + ("" if key == ALL_SEATS else f", {key}")
+        score = (spec or game_spec()).score
+        return f"mean final {score}" + ("" if key == ALL_SEATS else f", {key}")
+    if group not in ("card", "completed"):
+        return f"win rate, {group} {key}"
     role = "holders" if group == "card" else "completers"
-    return f"card {card_key_text(key, names or {})}: {role}' win-rate difference"
+    return f"card {card_text(key, names or {}, spec)}: {role}' win-rate difference"
+
+
+def card_text(key: str, names: Names, spec: Spec | None = None) -> str:
+    """ "repair/r15" -> "repairs.r15 (Bell rebuild)", "award/t8/3" -> "awards.t8 (Name) level
+    3": the kind as the game's card files spell it (`--set`), the id, and the card's name
+    unless it only repeats the id (as reports.card_names words Luthier's cards)."""
+    files = (spec or game_spec()).files
+    kind, _, rest = key.partition("/")
+    card_id, _, level = rest.partition("/")
+    name = names.get(f"{kind}/{card_id}")
+    text = f"{files.get(kind, kind)}.{card_id}"
+    if name and _slug(name) != _slug(card_id):
+        text += f" ({name})"
+    return f"{text} level {level}" if level else text
+
+
+def _slug(text: str) -> str:
+    """A name written as an id: "Bell rebuild" -> "bell_rebuild"."""
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")

@@ -1,8 +1,9 @@
 """The drift result as a short verdict table for a terminal, as a Markdown comment for a
 pull request, and as JSON.
 
-The terminal gets the verdict, the overall metrics (start order, family, strategy,
-score) and the card metrics that did not pass, in one table that fits its width.
+The terminal gets the verdict, the overall metrics (start order, the game's groups such
+as Luthier's family, strategy, score) and the card metrics that did not pass, in one
+table that fits its width.
 The Markdown lists drifted metrics first, then the inconclusive ones, each with
 baseline, candidate, difference and interval; the passing metrics are folded away
 in a <details> block. The JSON is the result dict itself.
@@ -25,7 +26,14 @@ HEADLINE = {
 }
 MAX_PASS_ROWS = 60
 MAX_TERMINAL_ROWS = 20  # metrics that did not pass, in the terminal table
-OVERALL_GROUPS = ("seat", "family", "strategy", "score")  # always in the terminal table
+# the per-card groups; every other group (start order, the game's groups, strategy,
+# score) is always in the terminal table
+CARD_GROUPS = ("card", "completed")
+
+
+def _score(result: Result) -> str:
+    """The game's score in words ("prestige", "points")."""
+    return result.get("score") or "score"
 
 
 def _value(r: dict[str, Any], x: float | None) -> str:
@@ -95,7 +103,7 @@ def render_markdown(result: Result) -> str:
     lines += [*result["notes"], ""] if result["notes"] else [""]
     lines.append(
         f"Tolerance: ±{s['tolerance'] * 100:g} points of win rate, ±{s['card_tolerance'] * 100:g} "
-        f"points of a card's win-rate difference, ±{s['score_tolerance']:g} prestige. "
+        f"points of a card's win-rate difference, ±{s['score_tolerance']:g} {_score(result)}. "
         f"Intervals are {confidence}"
         + (" always-valid (sequential test)" if result["sequential"] else "")
         + f"; drift needs a Holm-adjusted p ≤ {s['alpha']:g} across the {len(rows)} tested "
@@ -152,12 +160,12 @@ def render_terminal(result: Result, width: int = 100) -> str:
     lines.append(
         f"{c['drift']} drifted, {c['inconclusive']} inconclusive, {c['pass']} passed, "
         f"{c['untested']} untested; tolerance ±{s['tolerance'] * 100:g} points of win rate, "
-        f"±{s['score_tolerance']:g} prestige; intervals {(1 - s['alpha']) * 100:g}%."
+        f"±{s['score_tolerance']:g} {_score(result)}; intervals {(1 - s['alpha']) * 100:g}%."
     )
     lines = [part for line in lines for part in textwrap.wrap(line, width) or [""]]
     open_rows = [r for r in rows if r["verdict"] != "pass"]
     shown = open_rows[:MAX_TERMINAL_ROWS]
-    shown += [r for r in rows if r["verdict"] == "pass" and r["group"] in OVERALL_GROUPS]
+    shown += [r for r in rows if r["verdict"] == "pass" and r["group"] not in CARD_GROUPS]
     cells = [
         [r["metric"], r["verdict"], _diff(r, r["diff"]) + (" pts" if r["kind"] != "score" else ""),
          _interval(r)]

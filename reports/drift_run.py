@@ -20,20 +20,22 @@ def write_new_baseline(
     progress: Progress | None = None,
     game: str | None = None,
 ) -> tuple[RunConfig, int]:
-    """Play `games` games and write them as a baseline file; (its configuration, bytes).
+    """Play `games` games of `game` (None: the default game) and write them as a baseline
+    file; (its configuration, bytes).
 
     `progress(games done, games)` is called after each window of games."""
     from reports.drift import WINDOW
     from reports.drift_baseline import write_baseline
-    from reports.drift_window import window_from_tables
+    from reports.drift_window import game_spec, window_from_tables
     from simcore.output_paths import check_file
 
     check_file(out, "the baseline")
     replayer = new_replayer(players, games, seed, strategies, cards, WINDOW, game)
+    spec = game_spec(replayer.config.game)
     windows = []
     for first in range(0, games, WINDOW):
         n_games = min(WINDOW, games - first)
-        windows.append(window_from_tables(*replayer.tables(first, n_games)))
+        windows.append(window_from_tables(*replayer.tables(first, n_games), spec))
         if progress:
             progress(first + n_games, games)
     return replayer.config, write_baseline(Path(out), replayer.config, windows)
@@ -47,8 +49,8 @@ def check_file(
     sequential: bool = False,
     progress: Progress | None = None,
 ) -> dict:
-    """`tutti check` in Python: replay a baseline file's games under the current code and
-    `cards`, and compare them with it (the drift result dict)."""
+    """`tutti check` in Python: replay a baseline file's games (of the game it records)
+    under the current code and `cards`, and compare them with it (the drift result dict)."""
     from reports.drift import describe
     from reports.drift_baseline import read_baseline
     from reports.drift_check import check_baseline

@@ -14,17 +14,42 @@ Every game's result tables carry the common columns the generic tools read:
   game names (`Game.score`), `rank` (1 = best, ties share), `win` (1, or 1/k for each of
   k tied winners);
 - cards: `game`, `seat`, `kind`, `card_id`, `card`, `event`, `round`.
+
+What the drift check (`tutti drift`, `baseline`, `check`: reports/drift*.py) compares
+beyond start order, strategy and the score, the game declares: `drift_groups` (seats
+columns whose win rates are compared, as start order is) and `card_roles` (which card
+events make a seat "hold" a card and which "complete" it: a per-card win-rate
+difference each).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from simcore.seats import StrategySpec
+
+
+@dataclass(frozen=True)
+class CardRoles:
+    """Which card events the drift check counts: a seat "holds" a card when the cards table
+    has a row of the card with one of its kind's `held` events, and "completes" it with
+    one of the `completed` events (a kind without completed events is never completed).
+    Each card then has two metrics: its holders' and its completers' win rate minus that
+    of every other seat-game."""
+
+    held: Mapping[str, tuple[str, ...]]  # card kind -> the events that make a seat hold it
+    completed: Mapping[str, tuple[str, ...]]  # card kind -> the events that complete it
+    # card kinds compared one level at a time: the cards table's `detail` column is the
+    # level, and the card's key gains "/level" (Luthier's public awards)
+    per_level: tuple[str, ...] = ()
+    # card kind -> the card data file it comes from: the spelling of `--set` and `--cards`
+    # files, and where the drift labels find the cards' names ("repairs.r15 (Bell rebuild)")
+    files: Mapping[str, str] = field(default_factory=dict)
 
 
 @runtime_checkable
@@ -45,6 +70,11 @@ class Game(Protocol):
     # the strongest general heuristic: `tutti exploit`'s self-play field and the start of
     # its search (a strategy with the heuristics' shared parameter vector)
     self_play: str
+    # the drift check's grouping columns of the seats table beyond start order and strategy:
+    # win rates by each are compared (Luthier: ("family",); a game without: ())
+    drift_groups: tuple[str, ...]
+    # which card events the drift check counts as holding and completing a card
+    card_roles: CardRoles
 
     def check_players(self, players: int) -> None:
         """Raise TuttiError (one line) unless the rules support `players`."""

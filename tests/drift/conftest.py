@@ -35,3 +35,29 @@ def run4(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("runs") / "run4"
     simulate(players=4, games=2000, seed=4, out=out, chunk_size=700)
     return out
+
+
+MAESTRO = "greedy,completer,rusher,rusher"  # the committed Maestro baseline's seats
+
+
+@pytest.fixture(scope="session")
+def maestro4(tmp_path_factory) -> Path:
+    """Maestro, 4 players, the heuristics of the committed baseline, 8,192 games."""
+    out = tmp_path_factory.mktemp("baselines") / "m4.parquet"
+    code, _, err = tutti(
+        "baseline", "--game", "maestro", "--out", str(out), "--games", str(GAMES),
+        "--seed", "3", "--strategies", MAESTRO,
+    )  # fmt: skip
+    assert code == 0, err
+    return out
+
+
+@pytest.fixture(scope="session")
+def maestro_run(tmp_path_factory) -> Path:
+    """A Maestro run directory: 2,000 games, seed 3, in chunks of 700."""
+    from simcore import simulate
+
+    out = tmp_path_factory.mktemp("runs") / "maestro"
+    simulate(players=4, games=2000, seed=3, out=out, chunk_size=700, strategies=MAESTRO,
+             game="maestro")  # fmt: skip
+    return out

@@ -185,7 +185,7 @@ def test_a_parquet_file_that_is_not_a_baseline_is_refused(run4):
 def test_the_baseline_file_is_small(baseline4):
     assert baseline4.stat().st_size / GAMES < 100  # bytes per 4-player game
     meta = json.loads(pq.read_schema(baseline4).metadata[b"tutti"])
-    assert meta["format"] == "tutti-baseline/1"
+    assert meta["format"] == "tutti-baseline/2"
     assert meta["config"]["rules_version"] >= 1 and meta["config"]["players"] == 4
 
 

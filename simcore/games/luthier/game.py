@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from simcore.games.api import CardRoles
 from simcore.games.luthier import RULES_VERSION
 from simcore.games.luthier.dtypes import MAX_PLAYERS
 from simcore.games.luthier.engine import MIN_PLAYERS
@@ -22,6 +23,39 @@ class Luthier:
     score = "prestige"
     kernel = ("simcore.games.luthier.game_nb", "play_games_nb")
     ladder_ratio = ("patrons lost", "patrons_lost", "patrons_taken")
+    # the drift check (simcore/games/api.py): win rates by family tile too, and a card's
+    # holders and completers as in the card-balance report (reports/card_kinds.py KINDS)
+    drift_groups = ("family",)
+    card_roles = CardRoles(
+        held={
+            "instrument": ("kept", "taken"),
+            "performance": ("taken",),
+            "repair": ("taken",),
+            "patron": ("kept", "taken"),
+            "award": ("claimed",),
+            "goal": ("kept",),
+            "family": ("kept",),
+            "specialty": ("taken",),
+        },
+        completed={
+            "instrument": ("completed",),
+            "performance": ("completed",),
+            "repair": ("completed",),
+            "patron": ("completed",),
+            "goal": ("scored",),
+        },
+        per_level=("award",),  # one key per award level claimed ("award/t8/3")
+        files={
+            "instrument": "instruments",
+            "performance": "performances",
+            "repair": "repairs",
+            "patron": "patrons",
+            "award": "awards",
+            "goal": "goals",
+            "family": "families",
+            "specialty": "specialty",
+        },
+    )
 
     @property
     def self_play(self) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from simcore.games.api import CardRoles
 from simcore.games.maestro import RULES_VERSION
 from simcore.games.maestro.dtypes import MAX_PLAYERS, MIN_PLAYERS
 from simcore.seats import StrategySpec
@@ -22,6 +23,19 @@ class Maestro:
     kernel = ("simcore.games.maestro.game_nb", "play_games_nb")
     ladder_ratio = ("unplaced of drawn", "unplaced", "drawn")
     self_play = "rusher"  # first on the ladder of the built-ins (docs/maestro.md)
+    # the drift check (simcore/games/api.py): no grouping beyond start order and strategy;
+    # a seat holds a row it placed musicians into and an instrument it placed (from its own
+    # agency or raided), and completes a row it completed (in one turn or not); the card
+    # events are those of results.py (codes.CardEvent)
+    drift_groups: tuple[str, ...] = ()
+    card_roles = CardRoles(
+        held={
+            "row": ("started", "continued", "completed", "completed_in_one_turn"),
+            "instrument": ("placed", "raided"),
+        },
+        completed={"row": ("completed", "completed_in_one_turn")},
+        files={"row": "rows", "instrument": "instruments"},
+    )
 
     @property
     def seat_names(self) -> tuple[str, ...]:

@@ -1,0 +1,226 @@
+"""drift, baseline and check on any game: Maestro end to end, refusals across games and
+baseline formats, and the games' declarations (Luthier's exactly the report's meaning)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import polars as pl
+import pyarrow.parquet as pq
+import pytest
+
+from tests.drift.conftest import GAMES, MAESTRO, tutti
+
+
+def _json(path: Path) -> dict:
+    return json.loads(path.read_text())
+
+
+def _drifted(result: dict) -> set[tuple[str, str]]:
+    return {(m["group"], m["key"]) for m in result["metrics"] if m["verdict"] == "drift"}
+
+
+def _cards(where: Path, rules: str) -> Path:
+    """A Maestro card directory whose rules.toml changes the rules given."""
+    where.mkdir()
+    (where / "rules.toml").write_text(rules)
+    return where
+
+
+# ---------------------------------------------------------------- the declarations
+
+
+def test_luthier_declares_the_report_s_holders_and_completers_exactly():
+    from reports.card_sums import role_events
+    from reports.cardinfo import CARD_SET_KINDS
+    from simcore import games
+
+    game = games.get("luthier")
+    assert game.drift_groups == ("family",)
+    assert dict(game.card_roles.held) == role_events("held_events")
+    assert dict(game.card_roles.completed) == role_events("completed_events")
+    assert game.card_roles.per_level == ("award",)
+    assert dict(game.card_roles.files) == CARD_SET_KINDS
+
+
+def test_luthier_card_labels_are_worded_as_before():
+    from reports.card_names import card_key_text
+    from reports.cardinfo import read_names
+    from reports.drift_metrics import card_text, label
+    from reports.drift_window import game_spec
+
+    names = read_names(None)
+    spec = game_spec("luthier")
+    for key in [*names, "award/t8/3", "repair/r99"]:
+        assert card_text(key, names, spec) == card_key_text(key, names)
+    assert label("score", "all seats", names, spec) == "mean final prestige"
+    assert label("family", "amati", names, spec) == "win rate, family amati"
+
+
+def test_maestro_declares_its_own_card_events():
+    from simcore import games
+    from simcore.games.maestro.codes import CardEvent, CardKind, names
+
+    game = games.get("maestro")
+    assert game.drift_groups == ()
+    roles = game.card_roles
+    assert dict(roles.files) == game.card_kinds
+    for events in (roles.held, roles.completed):
+        assert set(events) <= set(names(CardKind))
+        assert all(set(e) <= set(names(CardEvent)) for e in events.values())
+    assert set(roles.completed["row"]) <= set(roles.held["row"])  # a completer held the row
+
+
+# ---------------------------------------------------------------- Maestro end to end
+
+
+def test_a_maestro_baseline_records_its_game_and_reads_back_the_same_games(tmp_path):
+    from reports.drift_baseline import read_baseline
+    from reports.drift_run import write_new_baseline
+    from reports.drift_window import game_spec, window_from_tables
+    from simcore.runs.replay import replayer_for
+
+    out = tmp_path / "m.parquet"
+    config, size = write_new_baseline(out, 4, 900, 7, MAESTRO, game="maestro")
+    assert config.game == "maestro" and size == out.stat().st_size
+    meta = json.loads(pq.read_schema(out).metadata[b"tutti"])
+    assert meta["format"] == "tutti-baseline/2" and meta["groups"] == []
+    assert meta["score"] == "points" and "score" in pq.read_schema(out).names
+    assert meta["config"]["game"] == "maestro"
+    base = read_baseline(out)
+    assert base.games == 900 and base.groups == () and base.score == "points"
+    window = base.window(100, 600)
+    spec = game_spec("maestro")
+    replayed = window_from_tables(*replayer_for(base.config, None, "b").tables(100, 500), spec)
+    assert window.seats.columns == list(spec.seat_schema)
+    assert window.seats.equals(replayed.seats)
+    order = ["game", "seat", "role", "key"]
+    assert window.cards.sort(order).equals(replayed.cards.sort(order))
+    roles = window.cards.group_by("role").len()
+    assert set(roles["role"]) == {"held", "completed"}
+
+
+def test_unchanged_maestro_code_and_cards_pass_the_check(maestro4, tmp_path):
+    code, out, err = tutti("check", "--baseline", str(maestro4), "--json", str(tmp_path / "c.json"))
+    result = _json(tmp_path / "c.json")
+    assert code == 0, err
+    assert result["verdict"] == "pass" and result["games_changed"] == 0
+    assert result["game"] == "maestro" and result["score"] == "points"
+    assert result["baseline"]["game"] == result["candidate"]["game"] == "maestro"
+    assert result["games_candidate"] == GAMES
+    tested = [m for m in result["metrics"] if m["tested"]]
+    assert all(m["diff"] == 0 for m in tested)
+    assert {m["group"] for m in tested} == {"seat", "strategy", "score", "card", "completed"}
+    metrics = {m["metric"] for m in tested}
+    assert {"mean final points", "mean final points, strategy completer"} <= metrics
+    assert "card rows.debussy: completers' win-rate difference" in metrics  # name = id
+    every = {m["metric"] for m in result["metrics"]}
+    assert "card rows.brahms_trio (Brahms): holders' win-rate difference" in every
+    assert any(m.startswith("card instruments.") for m in metrics)
+    assert not any("prestige" in m or "family" in m for m in every)
+    assert "±1 points" in out and "mean final points" in out
+
+
+def test_maestro_one_turn_completions_worth_20_are_drift(maestro4, tmp_path):
+    """A board number: the points per musician of a row filled in one turn, 10 -> 20."""
+    cards = _cards(tmp_path / "cards", "[one_turn_points]\nvalue = 20\n")
+    code, out, _ = tutti(
+        "check", "--baseline", str(maestro4), "--cards", str(cards),
+        "--json", str(tmp_path / "c.json"),
+    )  # fmt: skip
+    result = _json(tmp_path / "c.json")
+    assert code == 1, out
+    assert result["candidate"]["card_hash"] != result["baseline"]["card_hash"]
+    assert ("score", "all seats") in _drifted(result)
+    assert out.startswith("tutti drift check: ❌ drift")
+
+
+def test_a_maestro_rules_switch_is_drift(maestro4, tmp_path):
+    """A rules switch: an applause counter counts as one of the declared draws."""
+    cards = _cards(tmp_path / "cards", '[applause_draw]\nvalue = "counts_one"\n')
+    code, out, _ = tutti(
+        "check", "--baseline", str(maestro4), "--cards", str(cards), "--sequential",
+        "--json", str(tmp_path / "c.json"),
+    )  # fmt: skip
+    result = _json(tmp_path / "c.json")
+    assert code == 1, out
+    assert result["verdict"] == "drift" and _drifted(result)
+
+
+def test_a_maestro_run_pairs_with_a_baseline_of_the_same_games(maestro_run, tmp_path):
+    base = tmp_path / "b.parquet"
+    code, _, err = tutti(
+        "baseline", "--game", "maestro", "--out", str(base), "--games", "2000",
+        "--seed", "3", "--strategies", MAESTRO,
+    )  # fmt: skip
+    assert code == 0, err
+    code, out, err = tutti("drift", str(base), str(maestro_run), "--json", "-")
+    result = json.loads(out)
+    assert code == 0, err
+    assert result["paired"] and result["games_changed"] == 0
+    assert result["baseline"]["kind"] == "baseline file"
+    assert result["candidate"]["kind"] == "run directory"
+    code, out, err = tutti("drift", str(maestro_run), str(maestro_run), "--markdown", "-")
+    assert code == 0, err
+    assert "±1 points" in out and "mean final points" in out
+
+
+# ---------------------------------------------------------------- refusals
+
+
+def test_runs_of_two_games_are_refused_in_one_line(run4, maestro_run, maestro4, baseline4):
+    for base, cand in ((run4, maestro_run), (maestro4, baseline4), (baseline4, maestro_run)):
+        code, out, err = tutti("drift", str(base), str(cand))
+        assert code == 2 and out == ""
+        assert err.count("\n") == 1 and "drift compares two runs of the same game" in err
+
+
+def test_an_old_format_baseline_is_refused_with_a_line_to_regenerate_it(baseline4, tmp_path):
+    table = pq.read_table(baseline4)
+    meta = json.loads(table.schema.metadata[b"tutti"])
+    meta["format"] = "tutti-baseline/1"
+    old = tmp_path / "old.parquet"
+    pq.write_table(table.replace_schema_metadata({b"tutti": json.dumps(meta).encode()}), old)
+    for args in (("check", "--baseline", str(old)), ("drift", str(old), str(baseline4))):
+        code, out, err = tutti(*args)
+        assert code == 2 and out == ""
+        assert err.count("\n") == 1
+        assert "tutti-baseline/1" in err and "regenerate it with `tutti baseline`" in err
+
+
+def test_the_committed_baselines_are_of_the_current_format():
+    from reports.drift_baseline import read_baseline
+
+    root = Path(__file__).resolve().parents[2] / "baselines"
+    for name, game in (("luthier-4p.parquet", "luthier"), ("maestro-4p.parquet", "maestro")):
+        base = read_baseline(root / name)
+        assert base.config.game == game and base.config.players == 4
+        assert base.games == 20_000
+        assert base.rows.columns[:3] == ["game", "seat", "start_order"]
+
+
+@pytest.mark.parametrize("game", ["luthier", "maestro"])
+def test_an_empty_window_has_the_game_s_columns(game):
+    from reports.drift_window import empty_window, game_spec
+
+    window = empty_window(game_spec(game))
+    assert window.games == 0
+    assert window.groups == (("family",) if game == "luthier" else ())
+    assert window.score == ("prestige" if game == "luthier" else "points")
+    assert window.seats.schema[window.score] == pl.Float64
+
+
+def test_an_unknown_game_is_refused_in_one_line(baseline4, tmp_path):
+    code, out, err = tutti("baseline", "--game", "chess", "--out", str(tmp_path / "c.parquet"))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "unknown game 'chess'" in err and not (tmp_path / "c.parquet").exists()
+    table = pq.read_table(baseline4)
+    meta = json.loads(table.schema.metadata[b"tutti"])
+    meta["config"]["game"] = "chess"
+    other = tmp_path / "chess.parquet"
+    pq.write_table(table.replace_schema_metadata({b"tutti": json.dumps(meta).encode()}), other)
+    for args in (("check", "--baseline", str(other)), ("drift", str(other), str(other))):
+        code, out, err = tutti(*args)
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert "unknown game 'chess'" in err
