@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from reports.card_kinds import FILE_KINDS
-from reports.drift_window import SEAT_COLUMNS, Window, window_from_tables
+from reports.drift_window import Window, game_spec, window_from_tables
 from simcore.progress import Progress
 from simcore.runs.replay import Replayer, new_replayer
 
@@ -68,18 +68,11 @@ def neutral_patches(base: Replayer, kind: str, card_id: str) -> list[str]:
 
 
 def drift_reads(base: Replayer) -> bool:
-    """Whether the drift check's window reads this game's tables (its seat columns, e.g.
-    Luthier's family and prestige): then whatif and ablate measure the drift check's
-    metrics; other games are measured on the common columns (`reports.paired`). Found
-    once per game, from the tables of one game."""
-    name = base.config.game
-    if name not in _DRIFT_READS:
-        seats, _ = base.tables(0, 1)
-        _DRIFT_READS[name] = set(SEAT_COLUMNS) <= set(seats.column_names)
-    return _DRIFT_READS[name]
-
-
-_DRIFT_READS: dict[str, bool] = {}  # game name -> drift_reads(a configuration of it)
+    """Whether whatif and ablate measure this game on the drift check's metrics: a game
+    that declares grouping columns for them (Luthier's family). Other games are measured
+    on the common columns with each card's holders' effect (`reports.paired`); moving
+    them onto the drift metrics, now that those read every game, is the next step."""
+    return bool(game_spec(base.config.game).groups)
 
 
 def paired_tables(
