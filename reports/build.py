@@ -10,8 +10,6 @@ format its numbers, and the JSON file is the dict itself.
 
 from __future__ import annotations
 
-import json
-import math
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +20,7 @@ from reports.card_kinds import KINDS, table_groups
 from reports.cardinfo import CARD_SET_KINDS, card_info
 from reports.examples import attach_examples, replay_command
 from reports.load import SEAT_NAMES, Run, open_run
+from reports.output import clean, to_json
 from reports.settings import Settings
 from simcore.games.luthier.dtypes import CARD_BITS  # numpy only: no numba
 
@@ -261,21 +260,6 @@ def build_report(
     return report
 
 
-def _clean(value: Any) -> Any:
-    """NaN and infinity become null, so the JSON is standard."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {str(k): _clean(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_clean(v) for v in value]
-    return value
-
-
-def to_json(report: Report) -> str:
-    return json.dumps(_clean(report), indent=1, ensure_ascii=False) + "\n"
-
-
 def write_report(
     run_dir: str | Path,
     html: str | Path | None = None,
@@ -300,7 +284,7 @@ def write_report(
     report = build_report(run_dir, settings, allow_incomplete)
     if confirm is not None:
         confirm(report)
-    report = _clean(report)
+    report = clean(report)
     from reports.render_html import render_html
 
     write_text(html, render_html(report))

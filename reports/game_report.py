@@ -15,8 +15,6 @@ Every number is in the dict; reports.game_render lays it out as Markdown and HTM
 
 from __future__ import annotations
 
-import json
-import math
 import time
 from pathlib import Path
 from typing import Any
@@ -27,6 +25,7 @@ import polars as pl
 from reports import game_cards, game_summary
 from reports.game_effects import Units, difference, group_rate, rate
 from reports.load import Run, open_run
+from reports.output import clean, to_json
 from simcore.games import get as get_game
 from simcore.stats import chi_square_uniform
 
@@ -345,23 +344,6 @@ def build_game_report(run_dir: str | Path, allow_incomplete: bool = False) -> Re
     report["summary"] = game_summary.summary(report, FEW_GAMES)
     report["seconds"] = time.perf_counter() - start
     return report
-
-
-def clean(value: Any) -> Any:
-    """NaN and infinity become null and numpy scalars plain numbers, so the JSON is standard."""
-    if isinstance(value, np.generic):
-        value = value.item()
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {str(k): clean(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [clean(v) for v in value]
-    return value
-
-
-def to_json(report: Report) -> str:
-    return json.dumps(clean(report), indent=1, ensure_ascii=False) + "\n"
 
 
 def write_game_report(

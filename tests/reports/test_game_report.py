@@ -340,7 +340,7 @@ def test_a_game_with_only_the_common_columns_gets_the_generic_sections(maestro, 
     """The sections beyond the common columns key on the columns: without them (another
     game's tables) they are left out, and the rest still renders."""
     from reports.game_render import render_html, render_markdown
-    from reports.game_report import clean
+    from reports.output import clean
 
     run = tmp_path / "plain"
     shutil.copytree(maestro, run)

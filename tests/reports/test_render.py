@@ -6,7 +6,7 @@ import json
 import re
 from html.parser import HTMLParser
 
-from reports.build import to_json
+from reports.output import to_json
 from reports.render_html import SECTIONS
 
 PLOTS = ("seat-win-rates", "family-win-rates", "flagged-forest", "scores", "sources", "margins")
