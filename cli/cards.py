@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from cli.options import GameOpt
+
 if TYPE_CHECKING:
     from simcore.games.luthier.cards import CardSet
 
@@ -52,14 +54,23 @@ def _fail(lines: list[str]) -> SystemExit:
     return SystemExit(2)
 
 
-def _load(cards_dir: Path | None) -> CardSet:
-    """Load the default set overridden by `cards_dir`; print problems and exit 2 on error."""
+def _other_game(game: str | None):
+    """The game of `--game` unless it is the default (Luthier: this module's own tables)."""
+    from simcore import games
+
+    the_game = games.get(game)
+    return None if the_game is games.get() else the_game
+
+
+def _load(cards_dir: Path | None, game=None) -> CardSet:
+    """Load the default set overridden by `cards_dir` (of `game`, a game object, if given;
+    else Luthier's); print problems and exit 2 on error."""
     from simcore.errors import CardDataError, TuttiError
     from simcore.games.luthier.cards import load_cards
 
     where = "default set" if cards_dir is None else str(cards_dir)
     try:
-        return load_cards(cards_dir)
+        return load_cards(cards_dir) if game is None else game.load_cards(cards_dir)
     except CardDataError as err:
         n = len(err.problems)
         raise _fail([*err.problems, f"{n} problem{'s' if n != 1 else ''} in {where}"]) from None
@@ -88,10 +99,16 @@ def validate(
             help="Directory of card files overriding the default set (omit: the shipped set)."
         ),
     ] = None,
+    game: GameOpt = None,
 ) -> None:
     """Check card data; print every problem as file:card-id:field: message."""
-    cards = _load(cards_dir)
+    other = _other_game(game)
+    cards = _load(cards_dir, other)
     where = "default set" if cards_dir is None else str(cards_dir)
+    if other is not None:
+        counts = ", ".join(f"{len(recs)} {kind}" for kind, recs in cards.records.items())
+        typer.echo(f"ok: {other.title} {where}: {counts} (hash {cards.data_hash[:8]})")
+        return
     typer.echo(f"ok: {where}: {summary(cards)} (hash {cards.data_hash[:8]})")
 
 
@@ -110,12 +127,17 @@ def list_cards(
     as_csv: Annotated[
         bool, typer.Option("--csv", help="Print the table as CSV (one header row per table).")
     ] = False,
+    game: GameOpt = None,
 ) -> None:
     """Show one kind of card as a table (merged with --cards overrides), wrapped to the
     terminal's width (100 columns in a pipe); --json or --csv for other programs."""
     from simcore.games.luthier.cards import KINDS
     from simcore.games.luthier.cards_schema import SCHEMAS
 
+    other = _other_game(game)
+    if other is not None:
+        _list_records(other, kind, cards_dir, as_json, as_csv)
+        return
     if kind not in KINDS:
         raise _fail([f'error: unknown card kind "{kind}"; expected one of: {", ".join(KINDS)}'])
     if as_json and as_csv:
@@ -273,3 +295,31 @@ def _source(rec: dict[str, Any]) -> str:
     est = rec.get("estimated")
     src = str(rec.get("source", ""))
     return f"{src} (estimated: {', '.join(map(str, est))})" if est else src
+
+
+def _list_records(game, kind: str, cards_dir: Path | None, as_json: bool, as_csv: bool) -> None:
+    """`cards list` for a game other than Luthier: its records of `kind`, one row each, a
+    column per field in the order the records first give it."""
+    if as_json and as_csv:
+        raise _fail(["error: give --json or --csv, not both"])
+    cards = _load(cards_dir, game)
+    if kind not in cards.records:
+        kinds = ", ".join(cards.records)
+        raise _fail(
+            [f'error: unknown card kind "{kind}" of {game.title}; expected one of: {kinds}']
+        )
+    records = cards.records[kind]
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(records, indent=2, ensure_ascii=False))
+        return
+    columns = list(dict.fromkeys(key for rec in records for key in rec))
+    rows = [[_text(rec.get(col, "")) for col in columns] for rec in records]
+    (_print_csv if as_csv else _print_tables)([(kind, columns, rows)])
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
+    return str(value)
