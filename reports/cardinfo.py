@@ -10,18 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from reports.load import Run
+from simcore.games.luthier.cards import TABLE_KINDS as CARD_SET_KINDS  # table kind -> file
 
-# Card kind in the `cards` table -> kind name in the card set.
-CARD_SET_KINDS = {
-    "instrument": "instruments",
-    "performance": "performances",
-    "repair": "repairs",
-    "patron": "patrons",
-    "award": "awards",
-    "goal": "goals",
-    "family": "families",
-    "specialty": "specialty",
-}
 PATRON_DECKS = ("I", "II", "royal")
 
 

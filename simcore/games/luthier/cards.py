@@ -56,6 +56,17 @@ KINDS = (
     "rules",
     "setup2p",
 )  # file = KIND + ".toml"
+# Card kind in the results' `cards` table -> the card file (kind) it comes from
+TABLE_KINDS = {
+    "instrument": "instruments",
+    "performance": "performances",
+    "repair": "repairs",
+    "patron": "patrons",
+    "award": "awards",
+    "goal": "goals",
+    "family": "families",
+    "specialty": "specialty",
+}
 ROMAN = {1: "I", 2: "II", 3: "III"}
 TABLES = ("dice", "rules")  # kinds made only of named tables
 

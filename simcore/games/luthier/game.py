@@ -10,6 +10,7 @@ import numpy as np
 
 from simcore.games.api import CardRoles
 from simcore.games.luthier import RULES_VERSION
+from simcore.games.luthier.cards import TABLE_KINDS
 from simcore.games.luthier.dtypes import MAX_PLAYERS
 from simcore.games.luthier.engine import MIN_PLAYERS
 from simcore.seats import StrategySpec
@@ -45,16 +46,7 @@ class Luthier:
             "goal": ("scored",),
         },
         per_level=("award",),  # one key per award level claimed ("award/t8/3")
-        files={
-            "instrument": "instruments",
-            "performance": "performances",
-            "repair": "repairs",
-            "patron": "patrons",
-            "award": "awards",
-            "goal": "goals",
-            "family": "families",
-            "specialty": "specialty",
-        },
+        files=dict(TABLE_KINDS),
     )
 
     @property
