@@ -19,7 +19,7 @@ from reports import arc, card_sums, cards, findings, outcomes, picks, scores, wi
 from reports.card_kinds import KINDS, table_groups
 from reports.cardinfo import CARD_SET_KINDS, card_info
 from reports.examples import attach_examples, replay_command
-from reports.load import SEAT_NAMES, Run, open_run
+from reports.load import SEAT_NAMES, Run, open_run, run_seats
 from reports.output import clean, to_json
 from reports.settings import Settings
 from simcore.games.luthier.dtypes import CARD_BITS  # numpy only: no numba
@@ -39,18 +39,7 @@ def run_header(run: Run) -> dict[str, Any]:
     """The facts a reader needs to know what was simulated."""
     m = run.manifest
     c = m.config
-    seats = []
-    for p, name in enumerate(c.strategies):
-        names = c.param_names[p] if p < len(c.param_names) else []
-        values = c.params[p] if p < len(c.params) else []
-        seats.append(
-            {
-                "seat": p,
-                "seat_name": SEAT_NAMES[p] if p < len(SEAT_NAMES) else f"seat {p}",
-                "strategy": name,
-                "params": dict(zip(names, values, strict=False)),
-            }
-        )
+    seats = run_seats(run, SEAT_NAMES)
     return {
         "run_dir": str(run.path),
         "game": c.game,

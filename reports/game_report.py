@@ -24,7 +24,7 @@ import polars as pl
 
 from reports import game_cards, game_summary
 from reports.game_effects import Units, difference, group_rate, rate
-from reports.load import Run, open_run
+from reports.load import Run, open_run, run_seats
 from reports.output import clean, to_json
 from simcore.games import get as get_game
 from simcore.stats import chi_square_uniform
@@ -38,19 +38,7 @@ def run_header(run: Run, game: Any) -> dict[str, Any]:
     """What was simulated: the game, players, games, seed, each seat's strategy."""
     m = run.manifest
     c = m.config
-    names = tuple(getattr(game, "seat_names", ()))
-    seats = []
-    for p, strategy in enumerate(c.strategies):
-        keys = c.param_names[p] if p < len(c.param_names) else []
-        values = c.params[p] if p < len(c.params) else []
-        seats.append(
-            {
-                "seat": p,
-                "seat_name": names[p] if p < len(names) else f"seat {p}",
-                "strategy": strategy,
-                "params": dict(zip(keys, values, strict=False)),
-            }
-        )
+    seats = run_seats(run, tuple(getattr(game, "seat_names", ())))
     return {
         "run_dir": str(run.path),
         "game": c.game,

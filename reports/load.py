@@ -118,3 +118,21 @@ def open_run(run_dir: Path, allow_incomplete: bool = False, game: str | None = "
             "or report on the games so far with --allow-incomplete"
         )
     return Run(run_dir, manifest)
+
+
+def run_seats(run: Run, seat_names: tuple[str, ...] | list[str]) -> list[dict]:
+    """Each seat of a run's configuration: its name, strategy and parameter values."""
+    c = run.manifest.config
+    seats = []
+    for p, strategy in enumerate(c.strategies):
+        keys = c.param_names[p] if p < len(c.param_names) else []
+        values = c.params[p] if p < len(c.params) else []
+        seats.append(
+            {
+                "seat": p,
+                "seat_name": seat_names[p] if p < len(seat_names) else f"seat {p}",
+                "strategy": strategy,
+                "params": dict(zip(keys, values, strict=False)),
+            }
+        )
+    return seats
