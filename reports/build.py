@@ -108,7 +108,7 @@ def _glance(report: Report) -> dict[str, Any]:
     rates = [r for r in seats["by_start_order"] if r["win_rate"] is not None]
     fams = [r for r in report["families"]["by_family"] if not r["too_uncertain"]]
     flagged = [r for r in report["cards"]["rows"] if cards.is_flagged(r)]
-    by_diff = sorted(flagged, key=lambda r: r["adj_diff"], reverse=True)
+    by_diff = sorted(flagged, key=cards.rank_key, reverse=True)
     return {
         "seat_p_value": seats["chi_square"]["p_value"],
         "best_start": max(rates, key=lambda r: r["win_rate"])["start_order"] if rates else None,
@@ -124,7 +124,7 @@ def _glance(report: Report) -> dict[str, Any]:
 ROW_KEYS = (
     "kind", "group", "card_id", "card", "name", "level", "deck", "dealt", "taken", "n",
     "completed", "completion_rate", "completed_levels", "abandoned", "in_play",
-    "win", "win_others", "raw", "adjusted",
+    "win", "win_others", "raw", "adjusted", "impact",
     "diff", "diff_low", "diff_high", "p_value",
     "adj_diff", "adj_diff_low", "adj_diff_high", "adj_p_value", "q_value", "holm_p",
     "completed_win", "completed_win_others", "completed_diff", "completed_diff_low",
@@ -159,7 +159,8 @@ def uniform_rows(rows: list[dict[str, Any]], games: int) -> list[dict[str, Any]]
 
 
 def _card_ref(row: dict[str, Any]) -> dict[str, Any]:
-    return {k: row[k] for k in ("kind", "group", "card_id", "card", "level", "diff", "adj_diff")}
+    keys = ("kind", "group", "card_id", "card", "level", "diff", "adj_diff", "impact")
+    return {k: row[k] for k in keys}
 
 
 def build_report(

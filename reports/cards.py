@@ -9,6 +9,11 @@ of the same strategy, start order and family (Mantel-Haenszel, games as units:
 "weaker" when its Benjamini-Hochberg adjusted p-value is at most the
 false-discovery rate and its 95% interval lies wholly beyond the margin;
 otherwise "balanced" (interval inside ±margin), "undecided" or "untested".
+
+Flagged cards are ranked by their *impact*: the adjusted difference times the share of
+the run's seat-games that held the card, i.e. the win-rate points the card moves per
+seat-game of the whole run. A card most seats hold at +6 points decides more games than
+one a few seats hold at +9, so it is the one to change first (`rank_key`).
 """
 
 from __future__ import annotations
@@ -175,7 +180,16 @@ def _row(
         settings.max_half_width
     )
     row["too_uncertain"] = (not row["tested"]) or wide
+    share = h["n"] / total["n"] if total["n"] else 0.0
+    row["impact"] = row["adj_diff"] * share if row["tested"] else None
     return row
+
+
+def rank_key(row: Row) -> float:
+    """Strongest first, weakest last: by impact (adjusted difference x share of the
+    run's seat-games holding the card), the adjusted difference where there is none."""
+    value = row.get("impact")
+    return value if value is not None else (row.get("adj_diff") or 0.0)
 
 
 def verdict(delta: float, low: float, high: float, significant: bool, margin: float) -> str:
@@ -220,7 +234,7 @@ def _flag(rows: list[Row], settings: Settings) -> None:
 
 
 def sort_cards(rows: list[Row]) -> list[Row]:
-    """Tested cards by adjusted win-rate difference (strongest first), then the untested;
-    outcome rows (award levels) are not cards and are left out."""
+    """Tested cards by impact (strongest first, `rank_key`), then the untested; outcome
+    rows (award levels) are not cards and are left out."""
     cards = [r for r in rows if not is_outcome(r)]
-    return sorted(cards, key=lambda r: (not r["tested"], -(r["adj_diff"] or 0), r["card"]))
+    return sorted(cards, key=lambda r: (not r["tested"], -rank_key(r), r["card"]))

@@ -3,8 +3,15 @@
 Each finder looks at one part of the report dict and returns findings: one plain
 sentence each with its size (win-rate points), its 95% interval and what to look
 at next (an example seed, the command that confirms it). `summary` collects them,
-largest first, at most `MAX_FINDINGS`, at most `CAPS[kind]` of a kind. A new kind
-of finding (dead cards from pick rates, ...) is one finder added to `FINDERS`.
+largest weight first, at most `MAX_FINDINGS`, at most `CAPS[kind]` of a kind. A new
+kind of finding is one finder added to `FINDERS`.
+
+The weight is a finding's *impact*: its size times the share of the run's seat-games it
+concerns, the win-rate points it moves per seat-game of the whole run (a card held by
+most seats at +6 points decides more games than one held by a few at +9; a strategy
+that dominates concerns the seats it plays). A dead card moves no win rate; it weighs
+as much as a finding that moves the margin in every seat-game (`dead_card_findings`),
+so it leads the summary unless something decides more of the games.
 
 A finding is made only where its interval lies wholly beyond the report's margin
 (`--margin`, as for the card flags), so the summary lists what is both real and
@@ -115,6 +122,7 @@ def strategy_findings(report: Report) -> list[Finding]:
     if best["ci_low"] - fair <= _margin(report):
         return []
     size = best["win_rate"] - fair
+    share = best["n"] / sum(r["n"] for r in rows)
     text = (
         f"The {best['strategy']} strategy dominates: it wins {_rate(best)} of its seat-games, "
         f"{fmt.pts(size)} win-rate points above the fair share of {fmt.pct(fair)}, while "
@@ -123,7 +131,7 @@ def strategy_findings(report: Report) -> list[Finding]:
     )
     return [
         finding("strategy", best["strategy"], text, size, best["ci_low"] - fair,
-                best["ci_high"] - fair)
+                best["ci_high"] - fair, weight=size * share)
     ]  # fmt: skip
 
 
@@ -147,7 +155,13 @@ def seat_findings(report: Report) -> list[Finding]:
         f"{fmt.pts_range(low, high)}; chi-square {fmt.p_is(chi['p_value'])}); look at the "
         "Family by start order table to see where the advantage comes from."
     )
-    return [finding("seat_order", fmt.ordinal(best["start_order"]), text, spread, low, high)]
+    # the best and the worst seat each play 1/len(rows) of the seat-games: half the
+    # spread each away from the middle
+    weight = spread / len(rows)
+    return [
+        finding("seat_order", fmt.ordinal(best["start_order"]), text, spread, low, high,
+                weight=weight)
+    ]  # fmt: skip
 
 
 def family_findings(report: Report) -> list[Finding]:
@@ -177,7 +191,10 @@ def family_findings(report: Report) -> list[Finding]:
         f"{_quote(ablate_command(report, 'family', best['card_id']))}."
     )
     command = ablate_command(report, "family", best["card_id"])
-    return [finding("family", best["card"], text, spread, low, high, command=command)]
+    weight = abs(best.get("impact") or 0.0) + abs(worst.get("impact") or 0.0)
+    return [
+        finding("family", best["card"], text, spread, low, high, command=command, weight=weight)
+    ]
 
 
 def _ablation_words(row: dict) -> str:
@@ -192,12 +209,14 @@ def _ablation_words(row: dict) -> str:
 
 
 def _card_weight(row: dict) -> float:
-    """A card's place in the summary: its adjusted effect, or, once its ablation did not
-    confirm it (`--confirm`), the ablation's effect (the card itself matters that little)."""
+    """A card's place in the summary: its impact (`reports.cards.rank_key`), or, once its
+    ablation did not confirm it (`--confirm`), the ablation's effect times the same share
+    of seat-games (the card itself matters that little)."""
+    impact = abs(cards.rank_key(row))
     a = row.get("ablation") or {}
-    if a.get("verdict") == "not confirmed" and a.get("delta") is not None:
-        return abs(a["delta"])
-    return abs(row["adj_diff"])
+    if a.get("verdict") == "not confirmed" and a.get("delta") is not None and row["adj_diff"]:
+        return abs(a["delta"]) * impact / abs(row["adj_diff"])
+    return impact
 
 
 def card_findings(report: Report) -> list[Finding]:
@@ -262,8 +281,10 @@ def dead_card_findings(report: Report) -> list[Finding]:
             f"seat-games and {taken}; look at its cost and reward in the card files, or try "
             f"a change with `tutti whatif --set {field}`."
         )
-        # dead cards go first: the clearest balance findings (weight above any win-rate size)
-        out.append(finding("dead_card", r["card"], text, 0.0, None, None, weight=2 - rate))
+        # as much as a finding moving the margin in every seat-game (module docstring);
+        # the rarer taken, the earlier
+        weight = _margin(report) * (1 + DEAD_PICK_RATE - rate)
+        out.append(finding("dead_card", r["card"], text, 0.0, None, None, weight=weight))
     return out
 
 
@@ -277,7 +298,7 @@ FINDERS: tuple[Callable[[Report], list[Finding]], ...] = (
 
 
 def summary(report: Report) -> list[Finding]:
-    """At most MAX_FINDINGS findings, largest first (ties: in FINDERS order)."""
+    """At most MAX_FINDINGS findings, largest impact first (ties: in FINDERS order)."""
     found = [f for finder in FINDERS for f in finder(report)]
     found.sort(key=lambda f: -f["weight"])
     out: list[Finding] = []

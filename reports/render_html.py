@@ -231,7 +231,7 @@ def confirmed(report: Report) -> bool:
 
 def section_flagged(report: Report) -> str:
     rows = [r for r in report["cards"]["rows"] if cards.is_flagged(r)]
-    rows.sort(key=lambda r: -r["adj_diff"])
+    rows.sort(key=lambda r: -cards.rank_key(r))
     intro = (
         f"<p>{e(text.cards_sentence(report))} Cards whose holders win more than non-holders "
         "of the same strategy, start order and family, by more than chance allows and by "
@@ -260,6 +260,7 @@ def section_flagged(report: Report) -> str:
             f'<span class="flag {r["flag"]}">{r["flag"]}</span>',
             fmt.pts(r["adj_diff"]),
             fmt.pts_range(r["adj_diff_low"], r["adj_diff_high"]),
+            fmt.pts(r["impact"]),
             fmt.pts(r["diff"]),
             fmt.count(r["n"]),
             e(fmt.p_value(r["q_value"])),
@@ -273,6 +274,7 @@ def section_flagged(report: Report) -> str:
         "Flag",
         "adjusted Δ (win-rate pts)",
         "95% interval",
+        "impact (pts per seat-game)",
         "raw Δ (win-rate pts)",
         "n",
         "q",

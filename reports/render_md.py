@@ -158,7 +158,7 @@ def _ablation(row: Row) -> list[str]:
 
 def flagged(report: Report) -> list[str]:
     rows = sorted(
-        (r for r in report["cards"]["rows"] if cards.is_flagged(r)), key=lambda r: -r["adj_diff"]
+        (r for r in report["cards"]["rows"] if cards.is_flagged(r)), key=lambda r: -cards.rank_key(r)
     )
     replay = f"Replay an example game: `{report['cards']['replay']}`. {text.replay_note(report)}"
     lines = ["## Strongest and weakest cards", "", text.cards_sentence(report), "", replay, ""]
@@ -174,6 +174,7 @@ def flagged(report: Report) -> list[str]:
             r["flag"],
             fmt.pts(r["adj_diff"]),
             fmt.pts_range(r["adj_diff_low"], r["adj_diff_high"]),
+            fmt.pts(r["impact"]),
             fmt.pts(r["diff"]),
             fmt.count(r["n"]),
             *(_ablation(r) if ablation else []),
@@ -187,6 +188,7 @@ def flagged(report: Report) -> list[str]:
         "Flag",
         "adjusted Δ (win-rate pts)",
         "95% interval",
+        "impact (pts per seat-game)",
         "raw Δ (win-rate pts)",
         "n",
         *ablation,

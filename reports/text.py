@@ -109,8 +109,11 @@ def cards_sentence(report: Report) -> str:
         f"{c['flagged_holm']:,}) and its 95% interval lies beyond ±"
         f"{s['margin'] * 100:g} win-rate points; {c['flags']['balanced']:,} are balanced "
         f"(interval inside ±{s['margin'] * 100:g} win-rate points) and {c['flags']['undecided']:,} "
-        "undecided. Award levels and goal scoring are outcomes, not cards: they are not "
-        "ranked or flagged (see Awards and goals)."
+        "undecided. Flagged cards are ranked by impact: the adjusted difference times the "
+        "share of seat-games that held the card, the win-rate points it moves per seat-game "
+        "of the run (a card most seats hold matters more than one a few hold). Award levels "
+        "and goal scoring are outcomes, not cards: they are not ranked or flagged (see "
+        "Awards and goals)."
     )
     return sentence
 

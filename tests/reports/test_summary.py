@@ -37,12 +37,15 @@ def _plant_strategy(report: dict, rate: float = 0.60) -> dict:
     return report
 
 
-def _plant_card(report: dict, delta: float) -> dict:
-    """Make one tested card a stronger card with adjusted effect `delta`."""
+def _plant_card(report: dict, delta: float, share: float = 0.75) -> dict:
+    """Make one tested card a stronger card with adjusted effect `delta`, held in `share`
+    of the run's seat-games (its impact: delta x share)."""
     report = copy.deepcopy(report)
     row = next(r for r in report["cards"]["rows"] if r["tested"] and r["kind"] == "instrument")
     row.update(adj_diff=delta, adj_diff_low=delta - 0.02, adj_diff_high=delta + 0.02)
     row.update(flag="stronger", card="Planted violin", card_id="planted")
+    seat_games = report["run"]["games"] * report["run"]["players"]
+    row.update(n=round(share * seat_games), impact=delta * share)
     return report
 
 
@@ -94,6 +97,17 @@ def test_a_planted_strong_card_leads_the_summary(loose) -> None:
     assert summary_md.lstrip().startswith("1. Planted violin (instrument) is stronger")
 
 
+def test_findings_are_ranked_by_the_games_they_decide(loose) -> None:
+    """The same +40-point card held by 5% of the seat-games moves 2 points per seat-game:
+    less than a strategy winning 60% in half of them (17.5), so it comes after it."""
+    report = _plant_card(_plant_strategy(loose), delta=0.40, share=0.05)
+    found = findings.summary(report)
+    assert [f["kind"] for f in found[:2]] == ["strategy", "card"]
+    assert found[0]["weight"] == pytest.approx(0.35 * 0.5)
+    assert found[1]["subject"] == "Planted violin"
+    assert found[1]["weight"] == pytest.approx(0.40 * 0.05)
+
+
 def test_at_most_five_findings_and_three_cards(loose) -> None:
     report = _plant_strategy(loose)
     for r in [r for r in report["cards"]["rows"] if r["tested"]][:8]:
@@ -104,16 +118,22 @@ def test_at_most_five_findings_and_three_cards(loose) -> None:
     assert any(f["kind"] == "strategy" for f in found)
 
 
-def test_dead_cards_come_first_once_pick_rates_exist(loose) -> None:
+def test_dead_cards_come_before_what_moves_less_than_the_margin(loose) -> None:
     """Random players pick every card now and then (no dead card); a row with a card
-    offered often and never taken gives a dead-card finding, first."""
+    offered often and never taken gives a dead-card finding. It weighs as much as the
+    margin moved in every seat-game: ahead of a strategy winning 28.5% (1.75 points per
+    seat-game), behind one winning 60% (17.5)."""
     assert findings.dead_card_findings(loose) == []
-    report = _plant_strategy(loose)
-    row = next(r for r in report["cards"]["rows"] if r["kind"] == "specialty")
-    row.update(offered=5000, pick_rate=0.0)
-    found = findings.summary(report)
-    assert found[0]["kind"] == "dead_card" and found[0]["subject"] == row["card"]
-    assert "offered in 5,000 seat-games and never taken" in found[0]["text"]
+    for rate, first in ((0.285, "dead_card"), (0.60, "strategy")):
+        report = _plant_strategy(loose, rate=rate)
+        report["settings"]["margin"] = 0.02
+        row = next(r for r in report["cards"]["rows"] if r["kind"] == "specialty")
+        row.update(offered=5000, pick_rate=0.0)
+        found = findings.summary(report)
+        assert found[0]["kind"] == first and "strategy" in [f["kind"] for f in found]
+        dead = next(f for f in found if f["kind"] == "dead_card")
+        assert dead["subject"] == row["card"]
+        assert "offered in 5,000 seat-games and never taken" in dead["text"]
 
 
 def test_nothing_found_says_so(tiny, tmp_path) -> None:
@@ -203,3 +223,22 @@ def test_a_card_its_ablation_did_not_confirm_goes_down(loose) -> None:
     words = findings._ablation_words(planted)
     assert "ablated on the run's own games it moves its holders' win rate by +0.1" in words
     assert words.endswith("(-1.0 to +1.2): not confirmed")
+
+
+def test_impact_is_the_adjusted_difference_over_every_seat_game(loose) -> None:
+    """impact = adjusted difference x share of the run's seat-games holding the card;
+    the flagged table and the glance rank by it (a widely held card first)."""
+    seat_games = loose["run"]["games"] * loose["run"]["players"]
+    rows = [r for r in loose["cards"]["rows"] if r["flag"] != "outcome"]
+    for r in rows:
+        if r["tested"]:
+            assert r["impact"] == pytest.approx(r["adj_diff"] * r["n"] / seat_games)
+        else:
+            assert r["impact"] is None
+    stronger = [c["impact"] for c in loose["glance"]["stronger"]]
+    assert len(stronger) > 1 and stronger == sorted(stronger, reverse=True)
+    flagged = [r for r in rows if r["flag"] in ("stronger", "weaker")]
+    md = render_markdown(loose).split("## Strongest and weakest cards")[1].split("\n## ")[0]
+    order = sorted(flagged, key=lambda r: -r["impact"])
+    positions = [md.index(f"| {r['card']}") for r in order[:5] if md.count(f"| {r['card']}") == 1]
+    assert len(positions) > 1 and positions == sorted(positions)
