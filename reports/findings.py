@@ -219,6 +219,13 @@ def _card_weight(row: dict) -> float:
     return impact
 
 
+def _held_share(row: dict) -> float:
+    """The share of the run's seat-games holding the card (impact / adjusted Δ)."""
+    if not row.get("adj_diff") or row.get("impact") is None:
+        return 0.0
+    return row["impact"] / row["adj_diff"]
+
+
 def card_findings(report: Report) -> list[Finding]:
     """The flagged cards with the largest adjusted effects (their interval lies beyond
     the margin by the flag's definition); family tiles are the family finding's."""
@@ -238,7 +245,8 @@ def card_findings(report: Report) -> list[Finding]:
             f"{r['card']} ({r['kind']}) is {r['flag']}: its holders win "
             f"{abs(r['adj_diff']) * 100:.1f} win-rate points {more} than non-holders of the "
             f"same strategy, start order and family (95% interval "
-            f"{fmt.pts_range(r['adj_diff_low'], r['adj_diff_high'])}; raw {fmt.pts(r['diff'])})"
+            f"{fmt.pts_range(r['adj_diff_low'], r['adj_diff_high'])}; raw {fmt.pts(r['diff'])}; "
+            f"held in {fmt.pct(_held_share(r))} of the seat-games)"
             f"{_ablation_words(r)}; {replay}confirm with "
             f"{_quote(ablate_command(report, r['kind'], r['card_id']))}."
         )
