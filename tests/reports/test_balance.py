@@ -14,6 +14,7 @@ from reports.balance_out import dumps
 from reports.balance_space import parse_vary, patches
 from reports.drift_window import Window
 from simcore.errors import TuttiError
+from simcore.games.luthier.game import GAME
 
 CHEAP = {"budget": 1200, "population": 4, "confirm_games": 120, "players": 2}
 
@@ -46,10 +47,8 @@ def test_a_kind_wildcard_is_one_offset_and_leaves_stated_cards_alone(cards):
 
 
 def test_patches_change_the_cards(cards):
-    from simcore.games.luthier.cards import load_cards
-
     v = parse_vary("repairs.*.prestige=-1..1", cards)
-    changed = load_cards(None, patches([v], [1]))
+    changed = GAME.load_cards(None, patches([v], [1]))
     i = cards.index("repairs", "r1")
     assert changed.records["repairs"][i]["prestige"] == cards.records["repairs"][i]["prestige"] + 1
 
@@ -67,7 +66,7 @@ def test_a_list_position_is_varied_and_its_stated_part_left_alone(cards, tmp_pat
     assert "p1" in v.left_out and "p1" not in v.cards and "p2" in v.cards
     i = cards.index("performances", "p2")
     low, mid, high = cards.records["performances"][i]["prestige"]
-    changed = load_cards(None, patches([v], [1]))
+    changed = GAME.load_cards(None, patches([v], [1]))
     assert changed.records["performances"][i]["prestige"] == [low, mid, high + 1]
     with pytest.raises(TuttiError, match="stated"):
         parse_vary("performances.p1.prestige.2=0..2", cards)
