@@ -9,22 +9,23 @@ from typing import Annotated, Any
 
 import typer
 
-from cli.options import CardsOpt, ParamsOpt, PlayersOpt, StrategiesOpt
+from cli.options import CardsOpt, GameOpt, ParamsOpt, PlayersOpt, StrategiesOpt
 
 
 def balance(
     vary: Annotated[
         list[str],
         typer.Option(
-            help="KIND.CARD.FIELD=LO..HI (e.g. instruments.cello.prestige=2..6), or "
-            "KIND.*.FIELD=LO..HI: one offset added to the field of every card of the kind.",
+            help="KIND.CARD.FIELD=LO..HI (e.g. instruments.cello.prestige=2..6; Maestro: "
+            "rules.applause.value=10..18), or KIND.*.FIELD=LO..HI: one offset added to the "
+            "field of every card of the kind.",
         ),
     ],
     objective: Annotated[
         list[str],
         typer.Option(
-            help="seat-spread, family-spread, strategy-spread or card:KIND.CARD, with an "
-            "optional weight: 0.5*strategy-spread. Several add up.",
+            help="seat-spread, family-spread (Luthier), strategy-spread or card:KIND.CARD, "
+            "with an optional weight: 0.5*strategy-spread. Several add up.",
         ),
     ],
     budget: Annotated[int, typer.Option(help="Games in all: the search and the check.")] = 100_000,
@@ -49,6 +50,7 @@ def balance(
     json_out: Annotated[
         Path | None, typer.Option("--json", help="Write the result as JSON here (- for stdout).")
     ] = None,
+    game: GameOpt = None,
 ) -> None:
     """Search the --vary ranges for the values that minimise the objective, on common random
     numbers; confirm the best on fresh games against the current values."""
@@ -63,7 +65,7 @@ def balance(
     with ProgressDisplay("balance") as progress:
         result = run(
             vary, objective, budget, players, strategies, cards, params, seed, population,
-            confirm_games, allow_stated, progress, progress.note, out, command,
+            confirm_games, allow_stated, progress, progress.note, out, command, game,
         )  # fmt: skip
     if to_stdout:
         typer.echo(_json(result))

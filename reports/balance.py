@@ -3,6 +3,10 @@
     from reports.balance import balance
     result = balance(["instruments.cello.prestige=2..6"], ["card:instruments.cello"])
     result["best"], result["objective"]
+    balance(["rules.applause.value=10..18"], ["seat-spread"], game="maestro")
+
+Any game of the registry: what can be varied, the objectives and the written card
+files come through the game interface (simcore/games/api.py).
 
 The search is the cross-entropy method (as `strategies.tune.search`): each
 generation samples `population` value vectors around a mean inside the ranges
@@ -57,6 +61,7 @@ def balance(
     note: Note | None = None,
     out: str | Path | None = None,
     command: str | None = None,
+    game: str | None = None,
 ) -> dict[str, Any]:
     """Search the `vary` ranges for the values minimising `objective`; confirm them.
 
@@ -64,14 +69,16 @@ def balance(
     check; the search spends the rest. `progress(games, games in all)` is called after
     each window of games, `note(line)` after each generation. `out`: a card directory
     for the found values (`reports.balance_out`); `command`: the command line, kept in
-    the result and the written files.
+    the result and the written files; `game`: the game's name (None: the default game).
     """
     confirm = max(budget // 10, MIN_DEALS) if confirm_games is None else confirm_games
-    base = baseline(players, max(confirm, 1), seed, strategies, cards, params_file)
-    varies = parse_varies(vary, base.card_set, allow_stated)
-    terms = objectives.parse_terms(objective, base.card_set, [s.name for s in base.seats])
+    base = baseline(players, max(confirm, 1), seed, strategies, cards, params_file, game)
+    the_game = base.game
+    varies = parse_varies(vary, base.card_set, allow_stated, the_game)
+    strategy_names = [s.name for s in base.seats]
+    terms = objectives.parse_terms(objective, base.card_set, strategy_names, the_game)
     generations, search_games = plan(budget, population, confirm)
-    check_extremes(varies, cards)
+    check_extremes(varies, cards, the_game)
     if out is not None:
         check_out_dir(out)
     clock = Clock(search_games + 2 * confirm, progress)
@@ -83,6 +90,7 @@ def balance(
     result = {
         "format": FORMAT,
         "command": command,
+        "game": c.game,
         "seed": seed,
         "players": c.players,
         "strategies": c.strategies,
@@ -114,7 +122,7 @@ def balance(
         what = command or f"reports.balance.balance(seed={seed})"
         comment = f"{what}; objective {fmt(confirmed['objective']['best'])} (current "
         comment += f"{fmt(confirmed['objective']['current'])}) on {confirm:,} fresh games"
-        files = write_cards(out, base.card_set, cards, changes, comment)
+        files = write_cards(out, base.card_set, cards, changes, comment, the_game)
         result["out"] = {"folder": str(out), "files": [str(f) for f in files]}
     return result
 

@@ -1,14 +1,19 @@
 """What `tutti balance` minimises: spreads of win rates and card effects, weighted.
 
     seat-spread            max minus min win rate by start order
-    family-spread          the same by luthier family
+    family-spread          the same by luthier family (GROUP-spread: by each of the
+                           game's `drift_groups`; Maestro has none)
     strategy-spread        the same by strategy (needs two different strategies)
     card:KIND.CARD         |adjusted win-rate effect| of holding that card
     0.5*strategy-spread    a weight: WEIGHT*NAME (default 1); several --objective add up
 
 `card:` is the card's Mantel-Haenszel holders-minus-others win-rate difference
 within strata of (strategy, start order, family), as the report's adjusted effect
-(`reports.adjusted`; a family tile: strata without family). It needs no games beyond
+(`reports.adjusted`; a family tile: strata without family). In general: strata of
+strategy, start order and the game's grouping columns (`drift_groups`), without a
+grouping column for a card of the kind it names (Luthier's family tiles); `KIND` is a
+card kind the game's cards table holds (`card_roles.files`: Maestro's rows and
+instruments). It needs no games beyond
 the candidate's own, so every candidate costs one play; the paired ablation
 (`reports.ablate`) would cost a second play per candidate, and it measures the card
 against a stand-in worth 0, so a prestige search would simply drive the card to 0.
@@ -29,15 +34,24 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from reports.balance_space import did_you_mean
 from reports.drift_window import Window
-from reports.variants import TABLE_KIND
+from simcore import games
 from simcore.errors import TuttiError
-from simcore.games.luthier.cards_fields import did_you_mean
-from simcore.games.luthier.cards_lookup import suggest_card
-from simcore.games.luthier.cards_patch import card_kind
 
-SPREADS = {"seat-spread": "start_order", "family-spread": "family", "strategy-spread": "strategy"}
-NAMES = [*SPREADS, "card:KIND.CARD"]
+BASE_COLUMNS = ("start_order", "strategy")  # every game's seats table has them
+
+
+def spreads(game: Any) -> dict[str, str]:
+    """Objective name -> seats column: seat- and strategy-spread, and one per grouping
+    column of the game (Luthier: family-spread)."""
+    groups = {f"{g}-spread": g for g in game.drift_groups}
+    return {"seat-spread": "start_order", **groups, "strategy-spread": "strategy"}
+
+
+def names(game: Any) -> list[str]:
+    """The objectives `game` has, as the messages list them."""
+    return [*spreads(game), "card:KIND.CARD"]
 
 
 @dataclass(frozen=True)
@@ -49,11 +63,13 @@ class Term:
     weight: float
     column: str | None = None  # a spread's seats column
     card_key: str | None = None  # a card's key in the cards table ("instrument/violin")
-    family_strata: bool = True  # card effects: strata include the family
+    group_strata: bool = True  # card effects: strata include the game's grouping columns
 
 
-def parse_term(text: str, card_set: Any, strategies: list[str]) -> Term:
-    """`[WEIGHT*]NAME` (TuttiError naming the problem)."""
+def parse_term(text: str, card_set: Any, strategies: list[str], game: Any = None) -> Term:
+    """`[WEIGHT*]NAME` of `game` (a game object; None: the default game); a TuttiError
+    naming the problem."""
+    game = games.get() if game is None else game
     head, star, name = text.strip().partition("*")
     if not star:
         head, name = "1", head
@@ -67,40 +83,54 @@ def parse_term(text: str, card_set: Any, strategies: list[str]) -> Term:
         ) from None
     if not math.isfinite(weight) or weight <= 0:
         raise TuttiError(f"--objective {text!r}: the weight must be a positive number")
-    if name in SPREADS:
+    by = spreads(game)
+    if name in by:
         if name == "strategy-spread" and len(set(strategies)) < 2:
             raise TuttiError(
                 f"--objective {text}: the field has one strategy ({strategies[0]}); "
                 "strategy-spread needs at least two different ones (--strategies a,b,...)"
             )
-        return Term(text, name, weight, column=SPREADS[name])
+        return Term(text, name, weight, column=by[name])
+    if name in _every_spread():  # another game's grouping: Maestro has no family
+        raise TuttiError(
+            f"--objective {text}: {game.title} seats have no {name.removesuffix('-spread')} "
+            f"to spread over; its objectives: {', '.join(names(game))}"
+        )
     if not name.startswith("card:"):
         raise TuttiError(
-            f"--objective {text}: unknown objective {name!r}{did_you_mean(name, NAMES)}"
+            f"--objective {text}: unknown objective {name!r}{did_you_mean(name, names(game))}"
         )
+    table_kind = {file: table for table, file in game.card_roles.files.items()}
     kind, _, cid = name.removeprefix("card:").partition(".")
-    kind = card_kind(kind)
-    if kind not in TABLE_KIND or not cid:
-        kinds = list(TABLE_KIND)
+    kind = game.card_kind(kind)
+    if kind not in table_kind or not cid:
+        kinds = list(table_kind)
         raise TuttiError(
             f"--objective {text}: expected card:KIND.CARD with KIND one of {', '.join(kinds)}"
-            + (did_you_mean(kind, kinds) if kind not in TABLE_KIND else "")
+            + (did_you_mean(kind, kinds) if kind not in table_kind else "")
         )
-    if cid not in card_set.ids[kind]:
-        cards = list(zip(card_set.ids[kind], card_set.names[kind], strict=True))
-        raise TuttiError(
-            f"--objective {text}: no {kind} card with id {cid}{suggest_card(cid, cards, 3)}"
-        )
+    try:
+        game.card_name(card_set, kind, cid)
+    except TuttiError as err:
+        raise TuttiError(f"--objective {text}: {err}") from None
     return Term(
-        text, f"card:{kind}.{cid}", weight, card_key=f"{TABLE_KIND[kind]}/{cid}",
-        family_strata=kind != "families",
+        text, f"card:{kind}.{cid}", weight, card_key=game.card_key(kind, cid),
+        group_strata=table_kind[kind] not in game.drift_groups,
     )  # fmt: skip
 
 
-def parse_terms(texts: list[str], card_set: Any, strategies: list[str]) -> list[Term]:
+def _every_spread() -> set[str]:
+    """The spread objectives of every registered game (family-spread: Luthier's)."""
+    return {name for g in games.names() for name in spreads(games.get(g))}
+
+
+def parse_terms(
+    texts: list[str], card_set: Any, strategies: list[str], game: Any = None
+) -> list[Term]:
+    game = games.get() if game is None else game
     if not texts:
-        raise TuttiError("give at least one --objective: " + ", ".join(NAMES))
-    return [parse_term(t, card_set, strategies) for t in texts]
+        raise TuttiError("give at least one --objective: " + ", ".join(names(game)))
+    return [parse_term(t, card_set, strategies, game) for t in texts]
 
 
 @dataclass(frozen=True)
@@ -110,23 +140,30 @@ class SeatData:
     games: int
     game: np.ndarray  # int64: game index from 0 within these games
     win: np.ndarray  # float64: 1 win, 1/k a k-way tie, 0 otherwise
-    codes: dict[str, np.ndarray]  # int64 codes per column (start_order, family, strategy)
-    strata: dict[bool, np.ndarray]  # int64 stratum from 0, with (True) and without family
+    codes: dict[str, np.ndarray]  # int64 codes per column (start_order, strategy, groups)
+    strata: dict[bool, np.ndarray]  # int64 stratum from 0, with (True) and without the groups
     held: dict[str, np.ndarray]  # float64 0/1 per card key: the seat held the card
 
 
-def seat_data(windows: list[Window], first: int, terms: list[Term]) -> SeatData:
-    """The arrays the terms need from windows of games first, first + 1, ..."""
+def seat_data(
+    windows: list[Window], first: int, terms: list[Term], groups: tuple[str, ...] | None = None
+) -> SeatData:
+    """The arrays the terms need from windows of games first, first + 1, ...; `groups`:
+    the game's grouping columns (None: those the windows carry, `Window.groups`)."""
     seats = pl.concat([w.seats for w in windows])
     cards = pl.concat([w.cards for w in windows])
+    groups = windows[0].groups if groups is None else groups
     codes = {
         col: seats[col].cast(pl.String).rank("dense").cast(pl.Int64).to_numpy() - 1
-        for col in SPREADS.values()
+        for col in (*BASE_COLUMNS, *groups)
     }
     base = codes["strategy"] * 16 + codes["start_order"]
+    grouped = base
+    for g in groups:
+        grouped = grouped * 4096 + codes[g]
     strata = {
-        family: np.unique(code, return_inverse=True)[1]
-        for family, code in ((False, base), (True, base * 4096 + codes["family"]))
+        with_groups: np.unique(code, return_inverse=True)[1]
+        for with_groups, code in ((False, base), (True, grouped))
     }
     held = {}
     for key in {t.card_key for t in terms if t.card_key}:
@@ -156,7 +193,7 @@ def card_effect(data: SeatData, term: Term, w: np.ndarray) -> float:
     """Mantel-Haenszel difference of win rate, holders minus others, within strata."""
     assert term.card_key is not None
     h = data.held[term.card_key]
-    k = data.strata[term.family_strata]
+    k = data.strata[term.group_strata]
     n = np.bincount(k, w)
     s = np.bincount(k, w * data.win)
     n1 = np.bincount(k, w * h)

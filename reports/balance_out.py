@@ -7,6 +7,9 @@ carried over (the changes merged into them), so `--cards DIR` alone gives the
 searched card set with the found values. The files are written into a temporary
 folder beside DIR and moved there at the end, and they are loaded back before that
 to prove they hold what was found.
+
+Any game of the registry: where a card goes in its file (a [[section]] entry picked by
+its id, or a [table] of its own) is the game's `card_entry` (simcore/games/api.py).
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from simcore import games
 from simcore.errors import TuttiError
-from simcore.games.luthier.cards_schema import SCHEMAS
 
 HEADER = "# Written by tutti balance"
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -49,28 +52,29 @@ def write_cards(
     user_dir: str | Path | None,
     changes: list[tuple[str, str, tuple[str, ...], Any]],
     comment: str,
+    game: Any = None,
 ) -> list[Path]:
-    """Write the card directory; `changes` are (kind, card id, field path, value)."""
-    from simcore.games.luthier.cards import KINDS
-
+    """Write the card directory of `game` (a game object; None: the default game);
+    `changes` are (kind, card id, field path, value)."""
+    game = games.get() if game is None else game
     out = Path(out)
     user = {p.stem: p for p in Path(user_dir).glob("*.toml")} if user_dir else {}
     docs: dict[str, dict[str, Any]] = {}
     for kind, cid, field, value in changes:
         if kind not in docs:
             docs[kind] = tomllib.loads(user[kind].read_text("utf-8")) if kind in user else {}
-        _set(docs[kind], kind, card_set, cid, field, value)
+        _set(docs[kind], game, kind, card_set, cid, field, value)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
-        for kind in KINDS:
+        for kind in game.card_files:
             if kind in docs:
                 text = f"{HEADER}: {comment}\n\n{dumps(docs[kind])}"
                 (tmp / f"{kind}.toml").write_text(text, "utf-8")
             elif kind in user:
                 text = user[kind].read_text("utf-8")
                 (tmp / f"{kind}.toml").write_text(f"{HEADER} (copied from {user[kind]})\n{text}")
-        _check(tmp, changes)
+        _check(tmp, changes, game)
         if out.exists():
             shutil.rmtree(out)
         tmp.rename(out)
@@ -79,16 +83,12 @@ def write_cards(
     return sorted(out.iterdir())
 
 
-def _set(doc: dict, kind: str, card_set: Any, cid: str, field: tuple[str, ...], value: Any) -> None:
+def _set(
+    doc: dict, game: Any, kind: str, card_set: Any, cid: str, field: tuple[str, ...], value: Any
+) -> None:
     """Set `field` of card `cid` in a card file's parsed TOML (adding the card if absent)."""
-    c = card_set.index(kind, cid)
-    section = card_set.sections[kind][c]
-    spec = next(s for s in SCHEMAS[kind].sections if s.name == section)
-    if spec.is_list:
-        record = card_set.records[kind][c]
-        ident = (
-            {"id": cid} if "id" in spec.fields else {"row": record["row"], "tier": record["tier"]}
-        )
+    section, ident = game.card_entry(card_set, kind, cid)
+    if ident is not None:
         entries = doc.setdefault(section, [])
         entry = next((e for e in entries if all(e.get(k) == v for k, v in ident.items())), None)
         if entry is None:
@@ -97,7 +97,7 @@ def _set(doc: dict, kind: str, card_set: Any, cid: str, field: tuple[str, ...], 
     else:
         entry = doc.setdefault(section, {})
     if field[-1].isdigit():  # a position in a list: the file holds the whole list
-        record: Any = card_set.records[kind][c]
+        record: Any = _record(game, card_set, kind, cid)
         for key in field[:-1]:
             record = record[key]
         for key in field[:-2]:
@@ -110,13 +110,16 @@ def _set(doc: dict, kind: str, card_set: Any, cid: str, field: tuple[str, ...], 
     entry[field[-1]] = value
 
 
-def _check(folder: Path, changes: list[tuple[str, str, tuple[str, ...], Any]]) -> None:
-    """Load the written folder as --cards and check every changed value is there."""
-    from simcore.games.luthier.cards import load_cards
+def _record(game: Any, card_set: Any, kind: str, cid: str) -> Any:
+    """The card's record as loaded."""
+    return game.card_records(card_set, kind)[game.card_ids(card_set, kind).index(cid)]
 
-    loaded = load_cards(folder)
+
+def _check(folder: Path, changes: list[tuple[str, str, tuple[str, ...], Any]], game: Any) -> None:
+    """Load the written folder as --cards and check every changed value is there."""
+    loaded = game.load_cards(folder)
     for kind, cid, field, value in changes:
-        got: Any = loaded.records[kind][loaded.index(kind, cid)]
+        got: Any = _record(game, loaded, kind, cid)
         for key in field:
             got = got[int(key)] if isinstance(got, list) else got[key]
         if got != value:

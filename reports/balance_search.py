@@ -11,7 +11,7 @@ import polars as pl
 
 from reports import balance_objectives as objectives
 from reports.balance_space import Vary, number, patches
-from reports.drift_window import Window, empty_window, seat_rows, window_from_tables
+from reports.drift_window import Window, empty_window, game_spec, seat_rows, window_from_tables
 from reports.variants import WINDOW, variant
 from simcore.errors import TuttiError
 from simcore.progress import Progress
@@ -41,17 +41,18 @@ def plan(budget: int, population: int, confirm: int) -> tuple[int, int]:
 def play(side, first: int, n: int, terms, done: Callable[[int], None] | None = None):
     """One candidate's games first .. first + n - 1 as SeatData (`done(games)` per window)."""
     cards = any(t.card_key for t in terms)
+    spec = game_spec(side.config.game)  # what the side's game tables carry
     windows = []
     for start in range(first, first + n, WINDOW):
         k = min(WINDOW, first + n - start)
         seats, card_rows = side.tables(start, k)
         if cards:
-            windows.append(window_from_tables(seats, card_rows))
+            windows.append(window_from_tables(seats, card_rows, spec))
         else:  # the spreads need the seats only: skip the costly card rows
-            windows.append(Window(seat_rows(pl.from_arrow(seats)), empty_window().cards))
+            windows.append(Window(seat_rows(pl.from_arrow(seats), spec), empty_window(spec).cards))
         if done:
             done(k)
-    return objectives.seat_data(windows, first, terms)
+    return objectives.seat_data(windows, first, terms, spec.groups)
 
 
 class Clock:

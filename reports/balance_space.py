@@ -9,27 +9,36 @@
 A field is searched over whole numbers when every card's value is a whole number
 (TOML integer), over reals otherwise. `KIND.*.FIELD` varies the field of every card
 of the kind that has it, by one shared offset; the range is the offset's. A number
-the rulebook states (`stated_numbers.STATED`) is never varied: naming one is
+the rulebook states (the game's `stated_number`) is never varied: naming one is
 refused, and `KIND.*` leaves the stated cards as they are (and says so), unless
 `allow_stated` (`--allow-stated`, for a designer's own game).
+
+Any game of the registry: its kinds, fields, cards and stated numbers come through
+the game interface (simcore/games/api.py), e.g. Maestro's
+`rules.applause.value=10..18` or `rows.*.value=-2..2`.
 """
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
 from dataclasses import dataclass
 from typing import Any
 
+from simcore import games
 from simcore.errors import CardDataError, TuttiError
-from simcore.games.luthier.cards_fields import did_you_mean
-from simcore.games.luthier.cards_lookup import suggest_card
-from simcore.games.luthier.cards_patch import Patch, card_kind, parse_patch
-from simcore.games.luthier.cards_schema import SCHEMAS
-from simcore.games.luthier.stated_numbers import STATED, Stated
 
 _RANGE = re.compile(r"^\s*(-?[0-9.]+(?:[eE]-?\d+)?)\s*\.\.\s*(-?[0-9.]+(?:[eE]-?\d+)?)\s*$")
-EXAMPLE = "e.g. instruments.violin.prestige=0..6 or repairs.*.prestige=-1..1"
+EXAMPLE = "e.g. instruments.violin.prestige=0..6 or repairs.*.prestige=-1..1"  # the default game
+
+
+def example(game: Any) -> str:
+    """How a --vary looks, for the messages: the default game's examples, else where to
+    read the game's kinds and fields."""
+    if game is games.get():
+        return EXAMPLE
+    return f"KIND and FIELD as `tutti cards list KIND --game {game.name}` shows them"
 
 
 @dataclass(frozen=True)
@@ -77,49 +86,53 @@ def number(x: float, integer: bool) -> int | float:
     return int(round(x)) if integer else float(x)
 
 
-def parse_vary(text: str, card_set: Any, allow_stated: bool = False) -> Vary:
-    """Parse and check one `--vary` against the loaded cards (TuttiError naming the problem)."""
+def did_you_mean(word: str, options: list[str] | tuple[str, ...], n: int = 1) -> str:
+    """'; did you mean "x"?' for the n closest matches, else the list of valid options."""
+    match = [f'"{m}"' for m in difflib.get_close_matches(word, list(options), n=n, cutoff=0.6)]
+    if match:
+        return "; did you mean " + (match[0] if len(match) == 1 else _or(match)) + "?"
+    return "; expected one of: " + ", ".join(options)
+
+
+def _or(items: list[str]) -> str:
+    return ", ".join(items[:-1]) + f" or {items[-1]}"
+
+
+def parse_vary(text: str, card_set: Any, allow_stated: bool = False, game: Any = None) -> Vary:
+    """Parse and check one `--vary` against the loaded cards of `game` (a game object;
+    None: the default game); a TuttiError naming the problem."""
+    game = games.get() if game is None else game
     target, sep, raw = text.partition("=")
     parts = target.strip().split(".")
     match = _RANGE.match(raw)
     if not sep or len(parts) < 3 or not all(parts) or match is None:
-        raise TuttiError(f"--vary {text!r}: expected KIND.CARD.FIELD=LO..HI, {EXAMPLE}")
+        raise TuttiError(f"--vary {text!r}: expected KIND.CARD.FIELD=LO..HI, {example(game)}")
     try:
         lo, hi = float(match[1]), float(match[2])
     except ValueError:
-        raise TuttiError(f"--vary {text!r}: LO and HI must be numbers, {EXAMPLE}") from None
+        raise TuttiError(f"--vary {text!r}: LO and HI must be numbers, {example(game)}") from None
     if lo > hi:
         raise TuttiError(f"--vary {text}: LO {match[1]} is above HI {match[2]}")
-    kind = card_kind(parts[0])
-    if kind not in SCHEMAS or kind not in card_set.records:
-        raise TuttiError(
-            f"--vary {text}: unknown card kind {kind!r}{did_you_mean(kind, list(SCHEMAS), 3)}"
-        )
-    ids = card_set.ids[kind]
+    kind = game.card_kind(parts[0])
+    try:
+        known = list(game.card_fields(kind))
+        ids = game.card_ids(card_set, kind)
+        offset = parts[1] == "*"
+        if not offset:
+            game.card_name(card_set, kind, parts[1])  # an unknown card: "no ... did you mean"
+    except TuttiError as err:
+        raise TuttiError(f"--vary {text}: {err}") from None
     field = tuple(parts[2:])
-    offset = parts[1] == "*"
-    if not offset and parts[1] not in ids:
-        cards = list(zip(ids, card_set.names[kind], strict=True))
-        raise TuttiError(
-            f"--vary {text}: no {kind} card with id {parts[1]}{suggest_card(parts[1], cards, 3)}"
-        )
-    known = sorted(
-        {
-            f
-            for s in SCHEMAS[kind].sections
-            for f in s.fields
-            if f not in ("id", "source", "estimated", "fitted")
-        }
-    )
     if field[0] not in known:
         raise TuttiError(
             f"--vary {text}: {kind} cards have no field {field[0]!r}"
             + did_you_mean(field[0], known, 3)
         )
     chosen = ids if offset else [parts[1]]
+    records = game.card_records(card_set, kind)
     own: dict[str, float] = {}
     for cid in chosen:
-        value = _value_at(card_set.records[kind][ids.index(cid)], field)
+        value = _value_at(records[ids.index(cid)], field)
         if value is None and offset:
             continue  # KIND.*: cards without the field are not changed
         if not _is_number(value):
@@ -131,12 +144,11 @@ def parse_vary(text: str, card_set: Any, allow_stated: bool = False) -> Vary:
         own[cid] = value
     if not own:
         raise TuttiError(f"--vary {text}: no {kind} card has a number at {'.'.join(field)}")
-    stated = {cid: s for cid in own if (s := _stated(kind, cid, field)) is not None}
+    stated = {cid: s for cid in own if (s := game.stated_number(kind, cid, field)) is not None}
     if stated and not allow_stated:
         if not offset:
-            s = stated[parts[1]]
             raise TuttiError(
-                f"--vary {text}: the rulebook states this number ({s.section}); balancing "
+                f"--vary {text}: the rulebook states this number ({stated[parts[1]]}); balancing "
                 "must not change it (--allow-stated varies it anyway, for your own game)"
             )
         if len(stated) == len(own):
@@ -152,11 +164,14 @@ def parse_vary(text: str, card_set: Any, allow_stated: bool = False) -> Vary:
     return Vary(text, kind, tuple(own), field, lo, hi, integer, offset, tuple(own.values()), left)
 
 
-def parse_varies(texts: list[str], card_set: Any, allow_stated: bool = False) -> list[Vary]:
+def parse_varies(
+    texts: list[str], card_set: Any, allow_stated: bool = False, game: Any = None
+) -> list[Vary]:
     """Every `--vary`, refusing none at all and a card field varied twice."""
+    game = games.get() if game is None else game
     if not texts:
-        raise TuttiError(f"give at least one --vary KIND.CARD.FIELD=LO..HI, {EXAMPLE}")
-    varies = [parse_vary(t, card_set, allow_stated) for t in texts]
+        raise TuttiError(f"give at least one --vary KIND.CARD.FIELD=LO..HI, {example(game)}")
+    varies = [parse_vary(t, card_set, allow_stated, game) for t in texts]
     seen: dict[tuple, str] = {}
     for v in varies:
         for cid in v.cards:
@@ -170,22 +185,21 @@ def parse_varies(texts: list[str], card_set: Any, allow_stated: bool = False) ->
     return varies
 
 
-def patches(varies: list[Vary], x: list[float]) -> list[Patch]:
-    """The card patches that set every variable to its value in `x`."""
-    return [parse_patch(s) for v, xv in zip(varies, x, strict=True) for s in v.sets(xv)]
+def patches(varies: list[Vary], x: list[float]) -> list[str]:
+    """The `--set` texts that set every variable to its value in `x`."""
+    return [s for v, xv in zip(varies, x, strict=True) for s in v.sets(xv)]
 
 
-def check_extremes(varies: list[Vary], cards_dir: Any) -> None:
+def check_extremes(varies: list[Vary], cards_dir: Any, game: Any = None) -> None:
     """Load the cards with each variable at LO and at HI (the others current): a value the
     card rules refuse (a negative prestige) is one line naming the --vary, before any game."""
-    from simcore.games.luthier.cards import load_cards
-
+    game = games.get() if game is None else game
     current = [v.current for v in varies]
     for i, v in enumerate(varies):
         for end in (v.lo, v.hi):
             x = [*current[:i], end, *current[i + 1 :]]
             try:
-                load_cards(cards_dir, patches(varies, x))
+                game.load_cards(cards_dir, patches(varies, x))
             except CardDataError as err:
                 first = err.problems[0].split(": ", 1)[-1] if err.problems else str(err)
                 raise TuttiError(
@@ -206,25 +220,5 @@ def _value_at(record: dict[str, Any], field: tuple[str, ...]) -> Any:
     return value
 
 
-def _stated_path(field: tuple[str, ...]) -> str:
-    """The field as stated_numbers writes it: ("prestige", "2") -> "prestige[2]"."""
-    return field[0] + "".join(f"[{k}]" if k.isdigit() else f".{k}" for k in field[1:])
-
-
 def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def _stated(kind: str, card: str, field: tuple[str, ...]) -> Stated | None:
-    """The rulebook's statement covering this card field (or a part of it), if any."""
-    path = _stated_path(field)
-    for s in STATED:
-        if s.kind != kind or s.card != card:
-            continue
-        if (
-            s.path in (field[0], path)
-            or path.startswith((s.path + ".", s.path + "["))
-            or s.path.startswith((path + ".", path + "["))
-        ):
-            return s
-    return None

@@ -22,7 +22,7 @@ from reports.examples import attach_examples, replay_command
 from reports.load import SEAT_NAMES, Run, open_run, run_seats
 from reports.output import clean, to_json
 from reports.settings import Settings
-from simcore.games.luthier.dtypes import CARD_BITS  # numpy only: no numba
+from simcore import games
 
 FORMAT = "tutti-report/1"
 ADJUSTMENT_METHOD = (
@@ -174,11 +174,16 @@ def build_report(
     sums = card_sums.aggregate(run, names=not info.names, n_examples=settings.examples)
     rows = cards.card_rows(info, sums, settings)
     attach_examples(run, rows, sums["examples"])
-    keys = {  # the bits results.card_bit_positions gives: 96 per card kind, in table order
-        f"{kind}/{card_id}": CARD_BITS * k + i
-        for k, kind in enumerate(CARD_SET_KINDS)
-        for i, card_id in enumerate(info.ids.get(kind, []))
-    }
+    bits = games.get(run.manifest.config.game).card_bits
+    keys = (
+        {  # the bits results.card_bit_positions gives: `card_bits` per kind, in table order
+            f"{kind}/{card_id}": bits * k + i
+            for k, kind in enumerate(CARD_SET_KINDS)
+            for i, card_id in enumerate(info.ids.get(kind, []))
+        }
+        if bits is not None
+        else None
+    )
     rates = picks.pick_rates(run, keys)
     picks.attach(rows, rates)
     rows = uniform_rows(rows, run.games)

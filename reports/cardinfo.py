@@ -1,40 +1,49 @@
 """What the run's tables do not say about the cards: the full card list and patron decks.
 
 Read from the card files the run used (`config.cards_dir`, else the shipped set)
-through the card loader, which needs no numba. If those files are gone or invalid,
-the report falls back to the cards seen in the run and leaves patron decks unknown.
+through the run's game (`simcore.games.get`: its card loader needs no numba). If those
+files are gone or invalid, the report falls back to the cards seen in the run and
+leaves patron decks unknown.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from reports.load import Run
-from simcore.games.luthier.cards import TABLE_KINDS as CARD_SET_KINDS  # table kind -> file
+from simcore import games
 
+# The card-balance report's cards: the default game's table kind -> card file (the
+# drift declaration's `card_roles.files`); other games get reports.game_report
+CARD_SET_KINDS = dict(games.get().card_roles.files)
 PATRON_DECKS = ("I", "II", "royal")
+PATRONS = "patrons"  # the card file whose cards carry a `deck`
 
 
 Names = dict[str, str]  # cards-table key "kind/card_id" -> the card's name
 
 
-def names_of(card_set) -> Names:
-    """Every card's name keyed as in the cards table ("repair/r15" -> "Bell rebuild")."""
+def names_of(card_set, game: Any = None) -> Names:
+    """Every card's name keyed as in the cards table ("repair/r15" -> "Bell rebuild"), of
+    `game` (a game object; None: the default game)."""
+    game = games.get() if game is None else game
     return {
-        f"{kind}/{card_id}": name
-        for kind, set_kind in CARD_SET_KINDS.items()
-        for card_id, name in zip(card_set.ids[set_kind], card_set.names[set_kind], strict=True)
+        f"{kind}/{card_id}": game.card_name(card_set, set_kind, card_id)
+        for kind, set_kind in game.card_roles.files.items()
+        for card_id in game.card_ids(card_set, set_kind)
     }
 
 
-def read_names(cards_dir: str | None) -> Names:
-    """The card names of the set in `cards_dir` (None: the shipped set); {} when its files
-    are gone or invalid, so that runs are still compared (by card ids alone)."""
+def read_names(cards_dir: str | None, game: Any = None) -> Names:
+    """The card names of the set in `cards_dir` (None: the shipped set) of `game` (None:
+    the default game); {} when its files are gone or invalid, so that runs are still
+    compared (by card ids alone)."""
     from simcore.errors import TuttiError
-    from simcore.games.luthier.cards import load_cards, load_default_cards
 
+    game = games.get() if game is None else game
     try:
-        return names_of(load_default_cards() if cards_dir is None else load_cards(cards_dir))
+        return names_of(game.load_cards(cards_dir), game)
     except (TuttiError, OSError):
         return {}
 
@@ -54,9 +63,9 @@ def card_info(run: Run) -> CardInfo:
     config = run.manifest.config
     try:
         from simcore.errors import TuttiError
-        from simcore.games.luthier.cards import load_cards
 
-        card_set = load_cards(config.cards_dir)
+        game = games.get(config.game)
+        card_set = game.load_cards(config.cards_dir)
     except (ImportError, TuttiError, OSError) as err:
         first = str(err).splitlines()[0] if str(err) else type(err).__name__
         return CardInfo(
@@ -64,11 +73,12 @@ def card_info(run: Run) -> CardInfo:
             "the run are missing from the tables and patron decks are unknown"
         )
     info = CardInfo()
-    for kind, set_kind in CARD_SET_KINDS.items():
-        info.ids[kind] = list(card_set.ids[set_kind])
-        info.names[kind] = dict(zip(card_set.ids[set_kind], card_set.names[set_kind], strict=True))
-    for record in card_set.records["patrons"]:
-        info.patron_deck[record["id"]] = str(record.get("deck", "?"))
+    for kind, set_kind in game.card_roles.files.items():
+        info.ids[kind] = game.card_ids(card_set, set_kind)
+        info.names[kind] = {c: game.card_name(card_set, set_kind, c) for c in info.ids[kind]}
+    if PATRONS in game.card_files:
+        for record in game.card_records(card_set, PATRONS):
+            info.patron_deck[record["id"]] = str(record.get("deck", "?"))
     if card_set.data_hash != config.card_hash:
         where = config.cards_dir or "the shipped card set"
         info.warning = (

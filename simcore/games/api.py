@@ -166,3 +166,40 @@ class Game(Protocol):
         """The `--set` patches that turn the card into its neutral stand-in for ablation:
         the same card in the same place (decks and deals stay the same) that gives
         nothing of its own."""
+
+    # ---- card data as a designer edits it: `tutti balance`, `tutti cards`, the report ----
+    # (kept together, like the block above: a member another command needs goes elsewhere)
+
+    # the card data files, in the `--set` spelling of their kind (a directory's file is
+    # KIND.toml); `tutti cards list KIND` and `tutti balance --out` go through them
+    card_files: tuple[str, ...]
+    # bits per card kind in the seats' offered/picked bitmaps (pick rates: Luthier's 96),
+    # the kinds in `card_roles.files` order; None for a game that records no pick rates
+    card_bits: int | None
+
+    def card_records(self, cards: Any, kind: str) -> list[Mapping[str, Any]]:
+        """Every card of `kind` as loaded (its TOML fields, "id" first), in `card_ids`
+        order."""
+
+    def card_fields(self, kind: str) -> tuple[str, ...]:
+        """The fields a designer sets on a `kind` card (not its id or source), sorted; a
+        one-line TuttiError for an unknown kind ("unknown card kind 'x'; did you mean ...")."""
+
+    def stated_number(self, kind: str, card_id: str, field: tuple[str, ...]) -> str | None:
+        """Where the rulebook states this card field, or a part of it (`field`: the field,
+        then keys or list positions into it): "rulebook: Instruments"; None for an
+        estimate. `tutti balance` varies no stated number without --allow-stated."""
+
+    def card_entry(
+        self, cards: Any, kind: str, card_id: str
+    ) -> tuple[str, Mapping[str, Any] | None]:
+        """Where a card file that overrides the card writes it: (its section, the fields
+        that pick it among the section's [[entries]]: {"id": ...}), or (its section, None)
+        for a [table] of its own (a rule)."""
+
+    def card_summary(self, cards: Any) -> str:
+        """One line of card counts for `tutti cards validate` ("39 instruments, ...")."""
+
+    def card_tables(self, cards: Any, kind: str) -> list[tuple[str, list[str], list[list[str]]]]:
+        """`kind`'s cards for `tutti cards list`: (title, column names, rows of cell texts)
+        per table (Luthier's board: two)."""

@@ -130,3 +130,84 @@ def test_usage_errors_point_to_the_help():
     assert_one_line(
         *tutti("balance", *VARY, "--objective", "seat-spread", "--budget", "x"), "--budget"
     )
+
+
+# ---- any game: Maestro through the game interface ----
+
+MAESTRO = ["--game", "maestro", "--budget", "1200", "--population", "4",
+           "--confirm-games", "120", "--players", "3"]  # fmt: skip
+APPLAUSE = ["--vary", "rules.applause.value=10..18"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--vary", "rwos.debussy.value=1..9"], "unknown card kind 'rwos'; did you mean \"rows\"?"),
+        (["--vary", "rows.debusy.value=1..9"], "no rows card with id debusy; did you mean debussy"),
+        (["--vary", "rows.debussy.valu=1..9"], 'did you mean "value"'),
+        (["--vary", "rules.scoring.value=1..3"], "is not a number ('appraisal')"),
+        (["--vary", "rules.contiguous.value=0..1"], "is not a number (True)"),
+        (["--vary", "rules.applause.value=0..9"], "at 0 the cards are invalid"),
+        (["--vary", "instruments.viola.tiles=1..9"], "at 1 the cards are invalid"),
+        (["--vary", "rules.critic_bonus.value=0..20"], "the rulebook states this number"),
+        (["--vary", "rules.applause.value=10..x"], "tutti cards list KIND --game maestro"),
+        (["--vary", "rules.applause.value=10.5..12"], "is a whole number"),
+    ],
+)
+def test_bad_maestro_varies_exit_2_with_one_line(args, message):
+    assert_one_line(*tutti("balance", *args, "--objective", "seat-spread", *MAESTRO), message)
+
+
+@pytest.mark.parametrize(
+    ("objective", "message"),
+    [
+        ("family-spread", "Maestro seats have no family to spread over; its objectives: "
+         "seat-spread, strategy-spread, card:KIND.CARD"),
+        ("card:rules.applause", "expected card:KIND.CARD with KIND one of rows, instruments"),
+        ("card:rows.debusy", "no rows card with id debusy"),
+        ("seat-sprad", "unknown objective 'seat-sprad'"),
+    ],
+)  # fmt: skip
+def test_bad_maestro_objectives_exit_2_with_one_line(objective, message):
+    assert_one_line(*tutti("balance", *APPLAUSE, "--objective", objective, *MAESTRO), message)
+
+
+def test_a_maestro_balance_runs_end_to_end_and_repeats(tmp_path):
+    """A rule number (the applause count: game length) and an offset on every row's
+    printed value, against the seat spread and a row's holder effect; the found values
+    are a Maestro card directory that --cards takes."""
+    args = [*APPLAUSE, "--vary", "rows.*.value=-2..2", "--objective", "seat-spread",
+            "--objective", "0.5*card:rows.debussy", "--strategies", "greedy,rusher,rusher",
+            *MAESTRO, "--seed", "3"]  # fmt: skip
+    code, out, err = tutti("balance", *args, "--json", str(tmp_path / "a.json"),
+                           "--out", str(tmp_path / "board"))  # fmt: skip
+    assert code == 0, err
+    assert "generation 1/" in err and "difference (best - current)" in out
+    first = json.loads((tmp_path / "a.json").read_text())
+    assert first["game"] == "maestro" and first["current"]["rules.applause.value"] == 14
+    assert set(first["best"]) == {"rules.applause.value", "rows.*.value"}
+    assert 10 <= first["best"]["rules.applause.value"] <= 18
+    assert set(first["objective"]["terms"]) == {"seat-spread", "card:rows.debussy"}
+    code, again, err = tutti("balance", *args, "--json", "-")
+    assert code == 0, err
+    second = json.loads(again)
+    assert (second["best"], second["objective"], second["search"]["history"]) == (
+        first["best"], first["objective"], first["search"]["history"],
+    )  # fmt: skip
+    # the written directory holds the found values and plays as --cards
+    from simcore.games.maestro.cards import load_cards
+
+    board = load_cards(tmp_path / "board")
+    assert board.rules["applause"] == first["best"]["rules.applause.value"]
+    offset = first["best"]["rows.*.value"]
+    assert [int(v) for v in board.table.row_value[: board.table.n_rows]] == [5 + offset] * 10
+    run = ["--games", "20", "--players", "3", "--out", str(tmp_path / "run")]
+    code, _, err = tutti("simulate", "--game", "maestro", "--cards", str(tmp_path / "board"), *run)
+    assert code == 0, err
+
+
+def test_a_stated_maestro_rule_is_varied_only_when_allowed():
+    args = ["--vary", "rules.critic_bonus.value=0..20", "--objective", "seat-spread", *MAESTRO]
+    code, out, err = tutti("balance", *args, "--allow-stated", "--json", "-")
+    assert code == 0, err
+    assert 0 <= json.loads(out)["best"]["rules.critic_bonus.value"] <= 20

@@ -103,3 +103,42 @@ def test_plain_python_plays_the_same_game(game):
     players = min(game.player_counts)
     seats = game.parse_seats(strategy, players)
     assert proc.stdout == game.transcript(cards, game.play_game(cards, players, 5, seats), [])
+
+
+def test_the_card_data_block_describes_the_shipped_cards(game, tmp_path):
+    """What balance, `tutti cards` and the report read of a game's cards: the records line up
+    with the ids, every kind has fields and tables, an unknown kind is one line, and a card
+    written where `card_entry` says overrides it when the directory is loaded back."""
+    from reports.balance_out import dumps
+    from simcore.errors import TuttiError
+
+    cards = game.load_cards()
+    assert set(game.card_roles.files.values()) <= set(game.card_files)
+    assert isinstance(game.card_summary(cards), str) and "\n" not in game.card_summary(cards)
+    assert game.card_bits is None or game.card_bits > 0
+    for kind in game.card_files:
+        ids = game.card_ids(cards, kind)
+        records = game.card_records(cards, kind)
+        assert [r["id"] for r in records] == ids and ids, kind
+        fields = game.card_fields(kind)
+        assert fields == tuple(sorted(fields)) and "id" not in fields and "source" not in fields
+        assert sum(len(rows) for _, _, rows in game.card_tables(cards, kind)) == len(ids)
+    with pytest.raises(TuttiError, match="unknown card kind") as err:
+        game.card_fields("nonsense")
+    assert "\n" not in str(err.value)
+    # the first card with a whole-number field that is not stated (Luthier: the cello's
+    # prestige, Maestro: Milhaud's printed value), one more, written as its file holds it
+    kind, card_id, field, value = next(
+        (k, r["id"], f, r[f])
+        for k in game.card_files
+        for r in game.card_records(cards, k)
+        for f in game.card_fields(k)
+        if type(r.get(f)) is int and game.stated_number(k, r["id"], (f,)) is None
+    )
+    section, ident = game.card_entry(cards, kind, card_id)
+    entry = {**ident, field: value + 1} if ident is not None else {field: value + 1}
+    doc = {section: [entry] if ident is not None else entry}
+    (tmp_path / f"{kind}.toml").write_text(dumps(doc))
+    loaded = game.load_cards(tmp_path)
+    i = game.card_ids(loaded, kind).index(card_id)
+    assert game.card_records(loaded, kind)[i][field] == value + 1

@@ -14,6 +14,7 @@ from reports.balance_out import dumps
 from reports.balance_space import parse_vary, patches
 from reports.drift_window import Window
 from simcore.errors import TuttiError
+from simcore.games.luthier.game import GAME
 
 CHEAP = {"budget": 1200, "population": 4, "confirm_games": 120, "players": 2}
 
@@ -46,10 +47,8 @@ def test_a_kind_wildcard_is_one_offset_and_leaves_stated_cards_alone(cards):
 
 
 def test_patches_change_the_cards(cards):
-    from simcore.games.luthier.cards import load_cards
-
     v = parse_vary("repairs.*.prestige=-1..1", cards)
-    changed = load_cards(None, patches([v], [1]))
+    changed = GAME.load_cards(None, patches([v], [1]))
     i = cards.index("repairs", "r1")
     assert changed.records["repairs"][i]["prestige"] == cards.records["repairs"][i]["prestige"] + 1
 
@@ -67,7 +66,7 @@ def test_a_list_position_is_varied_and_its_stated_part_left_alone(cards, tmp_pat
     assert "p1" in v.left_out and "p1" not in v.cards and "p2" in v.cards
     i = cards.index("performances", "p2")
     low, mid, high = cards.records["performances"][i]["prestige"]
-    changed = load_cards(None, patches([v], [1]))
+    changed = GAME.load_cards(None, patches([v], [1]))
     assert changed.records["performances"][i]["prestige"] == [low, mid, high + 1]
     with pytest.raises(TuttiError, match="stated"):
         parse_vary("performances.p1.prestige.2=0..2", cards)
@@ -173,3 +172,48 @@ def test_a_tiny_search_is_deterministic_and_complete(tmp_path):
     assert obj["best_interval"][0] <= obj["best"] <= obj["best_interval"][1]
     assert set(obj["terms"]) == {"seat-spread", "card:instruments.cello"}
     assert first["search"]["games_played"] <= CHEAP["budget"] - 2 * CHEAP["confirm_games"]
+
+
+def test_maestro_varies_its_rule_numbers_and_writes_them_as_rule_tables(tmp_path):
+    """Another game through the interface: a rule number, an offset on every row's printed
+    value, the rulebook's stated numbers refused, and the --out files its loader reads."""
+    from reports.balance_out import write_cards
+    from simcore.games.maestro.game import GAME as MAESTRO
+
+    board = MAESTRO.load_cards()
+    applause = parse_vary("rules.applause.value=10..18", board, game=MAESTRO)
+    assert (applause.kind, applause.cards, applause.current, applause.integer) == (
+        "rules", ("applause",), 14, True,
+    )  # fmt: skip
+    rows = parse_vary("rows.*.value=-1..1", board, game=MAESTRO)
+    assert rows.offset and rows.cards == tuple(board.ids["rows"]) and not rows.left_out
+    assert MAESTRO.load_cards(None, patches([applause, rows], [12, 1])).rules["applause"] == 12
+    with pytest.raises(TuttiError, match=r"states this number \(rulebook, The Appraisal 3\)"):
+        parse_vary("rules.critic_bonus.value=0..20", board, game=MAESTRO)
+    assert parse_vary("rules.critic_bonus.value=0..20", board, True, MAESTRO).current == 10
+    changes = [("rules", "applause", ("value",), 12), ("rows", "debussy", ("value",), 7)]
+    written = write_cards(tmp_path / "out", board, None, changes, "test", MAESTRO)
+    assert [p.name for p in written] == ["rows.toml", "rules.toml"]
+    assert "[applause]\nvalue = 12" in (tmp_path / "out" / "rules.toml").read_text()
+    again = MAESTRO.load_cards(tmp_path / "out")
+    assert again.rules["applause"] == 12
+    assert again.records["rows"][again.index("rows", "debussy")]["value"] == 7
+
+
+def test_a_game_without_grouping_columns_has_one_stratum_per_strategy_and_seat():
+    seats = pl.DataFrame(
+        [
+            (g, s, s + 1, "a" if s == 0 else "b", float(g % 2 == s))
+            for g in range(4)
+            for s in (0, 1)
+        ],
+        schema=["game", "seat", "start_order", "strategy", "win"],
+        orient="row",
+    )
+    cards = pl.DataFrame(schema={"game": pl.Int64, "seat": pl.Int8, "key": pl.String,
+                                 "role": pl.String})  # fmt: skip
+    seat = objectives.Term("seat-spread", "seat-spread", 1.0, column="start_order")
+    data = objectives.seat_data([Window(seats, cards)], 0, [seat], groups=())
+    assert set(data.codes) == {"start_order", "strategy"}
+    assert (data.strata[True] == data.strata[False]).all() and data.strata[True].max() == 1
+    assert objectives.values([seat], data) == [0.0]

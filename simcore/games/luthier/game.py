@@ -10,8 +10,8 @@ import numpy as np
 
 from simcore.games.api import CardRoles
 from simcore.games.luthier import RULES_VERSION
-from simcore.games.luthier.cards import TABLE_KINDS
-from simcore.games.luthier.dtypes import MAX_PLAYERS
+from simcore.games.luthier.cards import KINDS, TABLE_KINDS
+from simcore.games.luthier.dtypes import CARD_BITS, MAX_PLAYERS
 from simcore.games.luthier.engine import MIN_PLAYERS
 from simcore.seats import StrategySpec
 
@@ -67,9 +67,11 @@ class Luthier:
         check_players(players)
 
     def load_cards(self, directory: Path | None = None, patches: Sequence[str] = ()) -> Any:
-        from simcore.games.luthier.cards import load_cards
+        from simcore.games.luthier.cards import load_cards, load_default_cards
         from simcore.games.luthier.cards_patch import parse_patch
 
+        if directory is None and not patches:
+            return load_default_cards()  # cached: the shipped set is read-only
         return load_cards(directory, [parse_patch(text) for text in patches])
 
     def strategies(self) -> Mapping[str, StrategySpec]:
@@ -173,6 +175,39 @@ class Luthier:
                 text = f"levels=[{inner}]"
             patches.append(f"{kind}.{card_id}.{text}")
         return patches
+
+    # ---- card data as a designer edits it: `tutti balance`, `tutti cards`, the report ----
+
+    card_files = KINDS
+    card_bits = CARD_BITS  # pick-rate bits per card kind (offers_nb), kinds in TABLE_KINDS order
+
+    def card_records(self, cards, kind: str) -> list[Mapping[str, Any]]:
+        return list(cards.records[kind])
+
+    def card_fields(self, kind: str) -> tuple[str, ...]:
+        from simcore.games.luthier.cards_designer import card_fields
+
+        return card_fields(kind)
+
+    def stated_number(self, kind: str, card_id: str, field: tuple[str, ...]) -> str | None:
+        from simcore.games.luthier.cards_designer import stated_number
+
+        return stated_number(kind, card_id, field)
+
+    def card_entry(self, cards, kind: str, card_id: str) -> tuple[str, Mapping[str, Any] | None]:
+        from simcore.games.luthier.cards_designer import card_entry
+
+        return card_entry(cards, kind, card_id)
+
+    def card_summary(self, cards) -> str:
+        from simcore.games.luthier.cards_designer import summary
+
+        return summary(cards)
+
+    def card_tables(self, cards, kind: str) -> list[tuple[str, list[str], list[list[str]]]]:
+        from simcore.games.luthier.cards_designer import card_tables
+
+        return card_tables(cards, kind)
 
 
 # kind in the cards table -> kind in the card files, `--set` and `tutti ablate`

@@ -186,11 +186,65 @@ class Maestro:
         self.neutral_text(cards, kind)  # refuses the kinds that cannot be ablated
         return [f"rows.{card_id}.value={self._mean_value(cards)}"]
 
+    # ---- card data as a designer edits it: `tutti balance`, `tutti cards`, the report ----
+    # A card's fields are plain values (a rule's is `value`); no pick rates are recorded.
+
+    card_bits = None
+
+    @property
+    def card_files(self) -> tuple[str, ...]:
+        from simcore.games.maestro.cards import KINDS
+
+        return KINDS
+
+    def card_records(self, cards, kind: str) -> list[Mapping[str, Any]]:
+        records = {r["id"]: r for r in cards.records[kind]}
+        return [records[card_id] for card_id in self.card_ids(cards, kind)]
+
+    def card_fields(self, kind: str) -> tuple[str, ...]:
+        import difflib
+
+        from simcore.errors import TuttiError
+        from simcore.games.maestro.cards import FIELDS
+
+        if kind not in FIELDS:
+            close = difflib.get_close_matches(kind, list(FIELDS), n=3, cutoff=0.6)
+            hint = " or ".join(f'"{k}"' for k in close)
+            hint = f"did you mean {hint}?" if close else f"expected one of: {', '.join(FIELDS)}"
+            raise TuttiError(f"unknown card kind {kind!r}; {hint}")
+        return tuple(sorted(f for f in FIELDS[kind] if f not in ("id", "source")))
+
+    def stated_number(self, kind: str, card_id: str, field: tuple[str, ...]) -> str | None:
+        from simcore.games.maestro.stated_numbers import stated_number
+
+        return stated_number(kind, card_id, field)
+
+    def card_entry(self, cards, kind: str, card_id: str) -> tuple[str, Mapping[str, Any] | None]:
+        from simcore.games.maestro.cards import SECTIONS
+
+        return (SECTIONS[kind], {"id": card_id}) if kind in SECTIONS else (card_id, None)
+
+    def card_summary(self, cards) -> str:
+        return ", ".join(f"{len(recs)} {kind}" for kind, recs in cards.records.items())
+
+    def card_tables(self, cards, kind: str) -> list[tuple[str, list[str], list[list[str]]]]:
+        records = self.card_records(cards, kind)
+        columns = list(dict.fromkeys(key for rec in records for key in rec))
+        rows = [[_text(rec.get(col, "")) for col in columns] for rec in records]
+        return [(kind, columns, rows)]
+
     @staticmethod
     def _mean_value(cards) -> int:
         """The rows' mean printed value, rounded to a whole number (values are integers)."""
         values = [int(v) for v in cards.table.row_value[: cards.table.n_rows]]
         return round(sum(values) / len(values))
+
+
+def _text(value: Any) -> str:
+    """A field's value in a `tutti cards list` cell: a list as "a, b"."""
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
+    return str(value)
 
 
 SET_KIND = {"row": "rows", "instrument": "instruments"}  # cards-table kind -> --set kind
