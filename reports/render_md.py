@@ -158,7 +158,8 @@ def _ablation(row: Row) -> list[str]:
 
 def flagged(report: Report) -> list[str]:
     rows = sorted(
-        (r for r in report["cards"]["rows"] if cards.is_flagged(r)), key=lambda r: -cards.rank_key(r)
+        (r for r in report["cards"]["rows"] if cards.is_flagged(r)),
+        key=lambda r: -cards.rank_key(r),
     )
     replay = f"Replay an example game: `{report['cards']['replay']}`. {text.replay_note(report)}"
     lines = ["## Strongest and weakest cards", "", text.cards_sentence(report), "", replay, ""]
