@@ -166,3 +166,14 @@ class Game(Protocol):
         """The `--set` patches that turn the card into its neutral stand-in for ablation:
         the same card in the same place (decks and deals stay the same) that gives
         nothing of its own."""
+
+    # ---- the strategy dispatch bound into the engine (simcore/games/binding.py) ----
+    # (kept apart from the members above, so that other additions merge cleanly)
+    # engine kernel module -> the strategies module whose kernels fill its dispatch
+    # placeholders, by name: the kernel cache keys the engine on it without importing it
+    dispatch: Mapping[str, str]
+
+    def dispatch_kernels(self, module: str) -> Mapping[str, Any]:
+        """The kernels (by placeholder name) that fill engine module `module`'s dispatch
+        placeholders, all from `dispatch[module]`; the engine module calls this (through
+        `binding.bind`) when it is imported, before anything compiles."""

@@ -192,6 +192,17 @@ class Maestro:
         values = [int(v) for v in cards.table.row_value[: cards.table.n_rows]]
         return round(sum(values) / len(values))
 
+    # ---- the strategy dispatch bound into the engine (simcore/games/binding.py) ----
+    # the decision kernels call the strategies through placeholders filled from here
+    dispatch = {"simcore.games.maestro.decide_nb": "strategies.maestro.dispatch_nb"}
+
+    def dispatch_kernels(self, module: str) -> dict[str, Any]:
+        from strategies.maestro.dispatch_nb import choose_nb
+
+        if module != "simcore.games.maestro.decide_nb":
+            return {}
+        return {"choose_nb": choose_nb}
+
 
 SET_KIND = {"row": "rows", "instrument": "instruments"}  # cards-table kind -> --set kind
 TABLE_KIND = {file: table for table, file in SET_KIND.items()}
