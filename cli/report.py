@@ -23,22 +23,26 @@ def _margin(value: str) -> float:
     return points / 100
 
 
-def _confirm(run_dir: Path, top: int, games: int):
+def _confirm(run_dir: Path, top: int, games: int, margin: float | None = None):
     """The --confirm step (ablations that play games): the engine is imported only here,
     so a report without --confirm stays numba-free. Checks the run can be replayed before
-    any report is built."""
+    any report is built. `margin` given: the game report's confirmation (any game but
+    Luthier: reports.confirm.confirm_game), whose verdicts use it."""
     if top < 1:
         raise TuttiError(f"--confirm must be a number of cards >= 1 (got {top})")
     if games < 1:
         raise TuttiError(f"--confirm-games must be a number of games >= 1 (got {games})")
-    from reports.confirm import confirm, run_replayer
+    from reports.confirm import confirm, confirm_game, run_replayer
     from simcore.progress import ProgressDisplay
 
     base = run_replayer(run_dir)
 
     def add(report: dict) -> None:
         with ProgressDisplay("ablating") as progress:
-            confirm(report, base, top, games, progress)
+            if margin is None:
+                confirm(report, base, top, games, progress)
+            else:
+                confirm_game(report, base, top, games, margin, progress)
 
     return add
 
@@ -46,33 +50,43 @@ def _confirm(run_dir: Path, top: int, games: int):
 def _luthier_only(
     run_dir: Path, confirm: int | None, confirm_games: int, min_sample: int, margin: str
 ) -> None:
-    """A run of another game gets the game report (reports.game_report): the card-test
-    options and --confirm apply to Luthier's card-balance report only (exit 2 if given)."""
+    """A run of another game gets the game report (reports.game_report): --min-sample
+    applies to Luthier's card-balance report only, and --confirm-games and --margin (the
+    verdicts' margin) to a game report only with --confirm (exit 2 otherwise)."""
     given = [
         name
         for name, set_ in (
-            ("--confirm", confirm is not None),
-            ("--confirm-games", confirm_games != CONFIRM_GAMES),
+            ("--confirm-games", confirm is None and confirm_games != CONFIRM_GAMES),
             ("--min-sample", min_sample != DEFAULT_MIN_SAMPLE),
-            ("--margin", margin != f"{DEFAULT_MARGIN * 100:g}"),
+            ("--margin", confirm is None and margin != f"{DEFAULT_MARGIN * 100:g}"),
         )
         if set_
     ]
     if given:
         raise TuttiError(
-            f"{' and '.join(given)}: Luthier card-balance reports only; {run_dir} is a "
-            "run of another game, whose report takes no such option"
+            f"{' and '.join(given)}: Luthier card-balance reports only (a game report takes "
+            f"--confirm-games and --margin with --confirm); {run_dir} is a run of another game"
         )
 
 
 def _game_report(
-    run_dir: Path, html: Path, markdown: Path | None, json_out: Path | None, allow: bool
+    run_dir: Path,
+    html: Path,
+    markdown: Path | None,
+    json_out: Path | None,
+    allow: bool,
+    confirm=None,
 ) -> None:
-    """The report of a run of any game but Luthier, and its one line on the terminal."""
+    """The report of a run of any game but Luthier, and its lines on the terminal."""
     from reports.game_report import write_game_report
 
     result = write_game_report(
-        run_dir, html=html, markdown=markdown, json_out=json_out, allow_incomplete=allow
+        run_dir,
+        html=html,
+        markdown=markdown,
+        json_out=json_out,
+        allow_incomplete=allow,
+        confirm=confirm,
     )
     run = result["run"]
     if not run["complete"]:
@@ -85,6 +99,18 @@ def _game_report(
     typer.echo(
         f"report on {run['games']:,} games of {run['title']}: {len(result['summary'])} findings; "
         f"wrote {', '.join(written)} ({result['seconds']:.1f} s)"
+    )
+    _echo_confirm(result["cards"]["confirm"])
+
+
+def _echo_confirm(checked: dict | None) -> None:
+    if checked is None:
+        return
+    v = checked["verdicts"]
+    typer.echo(
+        f"ablated {len(checked['cards'])} of the flagged cards on {checked['games']:,} games "
+        f"each: {v['confirmed']} confirmed, {v['not confirmed']} not confirmed, "
+        f"{v['unclear'] + v['too few games']} unclear"
     )
 
 
@@ -113,7 +139,7 @@ def report(
         typer.Option(
             "--margin",
             help="Win-rate points a flagged card's interval must lie beyond; "
-            "inside it a card is balanced.",
+            "inside it a card is balanced (another game's report: --confirm's margin).",
         ),
     ] = f"{DEFAULT_MARGIN * 100:g}",
     allow_incomplete: Annotated[
@@ -145,7 +171,12 @@ def report(
     html = out if out is not None else run_dir / "report.html"
     if run_game(run_dir) != "luthier":
         _luthier_only(run_dir, confirm, confirm_games, min_sample, margin)
-        _game_report(run_dir, html, markdown, json_out, allow_incomplete)
+        add = (
+            _confirm(run_dir, confirm, confirm_games, settings.margin)
+            if confirm is not None
+            else None
+        )
+        _game_report(run_dir, html, markdown, json_out, allow_incomplete, add)
         return
     from reports.build import write_report
 
@@ -172,11 +203,4 @@ def report(
         f"{cards['tested']} tested cards flagged; wrote {', '.join(written)} "
         f"({result['seconds']:.1f} s)"
     )
-    checked = cards["confirm"]
-    if checked is not None:
-        v = checked["verdicts"]
-        typer.echo(
-            f"ablated {len(checked['cards'])} of the flagged cards on {checked['games']:,} games "
-            f"each: {v['confirmed']} confirmed, {v['not confirmed']} not confirmed, "
-            f"{v['unclear'] + v['too few games']} unclear"
-        )
+    _echo_confirm(cards["confirm"])

@@ -7,6 +7,10 @@ strategies with their parameters, master seed, card data, user strategy module)
 under the current code and ablates the N flagged cards with the largest adjusted
 effects, all on the same games 0..games-1 of the run's seed. This module plays games:
 only `tutti report --confirm` imports it, so a plain report stays numba-free.
+
+The game report of any other game (reports.game_report: Maestro) is confirmed the same
+way through the game interface (`confirm_game`): its cards with a flagged event, of the
+kinds the game can ablate (`neutral_text`), against their neutral stand-ins.
 """
 
 from __future__ import annotations
@@ -103,17 +107,7 @@ def confirm(
     targets = [(FILE_KINDS[r["kind"]], r["card_id"]) for r in picked]
     effects = ablate_cards(base, targets, games, progress) if targets else []
     for r, effect in zip(picked, effects, strict=True):
-        delta, low, high, _ = (None if math.isnan(x) else x for x in effect.estimate("win"))
-        holders = int(sum(x.sum() for x in effect.n))
-        if holders < MIN_HOLDERS:
-            low = high = None
-        r["ablation"] = {
-            "delta": delta,
-            "low": low,
-            "high": high,
-            "holders": holders,
-            "verdict": verdict(r["adj_diff"], delta, low, high, holders, margin),
-        }
+        r["ablation"] = _ablation(effect, r["adj_diff"], margin)
     report["cards"]["confirm"] = {
         "asked": top,
         "games": games,
@@ -123,3 +117,99 @@ def confirm(
         "method": METHOD,
     }
     report["summary"] = findings.summary(report)
+
+
+# ---- the game report (any game but Luthier: reports.game_report) ----
+
+GAME_FLAG_Q = 0.05  # a card event is flagged at this q-value (the report's *, game_render)
+GAME_METHOD = (
+    "Ablation: the card replaced by the game's neutral stand-in (as `tutti ablate --game "
+    "GAME`) on the same games of the run's own configuration (common random numbers). The "
+    "cards ablated are those with a flagged event (q ≤ 0.05) of a kind that can be ablated, "
+    "largest flagged adjusted Δ first. The effect is the win rate of the seats that had any "
+    "event of the card (the `any` line) with the card minus without, games as the "
+    "independent units, judged against the `any` line's adjusted Δ (the same seats). "
+    "'confirmed': same sign and its 95% interval excludes 0; 'not confirmed': the opposite "
+    "sign, or its interval lies inside ±margin; 'unclear': neither."
+)
+ANY = "any"  # the event row of any event of a card (reports.game_cards)
+
+
+def _ablatable(base, kind: str) -> str | None:
+    """The `--set` spelling of cards-table kind `kind` if the game can ablate its cards."""
+    set_kind = base.game.card_kind(kind)
+    try:
+        base.game.neutral_text(base.card_set, set_kind)
+    except TuttiError:
+        return None
+    return set_kind
+
+
+def game_flagged(report: Report, base, top: int) -> tuple[list[dict], list[str]]:
+    """The `any` rows of the `top` cards with a flagged event whose kind the game can
+    ablate, largest flagged |adjusted Δ| first; and the kinds with flags it cannot."""
+    rows = report["cards"]["rows"]
+    flagged = [r for r in rows if r["q_value"] is not None and r["q_value"] <= GAME_FLAG_Q]
+    kinds = {r["kind"]: _ablatable(base, r["kind"]) for r in flagged}
+    strongest: dict[tuple[str, str], float] = {}
+    for r in flagged:
+        if kinds[r["kind"]] is not None and r["adj_diff"] is not None:
+            key = (r["kind"], r["card_id"])
+            strongest[key] = max(strongest.get(key, 0.0), abs(r["adj_diff"]))
+    line = {(r["kind"], r["card_id"]): r for r in rows if r["event"] == ANY}
+    ranked = sorted(
+        (key for key in strongest if key in line and line[key]["adj_diff"] is not None),
+        key=lambda key: (-strongest[key], key),
+    )
+    return [line[key] for key in ranked[:top]], sorted(k for k, v in kinds.items() if v is None)
+
+
+def confirm_game(
+    report: Report,
+    base,
+    top: int,
+    games: int = CONFIRM_GAMES,
+    margin: float | None = None,
+    progress: Progress | None = None,
+) -> None:
+    """The game report's --confirm: ablate its `top` flagged cards (`game_flagged`) with
+    `base` (`run_replayer`) on `games` games; write `ablation` into every card row (nulls
+    where not ablated) and the confirmation into `cards.confirm`."""
+    from reports.settings import DEFAULT_MARGIN
+
+    margin = DEFAULT_MARGIN if margin is None else margin
+    rows = report["cards"]["rows"]
+    picked, refused = game_flagged(report, base, top)
+    for r in rows:
+        r["ablation"] = empty_ablation()
+    targets = [(base.game.card_kind(r["kind"]), r["card_id"]) for r in picked]
+    effects = ablate_cards(base, targets, games, progress) if targets else []
+    for r, effect in zip(picked, effects, strict=True):
+        r["ablation"] = _ablation(effect, r["adj_diff"], margin)
+    report["cards"]["confirm"] = {
+        "asked": top,
+        "games": games,
+        "seed": base.config.seed,
+        "margin": margin,
+        "cards": [
+            {"kind": r["kind"], "card_id": r["card_id"], "card": r["card"], "event": ANY}
+            for r in picked
+        ],
+        "not_ablatable": refused,
+        "verdicts": {v: sum(r["ablation"]["verdict"] == v for r in picked) for v in VERDICTS},
+        "method": GAME_METHOD,
+    }
+
+
+def _ablation(effect, adjusted: float, margin: float) -> dict[str, Any]:
+    delta, low, high, _ = (None if math.isnan(x) else x for x in effect.estimate("win"))
+    holders = int(sum(x.sum() for x in effect.n))
+    if holders < MIN_HOLDERS:
+        low = high = None
+    return {
+        "delta": delta,
+        "low": low,
+        "high": high,
+        "holders": holders,
+        "verdict": verdict(adjusted, delta, low, high, holders, margin),
+    }

@@ -93,7 +93,7 @@ def card_effects(run: Run, seats: pl.DataFrame, units: Units, game: Any) -> dict
     tested = [r for r in rows if r["adj_p_value"] is not None]
     for r, q in zip(tested, benjamini_hochberg([r["adj_p_value"] for r in tested]), strict=True):
         r["q_value"] = q
-    return {"kinds": kinds, "adjusted_within": ADJUSTED, "rows": rows}
+    return {"kinds": kinds, "adjusted_within": ADJUSTED, "confirm": None, "rows": rows}
 
 
 def _effect_row(
@@ -122,4 +122,5 @@ def _effect_row(
         "adj_diff_high": adj["diff_high"],
         "adj_p_value": adj["p_value"],
         "q_value": None,
+        "ablation": None,  # `tutti report --confirm N` (reports.confirm.confirm_game) fills it
     }

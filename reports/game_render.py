@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from reports import html_kit
+from reports.text import ablation_cell
 from simcore import fmt
 
 Report = dict[str, Any]
@@ -56,6 +57,9 @@ def header(r: Report) -> list[Block]:
 
 def summary(r: Report) -> list[Block]:
     blocks: list[Block] = [("h2", "Summary"), ("ol", [f["text"] for f in r["summary"]])]
+    confirmed = confirm_sentence(r)
+    if confirmed:
+        blocks.append(("p", confirmed))
     blocks.append(("quote", f"**Read with care.** {CAVEAT}"))
     if r["warnings"]:
         blocks += [("ul", r["warnings"])]
@@ -288,6 +292,8 @@ def _share_cell(row: dict[str, Any]) -> str:
 
 def cards(r: Report) -> list[Block]:
     c = r["cards"]
+    confirm = c.get("confirm")
+    extra = ABLATION_HEADERS if confirm else []
     blocks: list[Block] = [
         ("h2", "Cards: effects per event"),
         (
@@ -299,6 +305,8 @@ def cards(r: Report) -> list[Block]:
             "Correlational: a seat ahead does more.",
         ),
     ]
+    if confirm:
+        blocks.append(("p", confirm["method"]))
     for kind in c["kinds"]:
         events = kind["events"]
         rows = [x for x in c["rows"] if x["kind"] == kind["kind"]]
@@ -317,6 +325,7 @@ def cards(r: Report) -> list[Block]:
             [
                 next(iter(ev.values()))["card"],
                 *[_effect(ev.get(e), "adj_") + (_star(ev[e]) if e in ev else "") for e in events],
+                *(_ablation_cells(ev.get(ANY)) if confirm else []),
             ]
             for ev in by_card.values()
         ]
@@ -326,9 +335,41 @@ def cards(r: Report) -> list[Block]:
             ("p", "Share of seat-games with each event (and the win rate of those seats):"),
             ("table", [kind["kind"].capitalize(), "Games (any)", *map(_name, events)], share, 1),
             ("p", "Win-rate difference with the event (points, 95% interval):"),
-            ("table", [kind["kind"].capitalize(), *map(_name, events)], effects, 1),
+            ("table", [kind["kind"].capitalize(), *map(_name, events), *extra], effects, 1),
         ]
     return blocks
+
+
+ABLATION_HEADERS = ["ablation Δ (win-rate pts, 95% interval)", "Ablation"]
+
+
+def _ablation_cells(row: dict[str, Any] | None) -> list[str]:
+    """The card's ablation (on its `any` line's seats) and the verdict, or dashes."""
+    if row is None or not row.get("ablation") or row["ablation"]["delta"] is None:
+        return [fmt.DASH, fmt.DASH]
+    return [ablation_cell(row), row["ablation"]["verdict"]]
+
+
+def confirm_sentence(r: Report) -> str | None:
+    """What --confirm did, or None without it."""
+    c = r["cards"].get("confirm")
+    if c is None:
+        return None
+    cannot = (
+        f" ({', '.join(c['not_ablatable'])}: no neutral stand-in, not ablated)"
+        if c["not_ablatable"]
+        else ""
+    )
+    if not c["cards"]:
+        return f"--confirm: no flagged card of a kind that can be ablated, so none was{cannot}."
+    v = c["verdicts"]
+    return (
+        f"Ablation (--confirm {c['asked']}): the {len(c['cards'])} cards with the largest "
+        f"flagged effects{cannot}, each against its neutral stand-in on {c['games']:,} of the "
+        f"run's own games (seed {c['seed']}): {v['confirmed']} confirmed, "
+        f"{v['not confirmed']} not confirmed (the causal effect has the other sign or lies "
+        f"inside ±{c['margin'] * 100:g} points), {v['unclear'] + v['too few games']} unclear."
+    )
 
 
 ANY = "any"

@@ -16,6 +16,7 @@ Every number is in the dict; reports.game_render lays it out as Markdown and HTM
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -340,8 +341,12 @@ def write_game_report(
     markdown: str | Path | None = None,
     json_out: str | Path | None = None,
     allow_incomplete: bool = False,
+    confirm: Callable[[Report], None] | None = None,
 ) -> Report:
-    """Build the report and write the files asked for (HTML defaults to RUN_DIR/report.html)."""
+    """Build the report and write the files asked for (HTML defaults to RUN_DIR/report.html).
+
+    `confirm(report)`, if given, adds to the report before it is written (the ablations of
+    `tutti report --confirm`, which play games: the caller brings the engine)."""
     from reports.game_render import render_html, render_markdown
     from reports.output import write_text
     from simcore.output_paths import check_file
@@ -351,7 +356,12 @@ def write_game_report(
     open_run(Path(run_dir), allow_incomplete, game=None)  # a bad run directory first
     for path in (html, *targets):
         check_file(path, "the report")
-    report = clean(build_game_report(run_dir, allow_incomplete))
+    report = build_game_report(run_dir, allow_incomplete)
+    if confirm is not None:
+        start = time.perf_counter()
+        confirm(report)
+        report["seconds"] += time.perf_counter() - start
+    report = clean(report)
     write_text(html, render_html(report))
     if markdown is not None:
         write_text(Path(markdown), render_markdown(report))

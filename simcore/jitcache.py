@@ -8,8 +8,10 @@ Numba checks a cached function only against its own file: after an edit to a ker
 in another module, a cached caller would silently run the old code. So each kernel
 module's compiled code lives in `<cache>/<module>-<key>`, where the key is a hash of
 the module's source and of the keys of every project module it imports (constants
-included), and of any user strategy module bound into it: editing one kernel module
-recompiles the kernels that depend on it and nothing else.
+included), of the strategy dispatch module its game binds into it (a decision kernel
+calls the strategies without importing them: simcore/games/binding.py), and of any user
+strategy module bound into that: editing one kernel module recompiles the kernels that
+depend on it and nothing else.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("simcore", "strategies")
 CACHE_VAR = "TUTTI_CACHE_DIR"
 
+BINDING = "simcore.games.binding"  # what a module whose dispatch is bound imports
 _extra: dict[str, list[Path]] = {}  # module name -> files compiled into it (user strategies)
 
 
@@ -77,7 +80,9 @@ def _names(text: str) -> list[str]:
 
 @cache
 def _imports(name: str) -> tuple[str, ...]:
-    """Project modules `name` imports (its `from x import module` included)."""
+    """Project modules `name` imports (its `from x import module` included), and the
+    strategies' dispatch module its game's registration binds into it (simcore/games/
+    binding.py: the decision kernels name no strategy module, yet compile one in)."""
     found: set[str] = set()
     for match in _IMPORT.finditer(_file_of(name).read_text()):
         module, imported, plain = match.groups()
@@ -88,6 +93,12 @@ def _imports(name: str) -> tuple[str, ...]:
         for candidate in candidates:
             if candidate.split(".")[0] in PACKAGES and _file_of(candidate) is not None:
                 found.add(candidate)
+    if BINDING in found:  # an engine module whose dispatch the game's registration binds
+        from simcore.games.binding import dispatch_module
+
+        bound = dispatch_module(name)
+        if bound is not None and _file_of(bound) is not None:
+            found.add(bound)
     found.discard(name)
     return tuple(sorted(found))
 

@@ -85,3 +85,40 @@ def test_cache_dir_is_one_place_for_every_start(monkeypatch, tmp_path):
     assert jitcache.cache_dir() == tmp_path / "xdg" / "tutti" / "kernels"
     monkeypatch.setenv(jitcache.CACHE_VAR, str(tmp_path / "mine"))
     assert jitcache.cache_dir() == tmp_path / "mine"
+
+
+DECIDE = "simcore.games.luthier.decide_nb"
+MAESTRO_GAME = "simcore.games.maestro.game_nb"
+
+
+@pytest.mark.parametrize(
+    "strategy",
+    ["strategies/luthier/dispatch_nb.py", "strategies/luthier/random_nb.py"],
+)
+def test_editing_a_bound_strategy_kernel_changes_the_engine_keys(tree, strategy):
+    # the engine imports no strategy module: the key follows the dispatch module the
+    # game's registration binds into decide_nb (simcore/games/binding.py), and its imports
+    names = [DECIDE, MARKET, "simcore.games.luthier.game_nb", MAESTRO_GAME, RNG]
+    before = {name: jitcache.module_key(name) for name in names}
+    edit(tree, strategy)
+    jitcache.module_key.cache_clear()
+    jitcache._source_digest.cache_clear()
+    after = {name: jitcache.module_key(name) for name in names}
+    for name in (DECIDE, MARKET, "simcore.games.luthier.game_nb"):
+        assert after[name] != before[name], name
+    assert after[MAESTRO_GAME] == before[MAESTRO_GAME]  # another game's engine
+    assert after[RNG] == before[RNG]
+
+
+def test_the_key_follows_the_dispatch_the_game_declares(tree, monkeypatch):
+    from simcore import games
+
+    luthier = type(games.get("luthier"))
+    assert "strategies.luthier.dispatch_nb" in jitcache._closure(DECIDE)
+    assert "strategies.maestro.dispatch_nb" in jitcache._closure(MAESTRO_GAME)
+    before = jitcache.module_key(DECIDE)
+    monkeypatch.setattr(luthier, "dispatch", {DECIDE: "strategies.maestro.dispatch_nb"})
+    jitcache.module_key.cache_clear()
+    jitcache._imports.cache_clear()
+    assert "strategies.luthier.dispatch_nb" not in jitcache._closure(DECIDE)
+    assert jitcache.module_key(DECIDE) != before

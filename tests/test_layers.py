@@ -17,12 +17,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYERS = {"cli": 3, "reports": 2, "strategies": 2, "simcore": 1}
-GAMES = ("simcore.games.luthier", "strategies.luthier")
-
-# Each engine's one import of its strategies: the decision kernels call the strategy
-# dispatch kernel directly (numba resolves it when compiling); to be bound by
-# the game registration instead.
-ENGINE_TO_STRATEGIES = {"simcore.games.luthier.decide_nb", "simcore.games.maestro.decide_nb"}
+GAMES = tuple(  # every game package: simcore/games/<name>/ and strategies/<name>/
+    f"{parent.replace('/', '.')}.{path.name}"
+    for parent in ("simcore/games", "strategies")
+    for path in sorted((ROOT / parent).iterdir())
+    if (path / "__init__.py").is_file()
+)
 
 
 def modules() -> dict[str, Path]:
@@ -63,7 +63,7 @@ def test_layers_import_downward_only():
         for name in imports(path):
             other = LAYERS[name.split(".")[0]]
             sideways = other == layer and name.split(".")[0] != module.split(".")[0]
-            registers = module.endswith(".game") or module in ENGINE_TO_STRATEGIES
+            registers = module.endswith(".game")  # a game registers its strategies there only
             if (other > layer or sideways) and not (registers and game_of(module) == game_of(name)):
                 wrong.append(f"{module} imports {name}")
     assert not wrong, "\n".join(sorted(wrong))
@@ -80,7 +80,7 @@ def test_generic_modules_name_no_game():
 
 
 def registers_strategies(module: str, game: str) -> bool:
-    return module == f"simcore.games.{game}.game" or module in ENGINE_TO_STRATEGIES
+    return module == f"simcore.games.{game}.game"
 
 
 def test_a_game_engine_imports_its_strategies_only_where_it_registers_them():

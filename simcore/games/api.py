@@ -203,3 +203,14 @@ class Game(Protocol):
     def card_tables(self, cards: Any, kind: str) -> list[tuple[str, list[str], list[list[str]]]]:
         """`kind`'s cards for `tutti cards list`: (title, column names, rows of cell texts)
         per table (Luthier's board: two)."""
+
+    # ---- the strategy dispatch bound into the engine (simcore/games/binding.py) ----
+    # (kept apart from the members above, so that other additions merge cleanly)
+    # engine kernel module -> the strategies module whose kernels fill its dispatch
+    # placeholders, by name: the kernel cache keys the engine on it without importing it
+    dispatch: Mapping[str, str]
+
+    def dispatch_kernels(self, module: str) -> Mapping[str, Any]:
+        """The kernels (by placeholder name) that fill engine module `module`'s dispatch
+        placeholders, all from `dispatch[module]`; the engine module calls this (through
+        `binding.bind`) when it is imported, before anything compiles."""

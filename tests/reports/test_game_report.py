@@ -297,8 +297,10 @@ def test_cli_writes_the_game_report_without_numba(maestro, tmp_path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--confirm", "2"], "--confirm: Luthier card-balance reports only"),
+        (["--confirm-games", "50"], "--confirm-games: Luthier card-balance reports only"),
+        (["--margin", "3"], "--margin: Luthier card-balance reports only"),
         (["--min-sample", "10"], "--min-sample: Luthier card-balance reports only"),
+        (["--confirm", "2", "--min-sample", "10"], "--min-sample: Luthier card-balance"),
     ],
 )
 def test_luthier_only_options_are_refused(maestro, tmp_path, args, message) -> None:

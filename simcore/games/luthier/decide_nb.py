@@ -1,10 +1,20 @@
-"""The decision point: the engine lists options, the seat's strategy picks one."""
+"""The decision point: the engine lists options, the seat's strategy picks one.
+
+The strategy dispatch kernels this module calls are placeholders until the game's
+registration binds them (at the end of this module, before anything compiles; see
+simcore/games/binding.py): the engine does not import the strategies package.
+"""
 
 from __future__ import annotations
 
+from simcore.games.binding import bind, unbound
 from simcore.games.luthier.offers_nb import record_offers_nb
 from simcore.jit import kernel
-from strategies.luthier.dispatch_nb import choose_nb, choose_planned_nb
+
+# filled by GAME.dispatch_kernels (simcore/games/luthier/game.py) below: numba reads them
+# when it compiles the kernels that call them
+choose_nb = unbound(__name__, "choose_nb")
+choose_planned_nb = unbound(__name__, "choose_planned_nb")
 
 
 @kernel
@@ -54,3 +64,6 @@ def decide_planned_nb(cards, g, s, w, p, n, memo):
     if k < 0 or k >= n:
         k = 0
     return k
+
+
+bind(globals(), __name__)  # the game's dispatch kernels replace the placeholders

@@ -209,6 +209,20 @@ class Luthier:
 
         return card_tables(cards, kind)
 
+    # ---- the strategy dispatch bound into the engine (simcore/games/binding.py) ----
+    # the decision kernels call the strategies through placeholders filled from here
+    dispatch = {"simcore.games.luthier.decide_nb": "strategies.luthier.dispatch_nb"}
+
+    def dispatch_kernels(self, module: str) -> dict[str, Any]:
+        from strategies.luthier.dispatch_nb import choose_nb, choose_planned_nb
+
+        if module != "simcore.games.luthier.decide_nb":
+            return {}
+        return {
+            "choose_nb": choose_nb,
+            "choose_planned_nb": choose_planned_nb,
+        }
+
 
 # kind in the cards table -> kind in the card files, `--set` and `tutti ablate`
 SET_KIND = {

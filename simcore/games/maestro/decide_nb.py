@@ -1,13 +1,18 @@
 """The decision point: the engine lists options, the seat's strategy picks one.
 
-The one engine module that imports the strategies' dispatch (so a later change can bind
-another dispatch here without touching the rule kernels).
+The strategy dispatch kernel this module calls is a placeholder until the game's
+registration binds it (at the end of this module, before anything compiles; see
+simcore/games/binding.py): the engine does not import the strategies package.
 """
 
 from __future__ import annotations
 
+from simcore.games.binding import bind, unbound
 from simcore.jit import kernel
-from strategies.maestro.dispatch_nb import choose_nb
+
+# filled by GAME.dispatch_kernels (simcore/games/maestro/game.py) below: numba reads it
+# when it compiles the kernel that calls it
+choose_nb = unbound(__name__, "choose_nb")
 
 
 @kernel
@@ -20,3 +25,6 @@ def decide_nb(cards, g, s, w, p, n):
     if k < 0 or k >= n:  # a strategy bug must not corrupt the game: fall back to the first
         k = 0
     return k
+
+
+bind(globals(), __name__)  # the game's dispatch kernel replaces the placeholder

@@ -239,6 +239,17 @@ class Maestro:
         values = [int(v) for v in cards.table.row_value[: cards.table.n_rows]]
         return round(sum(values) / len(values))
 
+    # ---- the strategy dispatch bound into the engine (simcore/games/binding.py) ----
+    # the decision kernels call the strategies through placeholders filled from here
+    dispatch = {"simcore.games.maestro.decide_nb": "strategies.maestro.dispatch_nb"}
+
+    def dispatch_kernels(self, module: str) -> dict[str, Any]:
+        from strategies.maestro.dispatch_nb import choose_nb
+
+        if module != "simcore.games.maestro.decide_nb":
+            return {}
+        return {"choose_nb": choose_nb}
+
 
 def _text(value: Any) -> str:
     """A field's value in a `tutti cards list` cell: a list as "a, b"."""
