@@ -153,7 +153,7 @@ def report(
         int | None,
         typer.Option(
             "--confirm",
-            help="Ablate the N flagged cards with the largest adjusted effects on the run's "
+            help="Ablate the N flagged cards with the largest impact on the run's "
             "own games (plays games) and show their causal effect beside the adjusted one.",
             show_default=False,
         ),

@@ -4,9 +4,10 @@ The adjusted difference of a card is a correlation; its ablation (`reports.ablat
 the card against its neutral stand-in on common random numbers) is its causal effect
 on the seats that held it. `--confirm N` replays the run's configuration (players,
 strategies with their parameters, master seed, card data, user strategy module)
-under the current code and ablates the N flagged cards with the largest adjusted
-effects, all on the same games 0..games-1 of the run's seed. This module plays games:
-only `tutti report --confirm` imports it, so a plain report stays numba-free.
+under the current code and ablates the N flagged cards with the largest impact
+(`reports.cards.rank_key`), all on the same games 0..games-1 of the run's seed. This
+module plays games: only `tutti report --confirm` imports it, so a plain report stays
+numba-free.
 
 The game report of any other game (reports.game_report: Maestro) is confirmed the same
 way through the game interface (`confirm_game`): its cards with a flagged event, of the
@@ -69,9 +70,10 @@ def run_replayer(run_dir: str | Path):
 
 
 def top_flagged(rows: list[dict], top: int) -> list[dict]:
-    """The `top` flagged cards with the largest adjusted effects (either sign)."""
+    """The `top` flagged cards with the largest impact (either sign; the report's ranking,
+    `reports.cards.rank_key`)."""
     flagged = [r for r in rows if cards.is_flagged(r)]
-    return sorted(flagged, key=lambda r: (-abs(r["adj_diff"]), r["kind"], r["card_id"]))[:top]
+    return sorted(flagged, key=lambda r: (-abs(cards.rank_key(r)), r["kind"], r["card_id"]))[:top]
 
 
 def verdict(adjusted: float, delta, low, high, holders: int, margin: float) -> str:

@@ -227,7 +227,7 @@ def _held_share(row: dict) -> float:
 
 
 def card_findings(report: Report) -> list[Finding]:
-    """The flagged cards with the largest adjusted effects (their interval lies beyond
+    """The flagged cards with the largest impact (their interval lies beyond
     the margin by the flag's definition); family tiles are the family finding's."""
     rows = [r for r in report["cards"]["rows"] if cards.is_flagged(r) and r["kind"] != "family"]
     rows.sort(key=lambda r: -_card_weight(r))

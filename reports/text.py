@@ -248,7 +248,7 @@ def confirm_sentence(report: Report) -> str | None:
     v = c["verdicts"]
     return (
         f"Ablation (--confirm {c['asked']}): the {len(c['cards'])} flagged cards with the "
-        f"largest adjusted effects, each against its neutral stand-in on {c['games']:,} of "
+        f"largest impact, each against its neutral stand-in on {c['games']:,} of "
         f"the run's own games (seed {c['seed']}): {v['confirmed']} confirmed, "
         f"{v['not confirmed']} not confirmed (the causal effect has the other sign or lies "
         f"inside the margin), {v['unclear'] + v['too few games']} unclear."
