@@ -133,19 +133,27 @@ def list_place_nb(cards, g, s, w, p):
         if not row_playable_nb(cards, g, r):
             continue
         n_open = open_slots_nb(cards, g, r, slots)
+        if n_open == 0:
+            continue
         empty = g.row_n[r] == 0
+        need = np.int64(0)  # bit i: an open space of the row takes instrument i
+        for m in range(n_open):
+            need |= np.int64(1) << np.int64(cards.row_inst[r, slots[m]])
         raid_ok = may_raid_into_nb(cards, g, r)
         for q in range(n_players):
             if q != p and not raid_ok:
                 continue
+            agency = s[q].agency
             for k in range(sources[q]):
-                t = s[q].agency[k]
-                if t < 0 or (empty and t != CONDUCTOR):
-                    continue
-                for m in range(n_open):
-                    j = slots[m]
-                    if t == CONDUCTOR or t == cards.row_inst[r, j]:
-                        n = set_opt_nb(w, n, Opt.PLACE, q, k, r, j, t)
+                t = agency[k]
+                if t == CONDUCTOR:  # onto any open space
+                    for m in range(n_open):
+                        n = set_opt_nb(w, n, Opt.PLACE, q, k, r, slots[m], t)
+                elif t >= 0 and not empty and (need >> np.int64(t)) & 1:
+                    for m in range(n_open):  # onto the spaces of its instrument
+                        j = slots[m]
+                        if t == cards.row_inst[r, j]:
+                            n = set_opt_nb(w, n, Opt.PLACE, q, k, r, j, t)
     if n >= MAX_OPTIONS:
         g.violations |= Violation.OPTIONS
     return n
