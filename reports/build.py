@@ -131,7 +131,7 @@ ROW_KEYS = (
     "completed_diff_high", "completed_p_value", "completed_adj_diff", "completed_adj_diff_low",
     "completed_adj_diff_high", "completed_adj_p_value", "completed_tested",
     "tested", "too_uncertain", "flag", "outcome", "examples", "ablation",
-    "offered", "picked", "pick_rate",
+    "offered", "picked", "pick_rate", "section",
 )  # fmt: skip
 LEVELS = ("1", "2", "3")
 

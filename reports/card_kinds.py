@@ -39,6 +39,9 @@ SPECS = {s.kind: s for s in KINDS}
 # kind in the cards table -> kind in card files, --set and `tutti ablate`
 FILE_KINDS = CARD_SET_KINDS
 PATRON_TITLES = {"I": "Patrons I", "II": "Patrons II", "royal": "Royal patrons"}
+# a card section (the instrument family its record names) as the report says it
+SECTION_TITLES = {"strings": "string", "winds": "wind", "pk": "percussion and keyboard"}
+KIND_PLURALS = {"instrument": "instruments", "repair": "repairs"}
 
 
 def table_groups(info: CardInfo) -> list[tuple[str, str]]:

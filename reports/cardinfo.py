@@ -19,6 +19,7 @@ from simcore import games
 CARD_SET_KINDS = dict(games.get().card_roles.files)
 PATRON_DECKS = ("I", "II", "royal")
 PATRONS = "patrons"  # the card file whose cards carry a `deck`
+SECTION_FIELD = "family"  # the card field naming a card's instrument family (its section)
 
 
 Names = dict[str, str]  # cards-table key "kind/card_id" -> the card's name
@@ -55,6 +56,9 @@ class CardInfo:
     ids: dict[str, list[str]] = field(default_factory=dict)
     names: dict[str, dict[str, str]] = field(default_factory=dict)
     patron_deck: dict[str, str] = field(default_factory=dict)
+    # table kind -> card id -> the instrument family its record names ("strings"), for
+    # the kinds whose cards carry one (instruments, repairs): the report's card sections
+    sections: dict[str, dict[str, str]] = field(default_factory=dict)
     warning: str | None = None
 
 
@@ -76,6 +80,10 @@ def card_info(run: Run) -> CardInfo:
     for kind, set_kind in game.card_roles.files.items():
         info.ids[kind] = game.card_ids(card_set, set_kind)
         info.names[kind] = {c: game.card_name(card_set, set_kind, c) for c in info.ids[kind]}
+    for kind, set_kind in game.card_roles.files.items():
+        for record in game.card_records(card_set, set_kind):
+            if isinstance(record.get(SECTION_FIELD), str):
+                info.sections.setdefault(kind, {})[record["id"]] = record[SECTION_FIELD]
     if PATRONS in game.card_files:
         for record in game.card_records(card_set, PATRONS):
             info.patron_deck[record["id"]] = str(record.get("deck", "?"))

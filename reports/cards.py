@@ -142,6 +142,7 @@ def _row(
         ),
         "n": h["n"],
         "outcome": spec.outcome,
+        "section": info.sections.get(spec.kind, {}).get(card_id),
     }
     if spec.kind == "patron":
         deck = info.patron_deck.get(card_id)

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from reports import cards
-from reports.card_kinds import FILE_KINDS
+from reports.card_kinds import FILE_KINDS, KIND_PLURALS, SECTION_TITLES
 from simcore import fmt
 from simcore.stats import Z95
 
@@ -33,8 +33,10 @@ Report = dict[str, Any]
 Finding = dict[str, Any]
 
 MAX_FINDINGS = 5
-CAPS = {"strategy": 1, "seat_order": 1, "family": 1, "card": 3, "dead_card": 2}
+CAPS = {"strategy": 1, "seat_order": 1, "family": 1, "group": 2, "card": 3, "dead_card": 2}
 DEAD_PICK_RATE = 0.02  # a card offered often and taken at most this often is "dead"
+MIN_GROUP = 3  # tested cards of one section (instrument family) a group finding needs
+LEAN_SHARE = 2 / 3  # ... and the share of them flagged the group's way
 
 
 def finding(kind: str, subject: str, text: str, size: float, low, high, **extra) -> Finding:
@@ -197,6 +199,69 @@ def family_findings(report: Report) -> list[Finding]:
     ]
 
 
+def lean_groups(report: Report) -> list[dict]:
+    """Sections of a kind (the string instruments, the wind repairs, ...) whose cards lean
+    one way together: at least MIN_GROUP tested cards, at least LEAN_SHARE of them flagged
+    the same way, and the mean of their adjusted differences beyond the margin with a
+    conservative interval (the mean of their standard errors, as if the cards' estimates
+    moved together: holders of one section's cards overlap). Such a group points at
+    what its cards share rather than at each card's number."""
+    margin = _margin(report)
+    sections: dict[tuple[str, str], list[dict]] = {}
+    for r in report["cards"]["rows"]:
+        if r.get("section") and r["tested"] and not cards.is_outcome(r):
+            sections.setdefault((r["kind"], r["section"]), []).append(r)
+    groups = []
+    for (kind, section), rows in sections.items():
+        if len(rows) < MIN_GROUP:
+            continue
+        mean = sum(r["adj_diff"] for r in rows) / len(rows)
+        se = sum((r["adj_diff_high"] - r["adj_diff_low"]) / (2 * Z95) for r in rows) / len(rows)
+        low, high = mean - Z95 * se, mean + Z95 * se
+        flag = "stronger" if mean > 0 else "weaker"
+        leaning = [r for r in rows if r["flag"] == flag]
+        if not (low > margin or high < -margin) or len(leaning) < LEAN_SHARE * len(rows):
+            continue
+        groups.append(
+            {"kind": kind, "section": section, "rows": rows, "leaning": leaning,
+             "mean": mean, "low": low, "high": high, "flag": flag}
+        )  # fmt: skip
+    return groups
+
+
+def _group_name(group: dict) -> str:
+    section = SECTION_TITLES.get(group["section"], group["section"])
+    return f"{section} {KIND_PLURALS.get(group['kind'], group['kind'])}"
+
+
+def group_findings(report: Report) -> list[Finding]:
+    """A section whose cards lean one way together (`lean_groups`): one finding instead of
+    one per card, ranked as its leaning member with the largest impact."""
+    groups = lean_groups(report)
+    out = []
+    for g in groups:
+        name = _group_name(g)
+        others = [
+            f"the {_group_name(o)} lean {o['flag']} ({fmt.pts(o['mean'])})"
+            for o in groups
+            if o["kind"] == g["kind"] and o["flag"] != g["flag"]
+        ]
+        cards_named = ", ".join(r["card"] for r in sorted(g["leaning"], key=lambda r: r["card"]))
+        text = (
+            f"The {name} are {g['flag']} as a group: {len(g['leaning'])} of the "
+            f"{len(g['rows'])} tested are flagged {g['flag']} ({cards_named}), their adjusted "
+            f"differences average {fmt.pts(g['mean'])} win-rate points (conservative 95% "
+            f"interval {fmt.pts_range(g['low'], g['high'])})"
+            + (f", while {' and '.join(others)}" if others else "")
+            + "; look at what they share (materials, their orchestra row, the patrons and "
+            "goals that ask for them) before changing each card's number."
+        )
+        weight = max(abs(cards.rank_key(r)) for r in g["leaning"])
+        subject = name[0].upper() + name[1:]
+        out.append(finding("group", subject, text, g["mean"], g["low"], g["high"], weight=weight))
+    return out
+
+
 def _ablation_words(row: dict) -> str:
     a = row.get("ablation") or {}
     if a.get("delta") is None:
@@ -228,8 +293,18 @@ def _held_share(row: dict) -> float:
 
 def card_findings(report: Report) -> list[Finding]:
     """The flagged cards with the largest impact (their interval lies beyond
-    the margin by the flag's definition); family tiles are the family finding's."""
-    rows = [r for r in report["cards"]["rows"] if cards.is_flagged(r) and r["kind"] != "family"]
+    the margin by the flag's definition); family tiles are the family finding's, and the
+    cards of a section that leans one way together the group finding's."""
+    # a card of a leaning section that goes the group's way is the group finding's; one
+    # going against it (a planted strong violin among weak strings) stays a finding of its own
+    grouped = {(r["kind"], r["card_id"]) for g in lean_groups(report) for r in g["leaning"]}
+    rows = [
+        r
+        for r in report["cards"]["rows"]
+        if cards.is_flagged(r)
+        and r["kind"] != "family"
+        and (r["kind"], r["card_id"]) not in grouped
+    ]
     rows.sort(key=lambda r: -_card_weight(r))
     out = []
     for r in rows[: CAPS["card"]]:
@@ -301,6 +376,7 @@ FINDERS: tuple[Callable[[Report], list[Finding]], ...] = (
     strategy_findings,
     seat_findings,
     family_findings,
+    group_findings,
     card_findings,
 )
 

@@ -58,7 +58,10 @@ def test_confirm_ablates_the_top_flagged_cards(confirmed) -> None:
     rows = report["cards"]["rows"]
     picked = top_flagged(rows, 2)
     assert len(picked) == 2
-    assert all(abs(r["adj_diff"]) >= abs(picked[-1]["adj_diff"]) for r in picked)
+    # the flagged cards with the largest impact (the report's ranking), either sign
+    flagged = [r for r in rows if r["flag"] in ("stronger", "weaker")]
+    least = min(abs(r["impact"]) for r in picked)
+    assert all(abs(r["impact"]) <= least for r in flagged if r not in picked)
     check = report["cards"]["confirm"]
     assert check["games"] == GAMES and check["seed"] == 7 and check["asked"] == 2
     assert [(c["kind"], c["card_id"]) for c in check["cards"]] == [

@@ -110,8 +110,11 @@ def test_findings_are_ranked_by_the_games_they_decide(loose) -> None:
 
 def test_at_most_five_findings_and_three_cards(loose) -> None:
     report = _plant_strategy(loose)
+    for r in report["cards"]["rows"]:
+        r.update(section=None)  # no section leaning together: eight card findings
     for r in [r for r in report["cards"]["rows"] if r["tested"]][:8]:
         r.update(flag="stronger", adj_diff=0.5, adj_diff_low=0.45, adj_diff_high=0.55)
+        r.update(impact=0.25)
     found = findings.summary(report)
     assert len(found) <= 5
     assert sum(f["kind"] == "card" for f in found) == findings.CAPS["card"]
@@ -242,3 +245,60 @@ def test_impact_is_the_adjusted_difference_over_every_seat_game(loose) -> None:
     order = sorted(flagged, key=lambda r: -r["impact"])
     positions = [md.index(f"| {r['card']}") for r in order[:5] if md.count(f"| {r['card']}") == 1]
     assert len(positions) > 1 and positions == sorted(positions)
+
+
+def _plant_section(report: dict, deltas: list[float]) -> tuple[dict, list[dict]]:
+    """Give the first len(deltas) tested instruments the section "strings" and the
+    adjusted effects `deltas` (flags and impacts to match); every other row no section."""
+    report = copy.deepcopy(report)
+    rows = [r for r in report["cards"]["rows"] if r["tested"] and r["kind"] == "instrument"]
+    for r in report["cards"]["rows"]:
+        r["section"] = None
+    planted = rows[: len(deltas)]
+    for r, d in zip(planted, deltas, strict=True):
+        flag = "stronger" if d > 0.03 else "weaker" if d < -0.03 else "balanced"
+        r.update(section="strings", adj_diff=d, adj_diff_low=d - 0.01, adj_diff_high=d + 0.01)
+        r.update(flag=flag, impact=d / 2)
+    report["settings"]["margin"] = 0.02
+    return report, planted
+
+
+def test_a_section_leaning_one_way_is_one_finding(loose) -> None:
+    """Four weak strings and one strong: one group finding for the four (ranked as the
+    largest of their impacts), the strong one keeps its own card finding."""
+    report, planted = _plant_section(loose, [-0.05, -0.06, -0.07, -0.08, 0.10])
+    group = findings.group_findings(report)
+    assert len(group) == 1 and group[0]["subject"] == "String instruments"
+    text = group[0]["text"]
+    assert text.startswith("The string instruments are weaker as a group: 4 of the 5 tested")
+    assert group[0]["size"] == pytest.approx(sum([-0.05, -0.06, -0.07, -0.08, 0.10]) / 5)
+    assert group[0]["weight"] == pytest.approx(0.04)  # the largest leaning impact
+    card_subjects = [f["subject"] for f in findings.card_findings(report)]
+    assert planted[4]["card"] == card_subjects[0]  # against the group: its own finding
+    assert not set(card_subjects) & {r["card"] for r in planted[:4]}
+    rows = findings.lean_groups(report)[0]["leaning"]
+    assert {r["card_id"] for r in rows} == {r["card_id"] for r in planted[:4]}
+
+
+def test_no_group_when_too_few_lean_or_the_mean_is_inside_the_margin(loose) -> None:
+    # two of four flagged weaker: under the 2/3 the group needs (the mean is beyond)
+    report, _ = _plant_section(loose, [-0.09, -0.09, 0.0, 0.0])  # mean -4.5 pts
+    assert findings.lean_groups(report) == []
+    # all weaker but only two cards
+    report, _ = _plant_section(loose, [-0.05, -0.06])
+    assert findings.lean_groups(report) == []
+    # three flagged weaker, one strong: the mean (-0.0) is inside the margin
+    report, _ = _plant_section(loose, [-0.04, -0.04, -0.04, 0.12])
+    assert findings.lean_groups(report) == []
+
+
+def test_instrument_and_repair_rows_carry_their_section(loose) -> None:
+    rows = loose["cards"]["rows"]
+    by_kind: dict[str, set] = {}
+    for r in rows:
+        by_kind.setdefault(r["kind"], set()).add(r["section"])
+    assert by_kind["instrument"] == {"strings", "winds", "pk"}
+    assert by_kind["repair"] <= {"strings", "winds", "pk"} and len(by_kind["repair"]) > 1
+    assert by_kind["patron"] == {None} and by_kind["family"] == {None}
+    violin = next(r for r in rows if r["card_id"] == "violin")
+    assert violin["section"] == "strings"
