@@ -34,10 +34,9 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from reports.balance_space import did_you_mean
 from reports.drift_window import Window
 from simcore import games
-from simcore.errors import TuttiError
+from simcore.errors import TuttiError, did_you_mean
 
 BASE_COLUMNS = ("start_order", "strategy")  # every game's seats table has them
 

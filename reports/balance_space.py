@@ -20,14 +20,13 @@ the game interface (simcore/games/api.py), e.g. Maestro's
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from simcore import games
-from simcore.errors import CardDataError, TuttiError
+from simcore.errors import CardDataError, TuttiError, did_you_mean
 
 _RANGE = re.compile(r"^\s*(-?[0-9.]+(?:[eE]-?\d+)?)\s*\.\.\s*(-?[0-9.]+(?:[eE]-?\d+)?)\s*$")
 EXAMPLE = "e.g. instruments.violin.prestige=0..6 or repairs.*.prestige=-1..1"  # the default game
@@ -84,18 +83,6 @@ class Vary:
 def number(x: float, integer: bool) -> int | float:
     """x as the card files write it: an int for a whole-number field."""
     return int(round(x)) if integer else float(x)
-
-
-def did_you_mean(word: str, options: list[str] | tuple[str, ...], n: int = 1) -> str:
-    """'; did you mean "x"?' for the n closest matches, else the list of valid options."""
-    match = [f'"{m}"' for m in difflib.get_close_matches(word, list(options), n=n, cutoff=0.6)]
-    if match:
-        return "; did you mean " + (match[0] if len(match) == 1 else _or(match)) + "?"
-    return "; expected one of: " + ", ".join(options)
-
-
-def _or(items: list[str]) -> str:
-    return ", ".join(items[:-1]) + f" or {items[-1]}"
 
 
 def parse_vary(text: str, card_set: Any, allow_stated: bool = False, game: Any = None) -> Vary:

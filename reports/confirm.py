@@ -104,12 +104,8 @@ def confirm(
     rows = report["cards"]["rows"]
     picked = top_flagged(rows, top)
     margin = report["settings"]["margin"]
-    for r in rows:
-        r["ablation"] = empty_ablation()
     targets = [(FILE_KINDS[r["kind"]], r["card_id"]) for r in picked]
-    effects = ablate_cards(base, targets, games, progress) if targets else []
-    for r, effect in zip(picked, effects, strict=True):
-        r["ablation"] = _ablation(effect, r["adj_diff"], margin)
+    _ablate_rows(rows, picked, targets, base, games, margin, progress)
     report["cards"]["confirm"] = {
         "asked": top,
         "games": games,
@@ -182,12 +178,8 @@ def confirm_game(
     margin = DEFAULT_MARGIN if margin is None else margin
     rows = report["cards"]["rows"]
     picked, refused = game_flagged(report, base, top)
-    for r in rows:
-        r["ablation"] = empty_ablation()
     targets = [(base.game.card_kind(r["kind"]), r["card_id"]) for r in picked]
-    effects = ablate_cards(base, targets, games, progress) if targets else []
-    for r, effect in zip(picked, effects, strict=True):
-        r["ablation"] = _ablation(effect, r["adj_diff"], margin)
+    _ablate_rows(rows, picked, targets, base, games, margin, progress)
     report["cards"]["confirm"] = {
         "asked": top,
         "games": games,
@@ -201,6 +193,16 @@ def confirm_game(
         "verdicts": {v: sum(r["ablation"]["verdict"] == v for r in picked) for v in VERDICTS},
         "method": GAME_METHOD,
     }
+
+
+def _ablate_rows(rows, picked, targets, base, games, margin, progress) -> None:
+    """Ablate `targets` (the `picked` rows' card-file kinds and ids) on `games` games and
+    write each picked row's `ablation`; every other row of `rows` gets the empty one."""
+    for r in rows:
+        r["ablation"] = empty_ablation()
+    effects = ablate_cards(base, targets, games, progress) if targets else []
+    for r, effect in zip(picked, effects, strict=True):
+        r["ablation"] = _ablation(effect, r["adj_diff"], margin)
 
 
 def _ablation(effect, adjusted: float, margin: float) -> dict[str, Any]:

@@ -17,15 +17,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from reports.card_kinds import FILE_KINDS
 from reports.drift_window import Window, game_spec, window_from_tables
 from simcore.progress import Progress
 from simcore.runs.replay import Replayer, new_replayer
 
 WINDOW = 4096  # games played and compared at a time
-# Luthier's card file kind -> cards-table kind, for `tutti balance`'s card objectives
-# (reports.balance_objectives); what-if and ablate ask the game (`game.card_key`)
-TABLE_KIND = {file: table for table, file in FILE_KINDS.items()}
 
 
 def baseline(

@@ -181,9 +181,6 @@ ALLOWED_SIMCORE = {
     "simcore",  # `from simcore import fmt`: the package itself imports nothing
     "simcore.errors",
     "simcore.runs.manifest",
-    "simcore.games.luthier.cards",
-    "simcore.games.luthier.cards_lookup",  # "r15 (Bell rebuild)" in messages: difflib only
-    "simcore.games.luthier.dtypes",  # CARD_BITS of the pick-rate bitmaps: numpy only
     # the registry (reports/load.py, reports/game_report.py): a game's `game.py` imports
     # its engine lazily, and a report reads only name, title, score, seat_names,
     # card_kinds and score_sources (no numba: test_game_report's CLI test checks it)

@@ -7,13 +7,13 @@ checker.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
+from simcore.errors import did_you_mean  # noqa: F401 (the card modules import it here)
 from simcore.games.luthier.enums import Era, Family, Material, Res, names
 
 BAD: Any = object()  # sentinel: the value failed its check
@@ -25,18 +25,6 @@ PATRON_DECKS = {"I": 0, "II": 1, "royal": 2}  # PatronDeck codes, spelt as print
 TOKEN_KINDS = {"instrument": 0, "performance": 1, "repair": 2}  # orchestra token kinds
 
 Report = Callable[[str, str], None]  # (field path, message)
-
-
-def did_you_mean(word: str, options: list[str] | tuple[str, ...], n: int = 1) -> str:
-    """'; did you mean "x"?' for the n closest matches, else the list of valid options."""
-    match = difflib.get_close_matches(word, list(options), n=n, cutoff=0.6)
-    if match:
-        quoted = [f'"{m}"' for m in match]
-        alternatives = (
-            quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + f" or {quoted[-1]}"
-        )
-        return f"; did you mean {alternatives}?"
-    return "; expected one of: " + ", ".join(options)
 
 
 def describe(value: Any) -> str:
