@@ -143,9 +143,11 @@ def search(varies: list[Vary], terms, base, seed, population, generations, budge
         history.append(row)
         first += deals
         if note:
+            so_far = finite(best[0])  # each generation plays fresh games: noisy across them
             note(
                 f"generation {gen + 1}/{generations}: best objective "
-                f"{fmt(row['best'])} at {_text(row['best_values'])}; {clock.speed()}"
+                f"{fmt(row['best'])} (best so far {fmt(so_far)}) at "
+                f"{_text(row['best_values'])}; {clock.speed()}"
             )
     final = tuple(snap(mean))
     if valid_variant(base, varies, final) is None and best[1] is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -63,6 +64,8 @@ def test_json_out_and_determinism(tmp_path):
                            "--out", str(tmp_path / "cards"))  # fmt: skip
     assert code == 0, err
     assert "difference (best - current)" in out and "generation 1/" in err
+    so_far = [float(x) for x in re.findall(r"best so far ([0-9.]+)", err)]
+    assert len(so_far) >= 2 and so_far == sorted(so_far, reverse=True)
     first = json.loads((tmp_path / "a.json").read_text())
     assert set(first["best"]) == {"instruments.cello.prestige", "repairs.*.prestige"}
     for key in ("best", "current", "best_interval", "current_interval", "difference_interval"):
