@@ -44,11 +44,11 @@ def _bytes(column: pa.ChunkedArray) -> np.ndarray:
 
 def bit_counts(rows: np.ndarray) -> np.ndarray:
     """How many rows have each bit set: (bytes * 8,) for (rows, bytes) uint8, bit i of
-    byte j at 8 * j + i (eight passes over the bytes, no unpacked copy)."""
-    counts = np.empty((rows.shape[1], 8), np.int64)
-    for b in range(8):
-        counts[:, b] = ((rows >> b) & 1).sum(axis=0, dtype=np.int64)
-    return counts.reshape(-1)
+    byte j at 8 * j + i. The bits unpacked (one part file's rows: a few MB) and summed
+    in int32 (a part holds far fewer than 2**31 rows), about twice as fast as shifting
+    each bit out in turn."""
+    bits = np.unpackbits(rows, axis=1, bitorder="little")
+    return bits.sum(axis=0, dtype=np.int32).astype(np.int64)
 
 
 def _strategy_codes(column: pa.ChunkedArray) -> tuple[np.ndarray, list[str]]:
