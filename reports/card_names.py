@@ -8,21 +8,8 @@ names come from the card files (`reports.cardinfo.read_names`).
 
 from __future__ import annotations
 
-import re
-
 from reports.cardinfo import CARD_SET_KINDS, Names
-
-
-def slug(text: str) -> str:
-    """A name written as an id: "Bell rebuild" -> "bell_rebuild"."""
-    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
-
-
-def card_text(card_id: str, name: str | None) -> str:
-    """ "r15 (Bell rebuild)"; just the id when the name only repeats it ("violin")."""
-    if not name or slug(name) == slug(card_id):
-        return card_id
-    return f"{card_id} ({name})"
+from simcore.fmt import card_text
 
 
 def card_key_text(key: str, names: Names) -> str:

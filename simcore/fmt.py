@@ -1,6 +1,9 @@
-"""Number formatting shared by the HTML and Markdown renderers (the JSON keeps full precision)."""
+"""Number formatting shared by the HTML and Markdown renderers (the JSON keeps full precision),
+and how a card is named in messages and tables."""
 
 from __future__ import annotations
+
+import re
 
 DASH = "–"
 
@@ -78,3 +81,15 @@ def source_rows(sources: list[dict], escape=str) -> list[list[str]]:
         ]
         for r in sources
     ]
+
+
+def slug(text: str) -> str:
+    """A name written as an id: "Bell rebuild" -> "bell_rebuild"."""
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+
+
+def card_text(card_id: str, name: str | None) -> str:
+    """ "r15 (Bell rebuild)"; just the id when the name only repeats it ("violin")."""
+    if not name or slug(name) == slug(card_id):
+        return card_id
+    return f"{card_id} ({name})"

@@ -9,22 +9,11 @@ matched against the ids and against the names written as ids (`bell_rebuild` for
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Sequence
 
+from simcore.fmt import card_text, slug
+
 Card = tuple[str, str]  # (id, name)
-
-
-def slug(text: str) -> str:
-    """A name written as an id: "Bell rebuild" -> "bell_rebuild"."""
-    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
-
-
-def card_text(card_id: str, name: str | None) -> str:
-    """ "r15 (Bell rebuild)"; just the id when the name only repeats it ("violin")."""
-    if not name or slug(name) == slug(card_id):
-        return card_id
-    return f"{card_id} ({name})"
 
 
 def matches(word: str, cards: Sequence[Card], n: int = 1) -> list[Card]:

@@ -224,17 +224,9 @@ class Luthier:
         }
 
 
-# kind in the cards table -> kind in the card files, `--set` and `tutti ablate`
-SET_KIND = {
-    "instrument": "instruments",
-    "performance": "performances",
-    "repair": "repairs",
-    "patron": "patrons",
-    "award": "awards",
-    "goal": "goals",
-    "family": "families",
-    "specialty": "specialty",
-}
+# kind in the cards table -> kind in the card files, `--set` and `tutti ablate` (one owner:
+# cards.TABLE_KINDS), and back
+SET_KIND = TABLE_KINDS
 TABLE_KIND = {file: table for table, file in SET_KIND.items()}
 
 # What `ablate` swaps in for a card: the same card in the same deck position (so
