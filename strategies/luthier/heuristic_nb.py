@@ -23,6 +23,7 @@ from simcore.games.luthier.view_nb import visible_skill_nb
 from simcore.jit import kernel
 from simcore.rng_nb import random_nb
 from simcore.stack_nb import stack_empty
+from strategies.luthier.family_value_nb import family_keep_value_nb
 from strategies.luthier.params import (
     APPRENTICE,
     AWARDS,
@@ -519,9 +520,7 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
     if kind == Opt.ROYAL:
         return cards.patron_gifts[a].sum() + cards.patron_prestige[a] * 0.1
     if kind == Opt.KEEP_FAMILY:
-        return bundle_value_nb(prm, cards, g, s, p, cards.family_start[a]) + 0.1 * (
-            8 - cards.family_turn_order[a]
-        )
+        return family_keep_value_nb(prm, cards, g, s, p, a)
     if kind == Opt.KEEP_GOAL:
         values = stack_empty(N_METRICS, np.int64)
         metrics_nb(cards, g, s, p, values)

@@ -155,8 +155,9 @@ def test_tiny_run_says_what_is_too_uncertain(tiny, tmp_path) -> None:
     assert "Cards:" in notes and "not tested" in notes
     assert all(r["too_uncertain"] for r in data["seats"]["by_start_order"])
     assert all(r["too_uncertain"] for r in data["families"]["by_family"])
-    assert data["cards"]["flagged_bh"] == 0 or all(
-        r["tested"] for r in data["cards"]["rows"] if r["flag"]
+    # a flag is only ever given to a tested row, however few the games
+    assert all(
+        r["tested"] for r in data["cards"]["rows"] if r["flag"] in ("stronger", "weaker")
     )
     page = (tiny / "report.html").read_text()
     assert "Too uncertain or incomplete" in page and "too few games" in page
