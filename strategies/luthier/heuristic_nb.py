@@ -559,8 +559,6 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
             8 - cards.family_turn_order[a]
         )
     if kind == Opt.KEEP_GOAL:
-        values = stack_empty(N_METRICS, np.int64)
-        metrics_nb(cards, g, s, p, values)
         metric = cards.goal_metric[a]
         easy = 1.0 if metric <= Metric.RARE_INSTRUMENTS_FINISHED else 0.8
         return cards.goal_prestige[a, 1] * easy * prm[AWARDS]
