@@ -59,7 +59,8 @@ MEMO_SKILLS = 19  # memo[19 + i]: skill of placement i as the seat sees it (visi
 MEMO_SKILLS_AT = MEMO_SKILLS + MAX_PLACEMENTS  # g.pl_n when those skills were estimated
 MEMO_ALT = MEMO_SKILLS_AT + 1  # memo[MEMO_ALT + loc]: a row location's fallback (loc 0-3)
 MEMO_BONUS = MEMO_ALT + 4  # memo[MEMO_BONUS + loc]: a location's skill bonus (loc 0-4)
-MEMO_SIZE = MEMO_BONUS + Location.BALCONY + 1
+MEMO_BENCH_AHEAD = MEMO_BONUS + Location.BALCONY + 1  # 2 more: a bench with own chips there
+MEMO_SIZE = MEMO_BENCH_AHEAD + 2
 PLACE_CACHE_SIZE = (Location.FINISHING + 1) * 16  # per decision: location value by skill
 assert MEMO_SIZE <= PLAN_MEMO_W
 
@@ -111,14 +112,13 @@ def refresh_skills_nb(g, memo):
 
 @kernel
 def memo_bench_nb(prm, cards, g, s, p, finishing, memo):
-    """bench_value_nb for the seat's next worker there (the first one memoized)."""
+    """bench_value_nb for the seat's next worker there (MEMO_BENCH for the first, kept
+    through the planning phase; MEMO_BENCH_AHEAD for a later one, for one decision)."""
     loc = Location.FINISHING if finishing else Location.ROUGHING
     ahead = own_chips_at_nb(g, p, loc)
-    if ahead > 0:
-        return bench_value_nb(prm, cards, g, s, p, finishing, ahead)
-    k = MEMO_BENCH + (1 if finishing else 0)
+    k = (MEMO_BENCH_AHEAD if ahead > 0 else MEMO_BENCH) + (1 if finishing else 0)
     if np.isnan(memo[k]):
-        memo[k] = bench_value_nb(prm, cards, g, s, p, finishing, 0)
+        memo[k] = bench_value_nb(prm, cards, g, s, p, finishing, ahead)
     return memo[k]
 
 
@@ -170,8 +170,10 @@ def ahead_table_nb(cards, g, s, p, memo, table):
         v = np.floor(memo_skill_nb(cards, g, s, p, i, memo))
         table[loc, int(min(max(v, 0.0), top))] += 1
     for loc in range(table.shape[0]):
-        for t in range(top - 1, -1, -1):
-            table[loc, t] += table[loc, t + 1]
+        at_least = 0
+        for t in range(top, -1, -1):
+            at_least += table[loc, t]
+            table[loc, t] = at_least
 
 
 @kernel
@@ -597,14 +599,16 @@ def heuristic_choose_planned_nb(prm, cards, g, s, p, opts, n, kept):
 
     Placing chips changes only the placements and the apprentices in supply, which no
     memo entry but MEMO_URGENT, the Salon's bonus and fallback, the finishing bench
-    (MEMO_BENCH + 1) and the skills (memo_skill_nb) reads: each round's rows, roughing
-    bench, awards and materials are valued once per seat instead of once per chip.
+    (MEMO_BENCH + 1), the benches with the seat's chips (MEMO_BENCH_AHEAD) and the skills
+    (memo_skill_nb) reads: each round's rows, roughing bench, awards and materials are
+    valued once per seat instead of once per chip.
     """
     memo = kept[:MEMO_SIZE]
     memo[MEMO_URGENT] = np.nan  # the seat's Salon chips may have changed
     memo[MEMO_BONUS + Location.SALON] = np.nan  # (which that bonus reads)
     memo[MEMO_ALT + Location.SALON] = np.nan  # and the apprentices it holds
     memo[MEMO_BENCH + 1] = np.nan  # and its roughing chips (what the finishing bench gets)
+    memo[MEMO_BENCH_AHEAD : MEMO_BENCH_AHEAD + 2] = np.nan  # and its bench chips
     return choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo)
 
 
