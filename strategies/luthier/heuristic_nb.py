@@ -59,8 +59,8 @@ MEMO_SKILLS = 19  # memo[19 + i]: skill of placement i as the seat sees it (visi
 MEMO_SKILLS_AT = MEMO_SKILLS + MAX_PLACEMENTS  # g.pl_n when those skills were estimated
 MEMO_ALT = MEMO_SKILLS_AT + 1  # memo[MEMO_ALT + loc]: a row location's fallback (loc 0-3)
 MEMO_BONUS = MEMO_ALT + 4  # memo[MEMO_BONUS + loc]: a location's skill bonus (loc 0-4)
-MEMO_BENCH_AHEAD = MEMO_BONUS + Location.BALCONY + 1  # 2 more: a bench with own chips there
-MEMO_SIZE = MEMO_BENCH_AHEAD + 2
+MEMO_BENCH_NOW = MEMO_BONUS + Location.BALCONY + 1  # 2 more: memo_bench_nb, this decision
+MEMO_SIZE = MEMO_BENCH_NOW + 2
 PLACE_CACHE_SIZE = (Location.FINISHING + 1) * 16  # per decision: location value by skill
 assert MEMO_SIZE <= PLAN_MEMO_W
 
@@ -112,13 +112,14 @@ def refresh_skills_nb(g, memo):
 
 @kernel
 def memo_bench_nb(prm, cards, g, s, p, finishing, memo):
-    """bench_value_nb for the seat's next worker there (MEMO_BENCH for the first, kept
-    through the planning phase; MEMO_BENCH_AHEAD for a later one, for one decision)."""
+    """bench_value_nb for the seat's next worker there (the first one memoized)."""
     loc = Location.FINISHING if finishing else Location.ROUGHING
     ahead = own_chips_at_nb(g, p, loc)
-    k = (MEMO_BENCH_AHEAD if ahead > 0 else MEMO_BENCH) + (1 if finishing else 0)
+    if ahead > 0:
+        return bench_value_nb(prm, cards, g, s, p, finishing, ahead)
+    k = MEMO_BENCH + (1 if finishing else 0)
     if np.isnan(memo[k]):
-        memo[k] = bench_value_nb(prm, cards, g, s, p, finishing, ahead)
+        memo[k] = bench_value_nb(prm, cards, g, s, p, finishing, 0)
     return memo[k]
 
 
@@ -320,10 +321,12 @@ def location_value_nb(prm, cards, g, s, p, loc, skill, ahead, memo):
         if np.isnan(memo[MEMO_BONUS + loc]):
             memo[MEMO_BONUS + loc] = location_bonus_nb(prm, cards, g, s, p, loc, memo)
         bonus = memo[MEMO_BONUS + loc]
-    if loc == Location.ROUGHING:
-        return max(memo_bench_nb(prm, cards, g, s, p, False, memo) + 0.25 * skill, 2.0 * prm[MONEY])
-    if loc == Location.FINISHING:
-        return max(memo_bench_nb(prm, cards, g, s, p, True, memo) + 0.25 * skill, 2.0 * prm[MONEY])
+    if loc >= Location.ROUGHING:
+        finishing = loc == Location.FINISHING
+        k = MEMO_BENCH_NOW + (1 if finishing else 0)
+        if np.isnan(memo[k]):
+            memo[k] = memo_bench_nb(prm, cards, g, s, p, finishing, memo)
+        return max(memo[k] + 0.25 * skill, 2.0 * prm[MONEY])
     if loc == Location.BALCONY:
         if np.isnan(memo[MEMO_AWARDS]):
             memo[MEMO_AWARDS] = balcony_awards_nb(prm, cards, g, s, p)
@@ -599,7 +602,7 @@ def heuristic_choose_planned_nb(prm, cards, g, s, p, opts, n, kept):
 
     Placing chips changes only the placements and the apprentices in supply, which no
     memo entry but MEMO_URGENT, the Salon's bonus and fallback, the finishing bench
-    (MEMO_BENCH + 1), the benches with the seat's chips (MEMO_BENCH_AHEAD) and the skills
+    (MEMO_BENCH + 1), the benches with the seat's chips (MEMO_BENCH_NOW) and the skills
     (memo_skill_nb) reads: each round's rows, roughing bench, awards and materials are
     valued once per seat instead of once per chip.
     """
@@ -608,7 +611,7 @@ def heuristic_choose_planned_nb(prm, cards, g, s, p, opts, n, kept):
     memo[MEMO_BONUS + Location.SALON] = np.nan  # (which that bonus reads)
     memo[MEMO_ALT + Location.SALON] = np.nan  # and the apprentices it holds
     memo[MEMO_BENCH + 1] = np.nan  # and its roughing chips (what the finishing bench gets)
-    memo[MEMO_BENCH_AHEAD : MEMO_BENCH_AHEAD + 2] = np.nan  # and its bench chips
+    memo[MEMO_BENCH_NOW : MEMO_BENCH_NOW + 2] = np.nan  # and its bench chips
     return choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo)
 
 
