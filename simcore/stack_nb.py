@@ -11,6 +11,12 @@ The rule for callers: the array must not outlive the kernel that created it: nev
 return it, store it in a record or in another array, or keep a view of it after the
 kernel returns. Passing it down to callees is fine. Fill it before reading it, as with
 np.empty. With NUMBA_DISABLE_JIT=1 it is np.empty.
+
+`borrowed(a)` is the same array without its memory owner, as a stack array has none:
+passing it down the kernel tree costs no atomic reference counting (an array from
+Python, or a view of one, is counted at every call that takes it). The same rule
+holds: the caller must keep `a` alive while the borrowed view is used (an argument
+of the kernel Python called is), and the view must not outlive that.
 """
 
 from __future__ import annotations
@@ -52,10 +58,27 @@ def _stack_empty(typingctx, size, dtype):
     return array_type(size, dtype), codegen
 
 
+@intrinsic
+def _borrowed(typingctx, ary):
+    if not isinstance(ary, types.Array):
+        raise TypingError("borrowed needs an array")
+
+    def codegen(context, builder, signature, args):
+        view = make_array(ary)(context, builder, value=args[0])
+        view.meminfo = cgutils.get_null_value(view.meminfo.type)
+        return view._getvalue()
+
+    return ary(ary), codegen
+
+
 if config.DISABLE_JIT:
 
     def stack_empty(size, dtype):
         return np.empty(size, dtype)
 
+    def borrowed(ary):
+        return ary
+
 else:
     stack_empty = _stack_empty
+    borrowed = _borrowed

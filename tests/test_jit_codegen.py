@@ -11,7 +11,7 @@ from numba.core.runtime import _nrt_python as _nrt
 from numba.core.runtime import rtsys
 
 from simcore.jit import kernel
-from simcore.stack_nb import stack_empty
+from simcore.stack_nb import borrowed, stack_empty
 
 N = 7
 
@@ -59,6 +59,17 @@ def _stack_in_loop_nb(rounds):
 
 
 @kernel
+def _borrowed_nb(a, rounds):
+    """A borrowed view of an argument, written through, passed down and sliced."""
+    b = borrowed(a)
+    t = 0.0
+    for r in range(rounds):
+        b[r % b.shape[0]] += 1.0
+        t += _total_nb(b[1:])
+    return t
+
+
+@kernel
 def _bad_size_nb(n):
     return stack_empty(n, np.float64)
 
@@ -95,6 +106,21 @@ def test_stack_arrays_allocate_nothing_on_the_heap():
     before = rtsys.get_allocation_stats()
     _stack_in_loop_nb(1000)
     assert rtsys.get_allocation_stats().alloc == before.alloc
+
+
+def test_borrowed_views_share_the_memory_and_keep_the_owner_alive():
+    a = np.zeros(4)
+    expect, plain = 0.0, np.zeros(4)
+    for r in range(8):
+        plain[r % 4] += 1.0
+        expect += plain[1:].sum()
+    assert _borrowed_nb(a, 8) == expect
+    np.testing.assert_array_equal(a, [2.0, 2.0, 2.0, 2.0])
+    before = rtsys.get_allocation_stats()
+    _borrowed_nb(a, 100)
+    after = rtsys.get_allocation_stats()
+    assert after.mi_alloc - before.mi_alloc == after.mi_free - before.mi_free
+    assert a.sum() == 108.0
 
 
 def test_stack_empty_needs_a_constant_size():

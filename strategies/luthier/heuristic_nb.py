@@ -58,7 +58,10 @@ MEMO_URGENT = 15  # urgent_patience_nb
 MEMO_MATERIAL = 16  # memo[16 + m]: material_value_nb of material m
 MEMO_SKILLS = 19  # memo[19 + i]: skill of placement i as the seat sees it (visible_skill_nb)
 MEMO_SKILLS_AT = MEMO_SKILLS + MAX_PLACEMENTS  # g.pl_n when those skills were estimated
-MEMO_SIZE = MEMO_SKILLS_AT + 1
+MEMO_ALT = MEMO_SKILLS_AT + 1  # memo[MEMO_ALT + loc]: a row location's fallback (loc 0-3)
+MEMO_BONUS = MEMO_ALT + 4  # memo[MEMO_BONUS + loc]: a location's skill bonus (loc 0-4)
+MEMO_BENCH_NOW = MEMO_BONUS + Location.BALCONY + 1  # 2 more: memo_bench_nb, this decision
+MEMO_SIZE = MEMO_BENCH_NOW + 2
 PLACE_CACHE_SIZE = (Location.FINISHING + 1) * 16  # per decision: location value by skill
 assert MEMO_SIZE <= PLAN_MEMO_W
 
@@ -81,14 +84,31 @@ def memo_material_nb(prm, cards, g, s, p, m, memo):
 
 @kernel
 def memo_skill_nb(cards, g, s, p, i, memo):
-    """visible_skill_nb, kept until the next chip is placed (each placement changes what
-    an opponent's face-down chips may be)."""
+    """visible_skill_nb, kept while no chip is placed (see refresh_skills_nb)."""
     if memo[MEMO_SKILLS_AT] != g.pl_n:
-        memo[MEMO_SKILLS:MEMO_SKILLS_AT] = np.nan
-        memo[MEMO_SKILLS_AT] = g.pl_n
+        refresh_skills_nb(g, memo)
     if np.isnan(memo[MEMO_SKILLS + i]):
         memo[MEMO_SKILLS + i] = visible_skill_nb(cards, g, s, p, i)
     return memo[MEMO_SKILLS + i]
+
+
+@kernel
+def refresh_skills_nb(g, memo):
+    """Forget the memoized skills a placement since the memo's last look may change: a
+    seat's placement changes what its face-down chips may be (and its own state), so
+    the skills of the seats that placed since then; none other (no chip has acted
+    during planning, and a fresh memo forgets all)."""
+    at = memo[MEMO_SKILLS_AT]
+    if np.isnan(at) or at > g.pl_n:
+        memo[MEMO_SKILLS:MEMO_SKILLS_AT] = np.nan
+    else:
+        placed = 0
+        for j in range(int(at), g.pl_n):
+            placed |= 1 << g.pl_seat[j]
+        for i in range(int(at)):
+            if (placed >> g.pl_seat[i]) & 1 == 1:
+                memo[MEMO_SKILLS + i] = np.nan
+    memo[MEMO_SKILLS_AT] = g.pl_n
 
 
 @kernel
@@ -152,8 +172,10 @@ def ahead_table_nb(cards, g, s, p, memo, table):
         v = np.floor(memo_skill_nb(cards, g, s, p, i, memo))
         table[loc, int(min(max(v, 0.0), top))] += 1
     for loc in range(table.shape[0]):
-        for t in range(top - 1, -1, -1):
-            table[loc, t] += table[loc, t + 1]
+        at_least = 0
+        for t in range(top, -1, -1):
+            at_least += table[loc, t]
+            table[loc, t] = at_least
 
 
 @kernel
@@ -261,30 +283,51 @@ def apprentice_gain_nb(prm, cards, g, s, p, n):
 
 
 @kernel
+def location_bonus_nb(prm, cards, g, s, p, loc, memo):
+    """What a chip of bonus skill adds at a main-board location (loc 0-4)."""
+    if loc == Location.SALON:
+        if np.isnan(memo[MEMO_URGENT]):
+            memo[MEMO_URGENT] = urgent_patience_nb(cards, g, s, p)
+        return memo[MEMO_URGENT] * prm[PATIENCE] + 1.0
+    if loc == Location.GUILD:
+        return 1.5
+    if loc == Location.PERFORM:
+        return track_step_value_nb(prm, cards, s, p, Track.PERFORMANCE)
+    if loc == Location.REPAIR:
+        return track_step_value_nb(prm, cards, s, p, Track.CRAFT)
+    return track_step_value_nb(prm, cards, s, p, Track.REPUTATION)
+
+
+@kernel
+def location_alt_nb(prm, cards, g, s, p, loc, memo):
+    """A row location's worth when its card is not taken (loc 0-3): 2 money or the
+    location's alternate action, whichever is worth more."""
+    alt = 2.0 * prm[MONEY]
+    if loc == Location.SALON:
+        return max(alt, 2.0 * prm[INSPIRATION] + apprentice_gain_nb(prm, cards, g, s, p, 1))
+    if loc == Location.GUILD:
+        return max(alt, memo_material_nb(prm, cards, g, s, p, 2, memo))
+    if loc == Location.PERFORM:
+        return max(alt, 3 * memo_material_nb(prm, cards, g, s, p, 0, memo))
+    return max(alt, 2 * memo_material_nb(prm, cards, g, s, p, 1, memo))
+
+
+@kernel
 def location_value_nb(prm, cards, g, s, p, loc, skill, ahead, memo):
     """Estimated worth of sending a chip of `skill` to `loc` this round, with `ahead`
     chips there acting first (chips_ahead_nb; `memo`: this decision's MEMO_SIZE cache of
     the parts that do not depend on the skill)."""
-    r = cards.rules
     bonus = 0.0
-    if skill >= r[Rule.LOCATION_BONUS_SKILL]:
-        if loc == Location.SALON:
-            if np.isnan(memo[MEMO_URGENT]):
-                memo[MEMO_URGENT] = urgent_patience_nb(cards, g, s, p)
-            bonus = memo[MEMO_URGENT] * prm[PATIENCE] + 1.0
-        elif loc == Location.GUILD:
-            bonus = 1.5
-        elif loc == Location.PERFORM:
-            bonus = track_step_value_nb(prm, cards, s, p, Track.PERFORMANCE)
-        elif loc == Location.REPAIR:
-            bonus = track_step_value_nb(prm, cards, s, p, Track.CRAFT)
-        elif loc == Location.BALCONY:
-            bonus = track_step_value_nb(prm, cards, s, p, Track.REPUTATION)
-    alt = 2.0 * prm[MONEY]
-    if loc == Location.ROUGHING:
-        return max(memo_bench_nb(prm, cards, g, s, p, False, memo) + 0.25 * skill, alt)
-    if loc == Location.FINISHING:
-        return max(memo_bench_nb(prm, cards, g, s, p, True, memo) + 0.25 * skill, alt)
+    if skill >= cards.rules[Rule.LOCATION_BONUS_SKILL] and loc <= Location.BALCONY:
+        if np.isnan(memo[MEMO_BONUS + loc]):
+            memo[MEMO_BONUS + loc] = location_bonus_nb(prm, cards, g, s, p, loc, memo)
+        bonus = memo[MEMO_BONUS + loc]
+    if loc >= Location.ROUGHING:
+        finishing = loc == Location.FINISHING
+        k = MEMO_BENCH_NOW + (1 if finishing else 0)
+        if np.isnan(memo[k]):
+            memo[k] = memo_bench_nb(prm, cards, g, s, p, finishing, memo)
+        return max(memo[k] + 0.25 * skill, 2.0 * prm[MONEY])
     if loc == Location.BALCONY:
         if np.isnan(memo[MEMO_AWARDS]):
             memo[MEMO_AWARDS] = balcony_awards_nb(prm, cards, g, s, p)
@@ -298,18 +341,16 @@ def location_value_nb(prm, cards, g, s, p, loc, skill, ahead, memo):
                 empty = True
         if empty:
             main = memo_row_nb(prm, cards, g, s, p, 0, ahead, memo)
-        alt = max(alt, 2.0 * prm[INSPIRATION] + apprentice_gain_nb(prm, cards, g, s, p, 1))
     elif loc == Location.GUILD:
         main = memo_row_nb(prm, cards, g, s, p, 1, ahead, memo) * 0.7
-        alt = max(alt, memo_material_nb(prm, cards, g, s, p, 2, memo))
     elif loc == Location.PERFORM:
         main = memo_row_nb(prm, cards, g, s, p, 2, ahead, memo)
         main += (skill - 3) * 0.6  # the row estimate assumed skill 3
-        alt = max(alt, 3 * memo_material_nb(prm, cards, g, s, p, 0, memo))
-    elif loc == Location.REPAIR:
+    else:
         main = memo_row_nb(prm, cards, g, s, p, 3, ahead, memo)
-        alt = max(alt, 2 * memo_material_nb(prm, cards, g, s, p, 1, memo))
-    return max(main, alt) + bonus
+    if np.isnan(memo[MEMO_ALT + loc]):
+        memo[MEMO_ALT + loc] = location_alt_nb(prm, cards, g, s, p, loc, memo)
+    return max(main, memo[MEMO_ALT + loc]) + bonus
 
 
 @kernel
@@ -522,8 +563,6 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
     if kind == Opt.KEEP_FAMILY:
         return family_keep_value_nb(prm, cards, g, s, p, a)
     if kind == Opt.KEEP_GOAL:
-        values = stack_empty(N_METRICS, np.int64)
-        metrics_nb(cards, g, s, p, values)
         metric = cards.goal_metric[a]
         easy = 1.0 if metric <= Metric.RARE_INSTRUMENTS_FINISHED else 0.8
         return cards.goal_prestige[a, 1] * easy * prm[AWARDS]
@@ -561,13 +600,17 @@ def heuristic_choose_planned_nb(prm, cards, g, s, p, opts, n, kept):
     planning phase (kept: float64[PLAN_MEMO_W], NaN at the start of the phase).
 
     Placing chips changes only the placements and the apprentices in supply, which no
-    memo entry but MEMO_URGENT, the finishing bench (MEMO_BENCH + 1) and the skills
+    memo entry but MEMO_URGENT, the Salon's bonus and fallback, the finishing bench
+    (MEMO_BENCH + 1), the benches with the seat's chips (MEMO_BENCH_NOW) and the skills
     (memo_skill_nb) reads: each round's rows, roughing bench, awards and materials are
     valued once per seat instead of once per chip.
     """
     memo = kept[:MEMO_SIZE]
     memo[MEMO_URGENT] = np.nan  # the seat's Salon chips may have changed
+    memo[MEMO_BONUS + Location.SALON] = np.nan  # (which that bonus reads)
+    memo[MEMO_ALT + Location.SALON] = np.nan  # and the apprentices it holds
     memo[MEMO_BENCH + 1] = np.nan  # and its roughing chips (what the finishing bench gets)
+    memo[MEMO_BENCH_NOW : MEMO_BENCH_NOW + 2] = np.nan  # and its bench chips
     return choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo)
 
 
@@ -581,17 +624,17 @@ def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
     best = -1e18
     pick = 0
     place_cache = stack_empty(PLACE_CACHE_SIZE, np.float64).reshape((Location.FINISHING + 1, 16))
-    place_cache[:] = np.nan
     ahead = stack_empty(PLACE_CACHE_SIZE, np.int64).reshape((Location.FINISHING + 1, 16))
-    counted = False
+    counted = False  # both tables are filled at the first placement option
     for k in range(n):
         if opts[k, 0] == Opt.PLACE:
             skill = min(opts[k, 1] + 1 + opts[k, 3], 15)
             loc = opts[k, 2]
+            if not counted:
+                place_cache[:] = np.nan
+                ahead_table_nb(cards, g, s, p, memo, ahead)
+                counted = True
             if np.isnan(place_cache[loc, skill]):
-                if not counted:
-                    ahead_table_nb(cards, g, s, p, memo, ahead)
-                    counted = True
                 place_cache[loc, skill] = location_value_nb(
                     prm, cards, g, s, p, loc, skill, ahead[loc, skill], memo
                 )

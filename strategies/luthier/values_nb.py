@@ -99,24 +99,34 @@ def patron_match_nb(cards, s, p, family, era, primary):
         c = s[p].patrons[slot]
         if c < 0:
             continue
-        reqs = 1 + cards.patron_n_secondary[c]
-        unmet = 0
-        for k in range(reqs):
-            if s[p].patron_met[slot, k] == 0:
-                unmet += 1
-        share = (cards.patron_prestige[c] + 2.0) / reqs + s[p].patience[slot] * 1.5
-        if s[p].patience[slot] >= 2:  # leaves at the next start of round unless met now
-            share += cards.rules[Rule.LEAVE_PENALTY] * unmet
-        if primary and s[p].patron_met[slot, 0] == 0 and cards.patron_primary[c] == family:
-            best = max(best, share)
+        hit = primary and s[p].patron_met[slot, 0] == 0 and cards.patron_primary[c] == family
         for k in range(cards.patron_n_secondary[c]):
+            if hit:
+                break
             if s[p].patron_met[slot, k + 1] != 0:
                 continue
             if family >= 0 and cards.patron_secondary[c, k, 0] == family:
-                best = max(best, share)
+                hit = True
             if era >= 0 and cards.patron_secondary[c, k, 1] == era:
-                best = max(best, share)
+                hit = True
+        if hit:  # a patron's share is the same whichever of its requirements matches
+            best = max(best, patron_share_nb(cards, s, p, slot))
     return best
+
+
+@kernel
+def patron_share_nb(cards, s, p, slot):
+    """What meeting one requirement of the patron in `slot` is worth (patron_match_nb)."""
+    c = s[p].patrons[slot]
+    reqs = 1 + cards.patron_n_secondary[c]
+    unmet = 0
+    for k in range(reqs):
+        if s[p].patron_met[slot, k] == 0:
+            unmet += 1
+    share = (cards.patron_prestige[c] + 2.0) / reqs + s[p].patience[slot] * 1.5
+    if s[p].patience[slot] >= 2:  # leaves at the next start of round unless met now
+        share += cards.rules[Rule.LEAVE_PENALTY] * unmet
+    return share
 
 
 @kernel

@@ -23,6 +23,9 @@ from simcore.games.luthier.setup_nb import setup_game_nb
 from simcore.games.luthier.work import Work
 from simcore.jit import kernel
 from simcore.rng_nb import game_seed_nb
+from simcore.stack_nb import borrowed, stack_empty
+
+OPTS_SIZE = MAX_OPTIONS * OPT_W  # the option buffer, on the stack of play_games_nb
 
 
 @kernel
@@ -81,7 +84,15 @@ def play_games_nb(
     Releases the GIL.
     """
     cards = card_array[0]
-    opts = np.empty((MAX_OPTIONS, OPT_W), np.int16)  # rewritten at every decision point
+    # every array below is passed down the whole kernel tree: on the stack or borrowed
+    # (stack_nb.py), none carries a reference count
+    opts = stack_empty(OPTS_SIZE, np.int16).reshape((MAX_OPTIONS, OPT_W))
+    log = borrowed(log)
+    params = borrowed(params)
+    snap_g = borrowed(snap_g)
+    snap_s = borrowed(snap_s)
+    seats = borrowed(seats)
+    cev = borrowed(cev)
     for j in range(lo, hi):
         w = Work(opts, log, params, cev[j], snap_g, snap_s)
         index = first_index + j

@@ -54,7 +54,8 @@ def best_assignment_nb(cards, s, p, slot, kinds, keys, n_cards, out):
     """Assign cards (kinds[j], keys[j]) for j < n_cards to the requirements of the patron in
     `slot`, each card to at most one requirement and each requirement to at most one card,
     meeting as many requirements as possible (ruling 21); among those, the assignment that
-    keeps most of the requirements met now. Brute force over at most 4^4 assignments.
+    keeps most of the requirements met now. Brute force over at most 4^4 assignments
+    (n_cards <= KEPT_ROOM).
 
     out (int64[3], mutated): out[k] = card meeting requirement k, -1 for none.
     Returns the number of requirements met.
@@ -62,21 +63,27 @@ def best_assignment_nb(cards, s, p, slot, kinds, keys, n_cards, out):
     c = s[p].patrons[slot]
     n_req = 1 + cards.patron_n_secondary[c]
     base = n_req + 1  # each card: no requirement, or requirement 0..n_req-1
+    meet = stack_empty(KEPT_ROOM, np.int64)  # meet[j]: bit k if card j meets requirement k
+    digit = stack_empty(KEPT_ROOM, np.int64)  # code's base-`base` digits, card 0 lowest
+    for j in range(n_cards):
+        meet[j] = 0
+        digit[j] = 0
+        for k in range(n_req):
+            if meets_nb(cards, c, k, kinds[j], keys[j], keys[j]):
+                meet[j] |= 1 << k
     best = -1
     best_code = 0
     best_met = 0
     for code in range(base**n_cards):
-        x = code
         used = 0
         met = 0
         kept = 0
         ok = True
         for j in range(n_cards):
-            k = x % base - 1
-            x //= base
+            k = digit[j] - 1
             if k < 0:
                 continue
-            if (used >> k) & 1 or not meets_nb(cards, c, k, kinds[j], keys[j], keys[j]):
+            if (used >> k) & 1 or not (meet[j] >> k) & 1:
                 ok = False
                 break
             used |= 1 << k
@@ -86,6 +93,11 @@ def best_assignment_nb(cards, s, p, slot, kinds, keys, n_cards, out):
             best = met * 8 + kept
             best_code = code
             best_met = met
+        for j in range(n_cards):  # the next code's digits
+            digit[j] += 1
+            if digit[j] < base:
+                break
+            digit[j] = 0
     out[:] = -1
     x = best_code
     for j in range(n_cards):
