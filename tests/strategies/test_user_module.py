@@ -92,9 +92,11 @@ def test_a_user_strategy_plays_exactly_as_the_code_it_calls(cards):
 
 
 def test_user_parameters_change_play_through_a_params_file(tmp_path):
-    """timid passes whenever it may at pass_bias = 1, never at 0: fewer moves of its own."""
+    """timid's pass_bias reaches the strategy through --params: each value plays another
+    game, the same value the same game. (Its effect on one game's length is noise: the
+    passes it may take are few, so the test does not count moves.)"""
     out = {}
-    for bias in (0.0, 1.0):
+    for bias in (0.0, 1.0, 1.0):
         params = tmp_path / f"timid{bias}.toml"
         params.write_text(f"[timid]\npass_bias = {bias}\n")
         proc = tutti(
@@ -102,10 +104,9 @@ def test_user_parameters_change_play_through_a_params_file(tmp_path):
             "--strategy-module", str(EXAMPLE), "--params", str(params),
         )  # fmt: skip
         assert proc.returncode == 0, proc.stderr
-        out[bias] = _body(proc.stdout)
+        body = _body(proc.stdout)
+        assert out.setdefault(bias, body) == body
     assert out[0.0] != out[1.0]
-    red = {bias: sum(line.startswith("  Red ") for line in out[bias].splitlines()) for bias in out}
-    assert red[1.0] < red[0.0]
 
 
 @pytest.mark.slow
