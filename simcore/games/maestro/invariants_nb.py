@@ -10,23 +10,26 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.games.maestro.codes import Rule, Scoring, Violation
-from simcore.games.maestro.dtypes import AGENCY, APPLAUSE, CONDUCTOR, N_CODES
+from simcore.games.maestro.dtypes import AGENCY, APPLAUSE, CONDUCTOR, EMPTY, N_CODES
 from simcore.games.maestro.points_nb import base_points_nb
 from simcore.jit import kernel
 from simcore.stack_nb import stack_empty
 
+N_COUNTS = N_CODES + 1  # empty spaces, then one count per tile code
+
 
 @kernel
 def count_tile_nb(counts, t):
-    """Count tile t in counts (int64[N_CODES]: instruments, conductors, applause)."""
-    if t >= 0:
-        counts[t] += 1
+    """Count tile t in counts (int64[N_COUNTS]): counts[t + 1] for a tile, counts[0]
+    for an empty space (any t < 0). Branch-free: half the spaces checked are empty, and
+    a branch on that cost more than the count."""
+    counts[max(t, EMPTY) + 1] += 1
 
 
 @kernel
 def check_tiles_nb(cards, g, s):
     """Violation bits of tile conservation and row counts."""
-    counts = stack_empty(N_CODES, np.int64)
+    counts = stack_empty(N_COUNTS, np.int64)
     counts[:] = 0
     for i in range(g.pool_n):
         count_tile_nb(counts, g.pool[i])
@@ -38,25 +41,26 @@ def check_tiles_nb(cards, g, s):
     for r in range(cards.n_rows):
         n_in = 0
         runs = 0
+        before = EMPTY  # the space left of j (none: empty)
         for j in range(cards.row_len[r]):
             t = g.board[r, j]
             count_tile_nb(counts, t)
-            if t >= 0:
-                n_in += 1
-                if j == 0 or g.board[r, j - 1] < 0:
-                    runs += 1
-                if t != CONDUCTOR and t != cards.row_inst[r, j]:
-                    bad |= Violation.TILES
+            filled = t >= 0
+            n_in += filled
+            runs += filled and before < 0
+            if filled and t != CONDUCTOR and t != cards.row_inst[r, j]:
+                bad |= Violation.TILES
+            before = t
         if n_in != g.row_n[r]:
             bad |= Violation.ROW_COUNT
         if contiguous and runs > 1:
             bad |= Violation.CONTIGUITY
     for i in range(cards.n_inst):
-        if counts[i] != cards.inst_tiles[i]:
+        if counts[i + 1] != cards.inst_tiles[i]:
             bad |= Violation.TILES
-    if counts[CONDUCTOR] != cards.rules[Rule.CONDUCTORS]:
+    if counts[CONDUCTOR + 1] != cards.rules[Rule.CONDUCTORS]:
         bad |= Violation.CONDUCTORS
-    if counts[APPLAUSE] + g.applause != cards.rules[Rule.APPLAUSE]:
+    if counts[APPLAUSE + 1] + g.applause != cards.rules[Rule.APPLAUSE]:
         bad |= Violation.APPLAUSE
     return bad
 

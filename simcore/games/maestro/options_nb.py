@@ -24,6 +24,8 @@ from simcore.games.maestro.dtypes import (
 from simcore.jit import kernel
 from simcore.stack_nb import stack_empty
 
+MAX_TILES = MAX_PLAYERS * AGENCY  # tiles in all agencies
+
 
 @kernel
 def set_opt_nb(w, i, kind, a=0, b=0, c=0, d=0, e=0):
@@ -116,8 +118,33 @@ def open_slots_nb(cards, g, r, out):
 
 
 @kernel
+def takeable_tiles_nb(s, p, n_players, tq, tk, tt):
+    """The tiles seat p may take now, agency by agency in space order (raidable_spaces_nb),
+    into tq, tk, tt (seat, space, tile; int64[MAX_TILES], mutated). Returns
+    (how many, bit t set for each tile code t among them, the same for p's own)."""
+    n = 0
+    have = np.int64(0)
+    own = np.int64(0)
+    for q in range(n_players):
+        agency = s[q].agency
+        for k in range(raidable_spaces_nb(s, p, q)):
+            t = agency[k]
+            if t < 0:
+                continue
+            tq[n] = q
+            tk[n] = k
+            tt[n] = t
+            n += 1
+            have |= np.int64(1) << np.int64(t)
+            if q == p:
+                own |= np.int64(1) << np.int64(t)
+    return n, have, own
+
+
+@kernel
 def list_place_nb(cards, g, s, w, p):
-    """Seat p's placement options into w.opts: STOP first, then every legal PLACE.
+    """Seat p's placement options into w.opts: STOP first, then every legal PLACE, row by
+    row, then agency by agency and space by space, then space of the row.
 
     Rulebook, In an Empty Row: "Before you place a musician in an empty row, you must
     first put down a conductor"; a conductor "can substitute for any musician"; every
@@ -125,10 +152,13 @@ def list_place_nb(cards, g, s, w, p):
     """
     n = set_opt_nb(w, 0, Opt.STOP)
     slots = stack_empty(MAX_SLOTS, np.int64)
-    sources = stack_empty(MAX_PLAYERS, np.int64)  # spaces of each agency p may take from
-    n_players = g.n_players
-    for q in range(n_players):
-        sources[q] = raidable_spaces_nb(s, p, q)
+    tq = stack_empty(MAX_TILES, np.int64)
+    tk = stack_empty(MAX_TILES, np.int64)
+    tt = stack_empty(MAX_TILES, np.int64)
+    n_tiles, have, own = takeable_tiles_nb(s, p, g.n_players, tq, tk, tt)
+    conductor = np.int64(1) << np.int64(CONDUCTOR)
+    if n_tiles == 0:
+        return n
     for r in range(cards.n_rows):
         if not row_playable_nb(cards, g, r):
             continue
@@ -140,20 +170,23 @@ def list_place_nb(cards, g, s, w, p):
         for m in range(n_open):
             need |= np.int64(1) << np.int64(cards.row_inst[r, slots[m]])
         raid_ok = may_raid_into_nb(cards, g, r)
-        for q in range(n_players):
+        fits = conductor if empty else need | conductor  # tile codes that may go in
+        if (have if raid_ok else own) & fits == 0:
+            continue
+        for i in range(n_tiles):
+            q = tq[i]
             if q != p and not raid_ok:
                 continue
-            agency = s[q].agency
-            for k in range(sources[q]):
-                t = agency[k]
-                if t == CONDUCTOR:  # onto any open space
-                    for m in range(n_open):
-                        n = set_opt_nb(w, n, Opt.PLACE, q, k, r, slots[m], t)
-                elif t >= 0 and not empty and (need >> np.int64(t)) & 1:
-                    for m in range(n_open):  # onto the spaces of its instrument
-                        j = slots[m]
-                        if t == cards.row_inst[r, j]:
-                            n = set_opt_nb(w, n, Opt.PLACE, q, k, r, j, t)
+            k = tk[i]
+            t = tt[i]
+            if t == CONDUCTOR:  # onto any open space
+                for m in range(n_open):
+                    n = set_opt_nb(w, n, Opt.PLACE, q, k, r, slots[m], t)
+            elif not empty and (need >> np.int64(t)) & 1:
+                for m in range(n_open):  # onto the spaces of its instrument
+                    j = slots[m]
+                    if t == cards.row_inst[r, j]:
+                        n = set_opt_nb(w, n, Opt.PLACE, q, k, r, j, t)
     if n >= MAX_OPTIONS:
         g.violations |= Violation.OPTIONS
     return n

@@ -138,17 +138,27 @@ def _named(index: np.ndarray, labels: list[str]) -> pa.DictionaryArray:
     return _dict(remap[index], distinct)
 
 
+def recorded_events(cev: np.ndarray, n_events: np.ndarray) -> np.ndarray:
+    """The first n_events[i] rows of each game i's events cev[i] (int16[n, MAX, CEV_W]), in
+    game order, as int16[total, CEV_W]; each row is copied as one item (a void view),
+    about ten times faster than a mask over the three dimensions."""
+    cev = np.ascontiguousarray(cev)
+    used = np.arange(cev.shape[1]) < n_events[:, None]
+    row = np.dtype((np.void, cev.shape[2] * cev.itemsize))
+    picked = cev.view(row)[..., 0][used]
+    return picked.view(cev.dtype).reshape(-1, cev.shape[2])
+
+
 def cards_table(cards, batch: Batch) -> pa.Table:
     """One row per card event: game, seat, kind, card id and name, event, round (= turn)."""
     g = np.asarray(batch.games)
-    cev = batch.card_events
-    used = np.arange(cev.shape[1]) < np.minimum(g["cev_n"], cev.shape[1])[:, None]
-    rows = cev[used]
+    n_events = np.minimum(g["cev_n"], batch.card_events.shape[1])
+    rows = recorded_events(batch.card_events, n_events)
     ids, labels, offsets = card_ids(cards)
     index = offsets[rows[:, 1]] + rows[:, 2]
     return pa.table(
         {
-            "game": pa.array(np.repeat(g["index"], used.sum(axis=1))),
+            "game": pa.array(np.repeat(g["index"], n_events)),
             "seat": pa.array(rows[:, 0].astype(np.int8)),
             "kind": _dict(rows[:, 1], names(CardKind)),
             "card_id": _dict(index, ids),
