@@ -11,13 +11,12 @@ from simcore.games.luthier.enums import CardRow, FamilyAbility
 from simcore.jit import kernel
 from strategies.luthier.params import AWARDS
 from strategies.luthier.values_nb import (
+    GOAL_EASE,
     bundle_value_nb,
     material_value_nb,
     row_card_value_nb,
     track_step_value_nb,
 )
-
-GOAL_EASE = 0.8  # a kept goal's second level, discounted as in the goal choice
 
 
 @kernel
@@ -33,7 +32,8 @@ def best_tier_one_nb(prm, cards, g, s, p, row):
 
 @kernel
 def third_goal_nb(prm, cards, s, p):
-    """A third kept goal: the third best of the seat's four dealt goals (level 2)."""
+    """A third kept goal: the third best of the seat's four dealt goals (level 2), with
+    the goal choice's discount for the harder goals whatever its metric."""
     a = b = c = 0.0
     for i in range(4):
         d = s[p].goals_dealt[i]

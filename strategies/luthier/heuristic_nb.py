@@ -34,6 +34,7 @@ from strategies.luthier.params import (
     PATRONS,
 )
 from strategies.luthier.values_nb import (
+    GOAL_EASE,
     best_row_value_nb,
     bundle_value_nb,
     instrument_value_nb,
@@ -564,7 +565,7 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
         return family_keep_value_nb(prm, cards, g, s, p, a)
     if kind == Opt.KEEP_GOAL:
         metric = cards.goal_metric[a]
-        easy = 1.0 if metric <= Metric.RARE_INSTRUMENTS_FINISHED else 0.8
+        easy = 1.0 if metric <= Metric.RARE_INSTRUMENTS_FINISHED else GOAL_EASE
         return cards.goal_prestige[a, 1] * easy * prm[AWARDS]
     if kind == Opt.KEEP_INSTRUMENT or kind == Opt.KEEP_DRAWN:
         return instrument_value_nb(prm, cards, g, s, p, a, 0)

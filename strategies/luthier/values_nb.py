@@ -31,6 +31,7 @@ from strategies.luthier.params import (
     TRACK_PERFORMANCE,
 )
 
+GOAL_EASE = 0.8  # a goal whose metric is not a count of finished instruments: harder to plan
 DICE_SUMS = 32  # sums of two dice's notes cached by performance_value_nb
 
 

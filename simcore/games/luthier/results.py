@@ -24,6 +24,7 @@ from simcore.games.luthier.enums import (
     Track,
     names,
 )
+from simcore.games.tables import dict_array, recorded_events, seat_strategies
 
 CARD_KIND_SOURCES = {  # CardKind -> CardSet kind
     CardKind.INSTRUMENT: "instruments",
@@ -36,20 +37,6 @@ CARD_KIND_SOURCES = {  # CardKind -> CardSet kind
     CardKind.SPECIALTY: "specialty",
 }
 LEVELS = ("low", "medium", "high")
-
-
-def _dict(indices: np.ndarray, dictionary: list[str]) -> pa.DictionaryArray:
-    return pa.DictionaryArray.from_arrays(
-        pa.array(indices.astype(np.int32)), pa.array(dictionary, pa.string())
-    )
-
-
-def _seat_strategies(strategies, n_games: int) -> pa.DictionaryArray:
-    """Each seat's strategy name, with a dictionary of distinct names (first-seen order)
-    so the column's bytes depend on the names only, not on how parts were written."""
-    names = list(dict.fromkeys(x.name for x in strategies))
-    codes = np.array([names.index(x.name) for x in strategies])
-    return _dict(np.tile(codes, n_games), names)
 
 
 def games_table(card_set, batch: Batch, n_players: int) -> pa.Table:
@@ -70,7 +57,7 @@ def games_table(card_set, batch: Batch, n_players: int) -> pa.Table:
     awards = g["awards"][:, :4]
     award_names = card_set.ids["awards"]
     award_offsets = np.concatenate([[0], np.cumsum((awards >= 0).sum(axis=1))]).astype(np.int32)
-    award_values = _dict(awards[awards >= 0], award_names)
+    award_values = dict_array(awards[awards >= 0], award_names)
     return pa.table(
         {
             "game": pa.array(g["index"]),
@@ -130,8 +117,8 @@ def seats_table(card_set, batch: Batch, n_players: int, strategies) -> pa.Table:
         "game": pa.array(np.repeat(g["index"], n_players)),
         "seat": pa.array(np.tile(np.arange(n_players, dtype=np.int8), n)),
         "start_order": pa.array((flat["start_pos"] + 1).astype(np.int8)),
-        "strategy": _seat_strategies(strategies, n),
-        "family": _dict(flat["family"], card_set.ids["families"]),
+        "strategy": seat_strategies(strategies, n),
+        "family": dict_array(flat["family"], card_set.ids["families"]),
         "prestige": pa.array(flat["prestige"]),
         "rank": pa.array(flat["rank"]),
         "win": pa.array(flat["win"]),
@@ -192,10 +179,9 @@ def seats_table(card_set, batch: Batch, n_players: int, strategies) -> pa.Table:
 def cards_table(card_set, batch: Batch) -> pa.Table:
     """One row per card event: game, seat, kind, card id and name, event, round, detail."""
     g = np.asarray(batch.games)
-    cev = batch.card_events
-    used = np.arange(cev.shape[1]) < np.minimum(g["cev_n"], cev.shape[1])[:, None]
-    rows = cev[used]
-    game = np.repeat(g["index"], used.sum(axis=1))
+    n_events = np.minimum(g["cev_n"], batch.card_events.shape[1])
+    rows = recorded_events(batch.card_events, n_events)
+    game = np.repeat(g["index"], n_events)
     kinds = [CARD_KIND_SOURCES[k] for k in CardKind]
     offsets = np.cumsum([0] + [len(card_set.ids[k]) for k in kinds])
     all_ids = [cid for k in kinds for cid in card_set.ids[k]]
@@ -205,10 +191,10 @@ def cards_table(card_set, batch: Batch) -> pa.Table:
         {
             "game": pa.array(game),
             "seat": pa.array(rows[:, 0].astype(np.int8)),
-            "kind": _dict(rows[:, 1], names(CardKind)),
-            "card_id": _dict(index, all_ids),
-            "card": _dict(index, all_names),
-            "event": _dict(rows[:, 3], names(CardEvent)),
+            "kind": dict_array(rows[:, 1], names(CardKind)),
+            "card_id": dict_array(index, all_ids),
+            "card": dict_array(index, all_names),
+            "event": dict_array(rows[:, 3], names(CardEvent)),
             "round": pa.array(rows[:, 4].astype(np.int8)),
             "detail": pa.array(rows[:, 5].astype(np.int8)),
         }

@@ -13,22 +13,10 @@ import pyarrow as pa
 from simcore.games.maestro.codes import CardEvent, CardKind, End, names
 from simcore.games.maestro.engine import Batch
 from simcore.games.maestro.events import row_label
+from simcore.games.tables import dict_array, recorded_events, seat_strategies
 
 CONDUCTOR_ID = "conductor"  # the card id of a conductor tile in the cards table
 CARD_KIND_FILES = {CardKind.ROW: "rows", CardKind.INSTRUMENT: "instruments"}  # -> data file
-
-
-def _dict(indices: np.ndarray, dictionary: list[str]) -> pa.DictionaryArray:
-    return pa.DictionaryArray.from_arrays(
-        pa.array(np.asarray(indices).astype(np.int32)), pa.array(dictionary, pa.string())
-    )
-
-
-def _seat_strategies(strategies, n_games: int) -> pa.DictionaryArray:
-    """Each seat's strategy name (dictionary of distinct names in first-seen order)."""
-    distinct = list(dict.fromkeys(x.name for x in strategies))
-    codes = np.array([distinct.index(x.name) for x in strategies])
-    return _dict(np.tile(codes, n_games), distinct)
 
 
 def games_table(cards, batch: Batch, n_players: int) -> pa.Table:
@@ -54,7 +42,7 @@ def games_table(cards, batch: Batch, n_players: int) -> pa.Table:
             ),
             "shared_win": pa.array(n_winners > 1),
             "turns": pa.array(g["turn"]),
-            "end_trigger": _dict(g["end_trigger"], names(End)),
+            "end_trigger": dict_array(g["end_trigger"], names(End)),
             "end_seat": pa.array(g["end_seat"]),
             "applause_placed": pa.array(g["applause"]),
             "counters_drawn": pa.array(g["drawn"]),
@@ -108,7 +96,7 @@ def seats_table(cards, batch: Batch, n_players: int, strategies) -> pa.Table:
         "game": pa.array(np.repeat(g["index"], n_players)),
         "seat": pa.array(seat),
         "start_order": pa.array((flat["start_pos"] + 1).astype(np.int8)),
-        "strategy": _seat_strategies(strategies, n),
+        "strategy": seat_strategies(strategies, n),
         "points": pa.array(flat["points"]),
         "rank": pa.array(flat["rank"]),
         "win": pa.array(flat["win"]),
@@ -135,18 +123,7 @@ def _named(index: np.ndarray, labels: list[str]) -> pa.DictionaryArray:
     """Names by index, with a dictionary of distinct names (two cards may share one)."""
     distinct = list(dict.fromkeys(labels))
     remap = np.array([distinct.index(x) for x in labels], np.int32)
-    return _dict(remap[index], distinct)
-
-
-def recorded_events(cev: np.ndarray, n_events: np.ndarray) -> np.ndarray:
-    """The first n_events[i] rows of each game i's events cev[i] (int16[n, MAX, CEV_W]), in
-    game order, as int16[total, CEV_W]; each row is copied as one item (a void view),
-    about ten times faster than a mask over the three dimensions."""
-    cev = np.ascontiguousarray(cev)
-    used = np.arange(cev.shape[1]) < n_events[:, None]
-    row = np.dtype((np.void, cev.shape[2] * cev.itemsize))
-    picked = cev.view(row)[..., 0][used]
-    return picked.view(cev.dtype).reshape(-1, cev.shape[2])
+    return dict_array(remap[index], distinct)
 
 
 def cards_table(cards, batch: Batch) -> pa.Table:
@@ -160,10 +137,10 @@ def cards_table(cards, batch: Batch) -> pa.Table:
         {
             "game": pa.array(np.repeat(g["index"], n_events)),
             "seat": pa.array(rows[:, 0].astype(np.int8)),
-            "kind": _dict(rows[:, 1], names(CardKind)),
-            "card_id": _dict(index, ids),
+            "kind": dict_array(rows[:, 1], names(CardKind)),
+            "card_id": dict_array(index, ids),
             "card": _named(index, labels),
-            "event": _dict(rows[:, 3], names(CardEvent)),
+            "event": dict_array(rows[:, 3], names(CardEvent)),
             "round": pa.array(rows[:, 4].astype(np.int16)),
         }
     )
