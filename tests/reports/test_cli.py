@@ -156,9 +156,7 @@ def test_tiny_run_says_what_is_too_uncertain(tiny, tmp_path) -> None:
     assert all(r["too_uncertain"] for r in data["seats"]["by_start_order"])
     assert all(r["too_uncertain"] for r in data["families"]["by_family"])
     # a flag is only ever given to a tested row, however few the games
-    assert all(
-        r["tested"] for r in data["cards"]["rows"] if r["flag"] in ("stronger", "weaker")
-    )
+    assert all(r["tested"] for r in data["cards"]["rows"] if r["flag"] in ("stronger", "weaker"))
     page = (tiny / "report.html").read_text()
     assert "Too uncertain or incomplete" in page and "too few games" in page
     md = (tmp_path / "t.md").read_text()

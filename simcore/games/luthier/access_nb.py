@@ -16,18 +16,6 @@ NO_LIMIT = 1 << 30  # choose_payment_nb: no cap on the inspiration spent
 
 
 @kernel
-def add_paid_nb(s, p, w, n, kind, a, b, c, cost):
-    """Add option (kind, a, b, c) if seat p can pay `cost` in money and/or inspiration.
-
-    Ruling 24: the split is chosen when paying (`choose_payment_nb`), so each
-    card or purchase is one option whatever the number of splits.
-    """
-    if not can_pay_nb(s, p, cost):
-        return n
-    return set_opt_nb(w, n, kind, a, b, c, 0)
-
-
-@kernel
 def min_inspiration_nb(s, p, cost):
     """Least inspiration a payment of `cost` can use: what money cannot cover."""
     return max(0, cost - s[p].money)
@@ -38,8 +26,10 @@ def choose_payment_nb(cards, g, s, w, p, cost, max_insp):
     """Seat p pays `cost` by any split of money and inspiration it chooses (ruling 24),
     using at most `max_insp` inspiration; returns (money, inspiration) spent.
 
-    Options PAY_SPLIT (money, inspiration), one per legal split; a single legal
-    split (a cost of 0, or only money or only inspiration at hand) needs no choice.
+    Options PAY_SPLIT (money, inspiration), one per legal split: the split is chosen
+    when paying, so a card or purchase that can_pay_nb allows is one option whatever
+    the number of splits. A single legal split (a cost of 0, or only money or only
+    inspiration at hand) needs no choice.
     Overwrites w.opts: callers read their own option row first.
     """
     lo = min_inspiration_nb(s, p, cost)
@@ -77,7 +67,7 @@ def row_options_nb(cards, g, s, w, p, n, row, free_tier):
     pay the tier cost of (nothing when `free_tier`, a specialty ability)."""
     for tier in range(3):
         cost = 0 if free_tier else tier_cost_nb(cards, s, p, tier)
-        if not can_pay_nb(s, p, cost):  # add_paid_nb's test, once per tier
+        if not can_pay_nb(s, p, cost):  # once per tier
             continue
         slots = min(cards.row_slots[row, tier, g.n_players], MAX_SLOTS)  # as row_card_nb
         for slot in range(slots):

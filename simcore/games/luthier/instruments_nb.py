@@ -10,7 +10,6 @@ import numpy as np
 from simcore.games.luthier.access_nb import (
     N_SEARCH_KEYS,
     NO_LIMIT,
-    add_paid_nb,
     choose_payment_nb,
     deck_has_key_nb,
     row_options_nb,
@@ -26,7 +25,7 @@ from simcore.games.luthier.enums import CardRow, Location, PatronPower, Rule, So
 from simcore.games.luthier.log_nb import card_event_nb, discount_nb, log_nb
 from simcore.games.luthier.orchestra_nb import INSTRUMENT_TOKEN, place_own_token_nb
 from simcore.games.luthier.requirements_nb import INSTRUMENT, offer_to_patrons_nb
-from simcore.games.luthier.resources_nb import add_prestige_nb, gain_inspiration_nb
+from simcore.games.luthier.resources_nb import add_prestige_nb, can_pay_nb, gain_inspiration_nb
 from simcore.games.luthier.rows_nb import add_to_hand_nb, discard_nb, hand_remove_nb
 from simcore.games.luthier.track_steps import (
     CRAFT_FINISH_2X,
@@ -78,12 +77,11 @@ def guild_options_nb(cards, g, s, w, p, i, n, free_tier=False):
 @kernel
 def search_options_nb(cards, g, s, w, p, i, n, row, n_keys):
     """Deck search by card back (p.15): needs an apprentice on the chip; costs 10."""
-    if g.pl_appr[i] == 0:
+    if g.pl_appr[i] == 0 or not can_pay_nb(s, p, cards.rules[Rule.SEARCH_COST]):
         return n
-    cost = cards.rules[Rule.SEARCH_COST]
     for key in range(n_keys):
         if deck_has_key_nb(cards, g, row, key):
-            n = add_paid_nb(s, p, w, n, Opt.SEARCH, row, key, 0, cost)
+            n = set_opt_nb(w, n, Opt.SEARCH, row, key)
     return n
 
 

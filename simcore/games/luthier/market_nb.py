@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.access_nb import NO_LIMIT, add_paid_nb, choose_payment_nb
+from simcore.games.luthier.access_nb import NO_LIMIT, choose_payment_nb
 from simcore.games.luthier.codes import Ev, Opt, Why
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.enums import PatronPower, Res, Rule
@@ -19,6 +19,7 @@ from simcore.games.luthier.log_nb import log_nb
 from simcore.games.luthier.resources_nb import (
     apprentice_cap_nb,
     apprentices_held_nb,
+    can_pay_nb,
     gain_apprentices_nb,
 )
 from simcore.games.luthier.tracks_nb import advance_track_nb, can_train_nb
@@ -52,19 +53,30 @@ def sell_price_nb(cards, g, m):
 
 @kernel
 def market_options_nb(cards, g, s, w, p, traded):
-    """List seat p's market options into w.opts; `traded[m]` holds BOUGHT/SOLD flags."""
+    """List seat p's market options into w.opts; `traded[m]` holds BOUGHT/SOLD flags.
+
+    Every purchase is one option if seat p can pay it (ruling 24: the split of money
+    and inspiration is chosen when paying, choose_payment_nb).
+    """
     n = set_opt_nb(w, 0, Opt.DONE)
     room = s[p].storage - s[p].materials.sum()
     for m in range(3):
-        if room > 0 and (traded[m] & SOLD) == 0:
-            n = add_paid_nb(s, p, w, n, Opt.BUY, m, 0, 0, buy_price_nb(cards, g, s, p, m))
+        if (
+            room > 0
+            and (traded[m] & SOLD) == 0
+            and can_pay_nb(s, p, buy_price_nb(cards, g, s, p, m))
+        ):
+            n = set_opt_nb(w, n, Opt.BUY, m)
         if s[p].materials[m] > 0 and (traded[m] & BOUGHT) == 0:
             n = set_opt_nb(w, n, Opt.SELL, m)
-    if apprentices_held_nb(g, s, p) < apprentice_cap_nb(cards, s, p):
-        n = add_paid_nb(s, p, w, n, Opt.HIRE, 0, 0, 0, cards.rules[Rule.APPRENTICE_COST])
-    for t in range(2):  # training: performance or craft track only
-        if can_train_nb(s, p, t):
-            n = add_paid_nb(s, p, w, n, Opt.TRAIN, t, 0, 0, cards.rules[Rule.TRAINING_COST])
+    if apprentices_held_nb(g, s, p) < apprentice_cap_nb(cards, s, p) and can_pay_nb(
+        s, p, cards.rules[Rule.APPRENTICE_COST]
+    ):
+        n = set_opt_nb(w, n, Opt.HIRE)
+    if can_pay_nb(s, p, cards.rules[Rule.TRAINING_COST]):
+        for t in range(2):  # training: performance or craft track only
+            if can_train_nb(s, p, t):
+                n = set_opt_nb(w, n, Opt.TRAIN, t)
     return n
 
 

@@ -54,17 +54,19 @@ def best_assignment_nb(cards, s, p, slot, kinds, keys, n_cards, out):
     """Assign cards (kinds[j], keys[j]) for j < n_cards to the requirements of the patron in
     `slot`, each card to at most one requirement and each requirement to at most one card,
     meeting as many requirements as possible (ruling 21); among those, the assignment that
-    keeps most of the requirements met now. Brute force over at most 4^4 assignments
-    (n_cards <= KEPT_ROOM).
+    keeps most of the requirements met now: the first best of the base-(n_req + 1) codes
+    in increasing order (card 0 the lowest digit; digit 0: no requirement, k + 1:
+    requirement k). Only codes giving each card a requirement it meets are visited, in
+    that order (at most 4^4, n_cards <= KEPT_ROOM): the others never count.
 
     out (int64[3], mutated): out[k] = card meeting requirement k, -1 for none.
     Returns the number of requirements met.
     """
     c = s[p].patrons[slot]
     n_req = 1 + cards.patron_n_secondary[c]
-    base = n_req + 1  # each card: no requirement, or requirement 0..n_req-1
+    base = n_req + 1
     meet = stack_empty(KEPT_ROOM, np.int64)  # meet[j]: bit k if card j meets requirement k
-    digit = stack_empty(KEPT_ROOM, np.int64)  # code's base-`base` digits, card 0 lowest
+    digit = stack_empty(KEPT_ROOM, np.int64)  # the code's digits, card 0 lowest
     for j in range(n_cards):
         meet[j] = 0
         digit[j] = 0
@@ -72,9 +74,9 @@ def best_assignment_nb(cards, s, p, slot, kinds, keys, n_cards, out):
             if meets_nb(cards, c, k, kinds[j], keys[j], keys[j]):
                 meet[j] |= 1 << k
     best = -1
-    best_code = 0
     best_met = 0
-    for code in range(base**n_cards):
+    out[:] = -1
+    while True:
         used = 0
         met = 0
         kept = 0
@@ -83,7 +85,7 @@ def best_assignment_nb(cards, s, p, slot, kinds, keys, n_cards, out):
             k = digit[j] - 1
             if k < 0:
                 continue
-            if (used >> k) & 1 or not (meet[j] >> k) & 1:
+            if (used >> k) & 1:
                 ok = False
                 break
             used |= 1 << k
@@ -91,21 +93,23 @@ def best_assignment_nb(cards, s, p, slot, kinds, keys, n_cards, out):
             kept += s[p].patron_met[slot, k]
         if ok and met * 8 + kept > best:
             best = met * 8 + kept
-            best_code = code
             best_met = met
-        for j in range(n_cards):  # the next code's digits
-            digit[j] += 1
-            if digit[j] < base:
+            out[:] = -1
+            for j in range(n_cards):
+                if digit[j] > 0:
+                    out[digit[j] - 1] = j
+        j = 0  # the next code whose every card meets its digit's requirement
+        while j < n_cards:
+            d = digit[j] + 1
+            while d < base and not (meet[j] >> (d - 1)) & 1:
+                d += 1
+            if d < base:
+                digit[j] = d
                 break
             digit[j] = 0
-    out[:] = -1
-    x = best_code
-    for j in range(n_cards):
-        k = x % base - 1
-        x //= base
-        if k >= 0:
-            out[k] = j
-    return best_met
+            j += 1
+        if j == n_cards:
+            return best_met
 
 
 @kernel
@@ -125,7 +129,13 @@ def kept_with_nb(s, p, slot, kind, key, kinds, keys):
 def newly_met_nb(cards, s, p, slot, kind, key):
     """The requirement of the patron in `slot` that a card (kind, key) would add to its best
     assignment (ruling 21); -1 if the card would meet no more requirements than now."""
-    if s[p].patrons[slot] < 0 or s[p].patron_cards_n[slot] >= MAX_KEPT:
+    c = s[p].patrons[slot]
+    if c < 0 or s[p].patron_cards_n[slot] >= MAX_KEPT:
+        return -1
+    meets_any = False  # a card that meets no requirement cannot join the assignment
+    for k in range(1 + cards.patron_n_secondary[c]):
+        meets_any = meets_any or meets_nb(cards, c, k, kind, key, key)
+    if not meets_any:
         return -1
     kinds = stack_empty(KEPT_ROOM, np.int64)
     keys = stack_empty(KEPT_ROOM, np.int64)
