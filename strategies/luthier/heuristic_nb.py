@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.games.luthier.codes import Opt
-from simcore.games.luthier.dtypes import MAX_PLACEMENTS, PLAN_MEMO_W, Stream
+from simcore.games.luthier.dtypes import MAX_OPTIONS, MAX_PLACEMENTS, PLAN_MEMO_W, Stream
 from simcore.games.luthier.enums import Location, Metric, Rule, Track
 from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
 from simcore.games.luthier.state_nb import (
@@ -621,9 +621,11 @@ def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
 
     Placement decisions list every (chip, location, apprentices): the location's
     worth for a given skill is computed once and shared by the options that need it.
+    Every option is valued first, then the noise is drawn option by option in the same
+    order as before (no valuation reads the random streams): the drawing loop makes no
+    call, so the stream's state stays in a register.
     """
-    best = -1e18
-    pick = 0
+    values = stack_empty(MAX_OPTIONS, np.float64)
     place_cache = stack_empty(PLACE_CACHE_SIZE, np.float64).reshape((Location.FINISHING + 1, 16))
     ahead = stack_empty(PLACE_CACHE_SIZE, np.int64).reshape((Location.FINISHING + 1, 16))
     counted = False  # both tables are filled at the first placement option
@@ -639,10 +641,14 @@ def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
                 place_cache[loc, skill] = location_value_nb(
                     prm, cards, g, s, p, loc, skill, ahead[loc, skill], memo
                 )
-            v = place_value_nb(prm, place_cache[loc, skill], skill, opts[k, 1], opts[k, 3])
+            values[k] = place_value_nb(prm, place_cache[loc, skill], skill, opts[k, 1], opts[k, 3])
         else:
-            v = option_value_nb(prm, cards, g, s, p, opts, k)
-        v += prm[NOISE] * random_nb(g.rng, Stream.STRATEGY)
+            values[k] = option_value_nb(prm, cards, g, s, p, opts, k)
+    best = -1e18
+    pick = 0
+    noise = prm[NOISE]
+    for k in range(n):
+        v = values[k] + noise * random_nb(g.rng, Stream.STRATEGY)
         if v > best:
             best = v
             pick = k
