@@ -439,46 +439,137 @@ def place_value_nb(prm, location_value, skill, chip, apprentices):
 
 
 @kernel
+def place_option_value_nb(prm, cards, g, s, p, chip, loc, apprentices):
+    """A placement valued on its own (choose_with_memo_nb shares the work instead)."""
+    skill = chip + 1 + apprentices
+    memo = stack_empty(MEMO_SIZE, np.float64)
+    memo[:] = np.nan
+    ahead = chips_ahead_nb(cards, g, s, p, loc, skill, memo)
+    v = location_value_nb(prm, cards, g, s, p, loc, skill, ahead, memo)
+    return place_value_nb(prm, v, skill, chip, apprentices)
+
+
+@kernel
+def alt_action_value_nb(prm, cards, g, s, p, loc, variant):
+    """A location's alternate action (Balcony: variant 0 money, 1 apprentices)."""
+    if loc == Location.SALON:
+        return 2 * prm[INSPIRATION] + apprentice_gain_nb(prm, cards, g, s, p, 1)
+    if loc == Location.GUILD:
+        return material_value_nb(prm, cards, g, s, p, 2)
+    if loc == Location.PERFORM:
+        return 3 * material_value_nb(prm, cards, g, s, p, 0)
+    if loc == Location.REPAIR:
+        return 2 * material_value_nb(prm, cards, g, s, p, 1)
+    return 6 * prm[MONEY] if variant == 0 else apprentice_gain_nb(prm, cards, g, s, p, 2)
+
+
+@kernel
+def card_option_value_nb(prm, cards, g, s, p, kind, row, tier, slot, pay):
+    """A face-up card to take (TAKE_CARD, less its tier cost) or pick (FAMILY_CARD)."""
+    card = g.rows[row, tier, slot]
+    if card < 0:
+        return -1.0
+    paid = 0.0
+    if kind == Opt.TAKE_CARD:
+        cost = tier_cost_nb(cards, s, p, tier)
+        paid = cost * (prm[MONEY] if pay == 0 else prm[INSPIRATION])
+    return row_card_value_nb(prm, cards, g, s, p, row, card) - paid
+
+
+@kernel
+def craft_value_nb(prm, cards, g, s, p, opts, k):
+    """ROUGH or FINISH an instrument of the bench slot opts[k, 1], with discounts."""
+    kind = opts[k, 0]
+    slot = opts[k, 1]
+    card = s[p].rough_bench[slot] if kind == Opt.ROUGH else s[p].finish_bench[slot]
+    saved = 0.0
+    for m in range(3):
+        saved += opts[k, 2 + m] * material_value_nb(prm, cards, g, s, p, m)
+    stage = 0 if kind == Opt.ROUGH else 1
+    return instrument_value_nb(prm, cards, g, s, p, card, stage) + saved + opts[k, 5] * 2.0
+
+
+@kernel
+def pay_plan_value_nb(prm, cards, g, s, p, opts, k):
+    """Materials not paid for a plan (discounts), 2 inspiration each."""
+    v = 0.0
+    for m in range(3):
+        v += opts[k, 2 + m] * material_value_nb(prm, cards, g, s, p, m)
+    extra = opts[k, 2] + opts[k, 3] + opts[k, 4]
+    return v - 2 * extra * prm[INSPIRATION]
+
+
+@kernel
+def spend_inspiration_value_nb(prm, cards, g, a):
+    """Inspiration `a` added to the performance total: the level it reaches."""
+    c = g.perf_card
+    if c < 0 or a == 0:
+        return 0.0
+    total = g.perf_notes[0] + g.perf_notes[1] + g.perf_base + a
+    level = 2 if total >= cards.perf_threshold[c, 1] else 1
+    gain = cards.perf_money[c, level] - cards.perf_money[c, level - 1]
+    v = gain * prm[MONEY] + cards.perf_prestige[c, level] - cards.perf_prestige[c, level - 1]
+    if level == 1:
+        v += 1.5  # a token, a chair chance, a patron's era
+    return v - a * prm[INSPIRATION]
+
+
+@kernel
+def token_spot_value_nb(cards, g, p, spot, token):
+    """An orchestra spot for a token."""
+    free = g.chair_seat[spot] < 0
+    held_by_me = g.chair_seat[spot] == p
+    v = 0.15 * cards.spot_bonus[spot].sum()
+    if free or (token == 0 and g.chair_kind[spot] != 0):
+        v += 3.0
+    elif held_by_me:
+        v -= 1.0
+    return v
+
+
+@kernel
+def slot_value_nb(prm, cards, g, s, p, slot):
+    """A patron slot's bonus."""
+    if slot == 0:
+        return cards.rules[Rule.SLOT_BONUS_MONEY] * prm[MONEY]
+    if slot == 1:
+        return material_value_nb(prm, cards, g, s, p, 2)
+    return prm[APPRENTICE]
+
+
+@kernel
+def marker_value_nb(prm, s, p, bit, left):
+    """An award marker's benefit (1 storage, 2 royal patron, 4 purple die)."""
+    if bit == 1:
+        return 1.5 + left * 0.4
+    if bit == 2:
+        empty = 0
+        for slot in range(3):
+            if s[p].patrons[slot] < 0:
+                empty += 1
+        return (3.0 + left) * prm[PATRONS] if empty > 0 and left >= 3 else 0.5
+    return 1.0 + left * 0.5
+
+
+@kernel
 def option_value_nb(prm, cards, g, s, p, opts, k):
-    """Estimated worth of option row k to seat p (prestige-equivalent points)."""
+    """Estimated worth of option row k to seat p (prestige-equivalent points).
+
+    A dispatcher: kinds with more than a line of work are valued by kernels of their
+    own, so a call pays only for its own kind's locals."""
     kind = opts[k, 0]
     a = opts[k, 1]
     b = opts[k, 2]
-    c3 = opts[k, 3]
-    left = rounds_left_nb(cards, g)
     if kind == Opt.PLACE:
-        skill = a + 1 + c3
-        memo = stack_empty(MEMO_SIZE, np.float64)
-        memo[:] = np.nan
-        ahead = chips_ahead_nb(cards, g, s, p, b, skill, memo)
-        v = location_value_nb(prm, cards, g, s, p, b, skill, ahead, memo)
-        return place_value_nb(prm, v, skill, a, c3)
+        return place_option_value_nb(prm, cards, g, s, p, a, b, opts[k, 3])
     if kind == Opt.ACTIVATE or kind == Opt.MARKET or kind == Opt.PASS:
         return turn_value_nb(prm, cards, g, s, p, kind, a)
     if kind == Opt.ALT_MONEY:
         return cards.rules[Rule.ALT_MONEY] * prm[MONEY]
     if kind == Opt.ALT_ACTION:
-        if a == Location.SALON:
-            return 2 * prm[INSPIRATION] + apprentice_gain_nb(prm, cards, g, s, p, 1)
-        if a == Location.GUILD:
-            return material_value_nb(prm, cards, g, s, p, 2)
-        if a == Location.PERFORM:
-            return 3 * material_value_nb(prm, cards, g, s, p, 0)
-        if a == Location.REPAIR:
-            return 2 * material_value_nb(prm, cards, g, s, p, 1)
-        return 6 * prm[MONEY] if b == 0 else apprentice_gain_nb(prm, cards, g, s, p, 2)
+        return alt_action_value_nb(prm, cards, g, s, p, a, b)
     if kind == Opt.TAKE_CARD or kind == Opt.FAMILY_CARD:
-        row = a
-        tier = b
-        slot = c3
-        card = g.rows[row, tier, slot]
-        if card < 0:
-            return -1.0
-        paid = 0.0
-        if kind == Opt.TAKE_CARD:
-            cost = tier_cost_nb(cards, s, p, tier)
-            paid = cost * (prm[MONEY] if opts[k, 4] == 0 else prm[INSPIRATION])
-        return row_card_value_nb(prm, cards, g, s, p, row, card) - paid
+        return card_option_value_nb(prm, cards, g, s, p, kind, a, b, opts[k, 3], opts[k, 4])
     if kind == Opt.SEARCH:
         found = 0.5 * best_row_value_nb(prm, cards, g, s, p, a, 0)
         return found - 10 * prm[MONEY] - prm[APPRENTICE]
@@ -487,44 +578,17 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
     if kind == Opt.DONE:
         return 0.0
     if kind == Opt.ROUGH or kind == Opt.FINISH:
-        bench = s[p].rough_bench if kind == Opt.ROUGH else s[p].finish_bench
-        card = bench[a]
-        saved = 0.0
-        for m in range(3):
-            saved += opts[k, 2 + m] * material_value_nb(prm, cards, g, s, p, m)
-        stage = 0 if kind == Opt.ROUGH else 1
-        return instrument_value_nb(prm, cards, g, s, p, card, stage) + saved + opts[k, 5] * 2.0
+        return craft_value_nb(prm, cards, g, s, p, opts, k)
     if kind == Opt.PAY_SPLIT:  # ruling 24: a = money, b = inspiration
         return -(a * prm[MONEY] + b * prm[INSPIRATION])
     if kind == Opt.PAY_PLAN:
-        v = 0.0
-        for m in range(3):
-            v += opts[k, 2 + m] * material_value_nb(prm, cards, g, s, p, m)
-        extra = opts[k, 2] + opts[k, 3] + opts[k, 4]
-        return v - 2 * extra * prm[INSPIRATION]
+        return pay_plan_value_nb(prm, cards, g, s, p, opts, k)
     if kind == Opt.REROLL:
         return reroll_value_nb(prm, cards, g, s, p, kind, a)
     if kind == Opt.SPEND_INSPIRATION:
-        c = g.perf_card
-        if c < 0 or a == 0:
-            return 0.0
-        total = g.perf_notes[0] + g.perf_notes[1] + g.perf_base + a
-        level = 2 if total >= cards.perf_threshold[c, 1] else 1
-        gain = cards.perf_money[c, level] - cards.perf_money[c, level - 1]
-        v = gain * prm[MONEY] + cards.perf_prestige[c, level] - cards.perf_prestige[c, level - 1]
-        if level == 1:
-            v += 1.5  # a token, a chair chance, a patron's era
-        return v - a * prm[INSPIRATION]
+        return spend_inspiration_value_nb(prm, cards, g, a)
     if kind == Opt.TOKEN_SPOT:
-        spot = a
-        free = g.chair_seat[spot] < 0
-        held_by_me = g.chair_seat[spot] == p
-        v = 0.15 * cards.spot_bonus[spot].sum()
-        if free or (b == 0 and g.chair_kind[spot] != 0):
-            v += 3.0
-        elif held_by_me:
-            v -= 1.0
-        return v
+        return token_spot_value_nb(cards, g, p, a, b)
     if kind == Opt.CONSOLATION:
         return prm[INSPIRATION] if a == 0 else 2 * prm[MONEY]
     if kind == Opt.CHOOSE_MATERIAL:
@@ -532,15 +596,10 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
     if kind == Opt.DISCARD_MATERIAL:
         return -material_value_nb(prm, cards, g, s, p, a)
     if kind == Opt.SATISFY:
-        slot = a
-        c = s[p].patrons[slot]
-        return 5.0 + s[p].patience[slot] * 2.0 + cards.patron_prestige[c] * 0.2
+        c = s[p].patrons[a]
+        return 5.0 + s[p].patience[a] * 2.0 + cards.patron_prestige[c] * 0.2
     if kind == Opt.SLOT:
-        if a == 0:
-            return cards.rules[Rule.SLOT_BONUS_MONEY] * prm[MONEY]
-        if a == 1:
-            return material_value_nb(prm, cards, g, s, p, 2)
-        return prm[APPRENTICE]
+        return slot_value_nb(prm, cards, g, s, p, a)
     if kind == Opt.SALON_GIFT:
         c = s[p].patrons[a]
         return patron_risk_nb(cards, g, s, p, a) * prm[PATIENCE] + bundle_value_nb(
@@ -550,15 +609,7 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
         tile = g.awards[a]
         return (cards.award_prestige[tile, b] + 2.0) * prm[AWARDS]
     if kind == Opt.MARKER:
-        if a == 1:
-            return 1.5 + left * 0.4
-        if a == 2:
-            empty = 0
-            for slot in range(3):
-                if s[p].patrons[slot] < 0:
-                    empty += 1
-            return (3.0 + left) * prm[PATRONS] if empty > 0 and left >= 3 else 0.5
-        return 1.0 + left * 0.5
+        return marker_value_nb(prm, s, p, a, rounds_left_nb(cards, g))
     if kind == Opt.ROYAL:
         return cards.patron_gifts[a].sum() + cards.patron_prestige[a] * 0.1
     if kind == Opt.KEEP_FAMILY:
@@ -570,13 +621,9 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
     if kind == Opt.KEEP_INSTRUMENT or kind == Opt.KEEP_DRAWN:
         return instrument_value_nb(prm, cards, g, s, p, a, 0)
     if kind == Opt.KEEP_PATRON:
-        v = patron_value_nb(prm, cards, g, s, p, a)
-        if b == 0:
-            return v + cards.rules[Rule.SLOT_BONUS_MONEY] * prm[MONEY]
-        if b == 1:
-            return v + material_value_nb(prm, cards, g, s, p, 2)
-        return v + prm[APPRENTICE]
+        return patron_value_nb(prm, cards, g, s, p, a) + slot_value_nb(prm, cards, g, s, p, b)
     if kind == Opt.PLAN_TO_BENCH or kind == Opt.BENCH_PUT:
+        left = rounds_left_nb(cards, g)
         return instrument_value_nb(prm, cards, g, s, p, b, 0) * (1.0 if left >= 2 else 0.3)
     if kind == Opt.BENCH_TAKE:
         return -2.0
