@@ -63,7 +63,8 @@ MEMO_ALT = MEMO_SKILLS_AT + 1  # memo[MEMO_ALT + loc]: a row location's fallback
 MEMO_BONUS = MEMO_ALT + 4  # memo[MEMO_BONUS + loc]: a location's skill bonus (loc 0-4)
 MEMO_BENCH_NOW = MEMO_BONUS + Location.BALCONY + 1  # 2 more: memo_bench_nb, this decision
 MEMO_SIZE = MEMO_BENCH_NOW + 2
-PLACE_CACHE_SIZE = (Location.FINISHING + 1) * 16  # per decision: location value by skill
+N_LOCS = Location.FINISHING + 1
+PLACE_CACHE_SIZE = N_LOCS * 16  # per decision: location value by skill
 assert MEMO_SIZE <= PLAN_MEMO_W
 
 
@@ -314,44 +315,59 @@ def location_alt_nb(prm, cards, g, s, p, loc, memo):
 
 
 @kernel
-def location_value_nb(prm, cards, g, s, p, loc, skill, ahead, memo):
-    """Estimated worth of sending a chip of `skill` to `loc` this round, with `ahead`
-    chips there acting first (chips_ahead_nb; `memo`: this decision's MEMO_SIZE cache of
-    the parts that do not depend on the skill)."""
-    bonus = 0.0
-    if skill >= cards.rules[Rule.LOCATION_BONUS_SKILL] and loc <= Location.BALCONY:
-        if np.isnan(memo[MEMO_BONUS + loc]):
-            memo[MEMO_BONUS + loc] = location_bonus_nb(prm, cards, g, s, p, loc, memo)
-        bonus = memo[MEMO_BONUS + loc]
+def location_values_nb(prm, cards, g, s, p, loc, skills, ahead, memo, out):
+    """Estimated worth of sending a chip of skill t to `loc` this round, for every t < 16
+    whose bit is set in `skills`, into out[t], with ahead[t] chips there acting first
+    (ahead_table_nb; `memo`: this decision's MEMO_SIZE cache of the parts that do not
+    depend on the skill, looked up once for all the skills)."""
+    bonus_skill = cards.rules[Rule.LOCATION_BONUS_SKILL]
+    base = 0.0  # the skill-independent part: a bench's value, the best Balcony award
+    row = -1  # the card row whose k-th best card a row location's chip takes
     if loc >= Location.ROUGHING:
         finishing = loc == Location.FINISHING
         k = MEMO_BENCH_NOW + (1 if finishing else 0)
         if np.isnan(memo[k]):
             memo[k] = memo_bench_nb(prm, cards, g, s, p, finishing, memo)
-        return max(memo[k] + 0.25 * skill, 2.0 * prm[MONEY])
-    if loc == Location.BALCONY:
+        base = memo[k]
+    elif loc == Location.BALCONY:
         if np.isnan(memo[MEMO_AWARDS]):
             memo[MEMO_AWARDS] = balcony_awards_nb(prm, cards, g, s, p)
-        best = max(6.0 * prm[MONEY] - 0.5 * ahead, memo[MEMO_AWARDS])
-        return best + bonus + 0.3
-    main = -1e9
-    if loc == Location.SALON:
-        empty = False
-        for slot in range(3):
-            if s[p].patrons[slot] < 0:
-                empty = True
-        if empty:
-            main = memo_row_nb(prm, cards, g, s, p, 0, ahead, memo)
-    elif loc == Location.GUILD:
-        main = memo_row_nb(prm, cards, g, s, p, 1, ahead, memo) * 0.7
-    elif loc == Location.PERFORM:
-        main = memo_row_nb(prm, cards, g, s, p, 2, ahead, memo)
-        main += (skill - 3) * 0.6  # the row estimate assumed skill 3
+        base = memo[MEMO_AWARDS]
     else:
-        main = memo_row_nb(prm, cards, g, s, p, 3, ahead, memo)
-    if np.isnan(memo[MEMO_ALT + loc]):
-        memo[MEMO_ALT + loc] = location_alt_nb(prm, cards, g, s, p, loc, memo)
-    return max(main, memo[MEMO_ALT + loc]) + bonus
+        row = loc
+        if loc == Location.SALON:
+            empty = False
+            for slot in range(3):
+                if s[p].patrons[slot] < 0:
+                    empty = True
+            if not empty:
+                row = -1  # no room for a patron: only the fallback
+        if row >= 0:
+            memo_row_nb(prm, cards, g, s, p, row, 0, memo)  # the row's three best, once
+        if np.isnan(memo[MEMO_ALT + loc]):
+            memo[MEMO_ALT + loc] = location_alt_nb(prm, cards, g, s, p, loc, memo)
+    for t in range(16):
+        if (skills >> t) & 1 == 0:
+            continue
+        bonus = 0.0
+        if t >= bonus_skill and loc <= Location.BALCONY:
+            if np.isnan(memo[MEMO_BONUS + loc]):
+                memo[MEMO_BONUS + loc] = location_bonus_nb(prm, cards, g, s, p, loc, memo)
+            bonus = memo[MEMO_BONUS + loc]
+        if loc >= Location.ROUGHING:
+            out[t] = max(base + 0.25 * t, 2.0 * prm[MONEY])
+        elif loc == Location.BALCONY:
+            best = max(6.0 * prm[MONEY] - 0.5 * ahead[t], base)
+            out[t] = best + bonus + 0.3
+        else:
+            main = -1e9
+            if row >= 0:
+                main = memo[MEMO_ROWS + 3 * row + min(ahead[t], 2)]  # memo_row_nb
+                if loc == Location.GUILD:
+                    main = main * 0.7
+                elif loc == Location.PERFORM:
+                    main += (t - 3) * 0.6  # the row estimate assumed skill 3
+            out[t] = max(main, memo[MEMO_ALT + loc]) + bonus
 
 
 @kernel
@@ -440,13 +456,16 @@ def place_value_nb(prm, location_value, skill, chip, apprentices):
 
 @kernel
 def place_option_value_nb(prm, cards, g, s, p, chip, loc, apprentices):
-    """A placement valued on its own (choose_with_memo_nb shares the work instead)."""
+    """A placement valued on its own (choose_with_memo_nb shares the work instead); its
+    skill, at most 5 + 3, fits the 16 skills of location_values_nb."""
     skill = chip + 1 + apprentices
     memo = stack_empty(MEMO_SIZE, np.float64)
     memo[:] = np.nan
-    ahead = chips_ahead_nb(cards, g, s, p, loc, skill, memo)
-    v = location_value_nb(prm, cards, g, s, p, loc, skill, ahead, memo)
-    return place_value_nb(prm, v, skill, chip, apprentices)
+    ahead = stack_empty(16, np.int64)
+    ahead[skill] = chips_ahead_nb(cards, g, s, p, loc, skill, memo)
+    v = stack_empty(16, np.float64)
+    location_values_nb(prm, cards, g, s, p, loc, 1 << skill, ahead, memo, v)
+    return place_value_nb(prm, v[skill], skill, chip, apprentices)
 
 
 @kernel
@@ -666,29 +685,35 @@ def heuristic_choose_planned_nb(prm, cards, g, s, p, opts, n, kept):
 def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
     """heuristic_choose_nb with `memo` (MEMO_SIZE, NaN where not known yet).
 
-    Placement decisions list every (chip, location, apprentices): the location's
-    worth for a given skill is computed once and shared by the options that need it.
+    Placement decisions list every (chip, location, apprentices): each location is
+    valued once for all the skills its options need (location_values_nb), and the
+    options read their location's worth at their skill from that table.
     Every option is valued first, then the noise is drawn option by option in the same
     order as before (no valuation reads the random streams): the drawing loop makes no
     call, so the stream's state stays in a register.
     """
+    needed = stack_empty(N_LOCS, np.int64)  # bit t of needed[loc]: some option's skill
+    needed[:] = 0
+    placing = False
+    for k in range(n):
+        if opts[k, 0] == Opt.PLACE:
+            needed[opts[k, 2]] |= 1 << min(opts[k, 1] + 1 + opts[k, 3], 15)
+            placing = True
+    place_cache = stack_empty(PLACE_CACHE_SIZE, np.float64).reshape((N_LOCS, 16))
+    if placing:
+        ahead = stack_empty(PLACE_CACHE_SIZE, np.int64).reshape((N_LOCS, 16))
+        ahead_table_nb(cards, g, s, p, memo, ahead)
+        for loc in range(N_LOCS):
+            if needed[loc] != 0:
+                location_values_nb(
+                    prm, cards, g, s, p, loc, needed[loc], ahead[loc], memo, place_cache[loc]
+                )
     values = stack_empty(MAX_OPTIONS, np.float64)
-    place_cache = stack_empty(PLACE_CACHE_SIZE, np.float64).reshape((Location.FINISHING + 1, 16))
-    ahead = stack_empty(PLACE_CACHE_SIZE, np.int64).reshape((Location.FINISHING + 1, 16))
-    counted = False  # both tables are filled at the first placement option
     for k in range(n):
         if opts[k, 0] == Opt.PLACE:
             skill = min(opts[k, 1] + 1 + opts[k, 3], 15)
-            loc = opts[k, 2]
-            if not counted:
-                place_cache[:] = np.nan
-                ahead_table_nb(cards, g, s, p, memo, ahead)
-                counted = True
-            if np.isnan(place_cache[loc, skill]):
-                place_cache[loc, skill] = location_value_nb(
-                    prm, cards, g, s, p, loc, skill, ahead[loc, skill], memo
-                )
-            values[k] = place_value_nb(prm, place_cache[loc, skill], skill, opts[k, 1], opts[k, 3])
+            v = place_cache[opts[k, 2], skill]
+            values[k] = place_value_nb(prm, v, skill, opts[k, 1], opts[k, 3])
         else:
             values[k] = option_value_nb(prm, cards, g, s, p, opts, k)
     best = -1e18
