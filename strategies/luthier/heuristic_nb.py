@@ -19,7 +19,12 @@ from simcore.games.luthier.state_nb import (
     apprentices_held_nb,
     tier_cost_nb,
 )
-from simcore.games.luthier.view_nb import visible_skill_nb
+from simcore.games.luthier.view_nb import (
+    face_down_mask_nb,
+    opponent_skill_nb,
+    revealed_locations_nb,
+    visible_skill_nb,
+)
 from simcore.jit import kernel
 from simcore.rng_nb import random_nb
 from simcore.stack_nb import stack_empty
@@ -164,14 +169,31 @@ def chips_ahead_nb(cards, g, s, p, loc, skill, memo):
 def ahead_table_nb(cards, g, s, p, memo, table):
     """chips_ahead_nb for every location and integer skill 0..15 at once (one pass over
     the placements): table[loc, t] = chips at loc whose visible skill is >= t (a float
-    skill v is >= the integer t exactly when floor(v) >= t)."""
+    skill v is >= the integer t exactly when floor(v) >= t). The skills not memoized
+    are estimated as memo_skill_nb does, each opponent's view of its chips (which are
+    revealed, which face down) found once."""
+    if memo[MEMO_SKILLS_AT] != g.pl_n:
+        refresh_skills_nb(g, memo)
+    ups = stack_empty(4, np.int64)  # ups[q], masks[q]: seat q's view once seen is set
+    masks = stack_empty(4, np.int64)
+    seen = 0
     table[:] = 0
     top = table.shape[1] - 1
     for i in range(g.pl_n):
         loc = g.pl_loc[i]
-        if g.pl_done[i] != 0 or (loc >= Location.ROUGHING and g.pl_seat[i] != p):
+        q = g.pl_seat[i]
+        if g.pl_done[i] != 0 or (loc >= Location.ROUGHING and q != p):
             continue
-        v = np.floor(memo_skill_nb(cards, g, s, p, i, memo))
+        if np.isnan(memo[MEMO_SKILLS + i]):
+            if q == p:
+                memo[MEMO_SKILLS + i] = visible_skill_nb(cards, g, s, p, i)
+            else:
+                if (seen >> q) & 1 == 0:
+                    ups[q] = revealed_locations_nb(g, q)
+                    masks[q] = face_down_mask_nb(g, s, q, ups[q])
+                    seen |= 1 << q
+                memo[MEMO_SKILLS + i] = opponent_skill_nb(cards, g, s, i, ups[q], masks[q])
+        v = np.floor(memo[MEMO_SKILLS + i])
         table[loc, int(min(max(v, 0.0), top))] += 1
     for loc in range(table.shape[0]):
         at_least = 0

@@ -100,15 +100,28 @@ def visible_skill_nb(cards, g, s, p, i):
     q = g.pl_seat[i]
     if q == p:
         return float(skill_nb(cards, g, s, i))
-    loc = g.pl_loc[i]
     up = revealed_locations_nb(g, q)
+    if ((up >> g.pl_loc[i]) & 1) == 1:
+        return float(skill_nb(cards, g, s, i))
+    return opponent_skill_nb(cards, g, s, i, up, face_down_mask_nb(g, s, q, up))
+
+
+@kernel
+def opponent_skill_nb(cards, g, s, i, up, mask):
+    """visible_skill_nb of placement i for any seat but its owner q, given up =
+    revealed_locations_nb(g, q) and mask = face_down_mask_nb(g, s, q, up): a caller
+    valuing several of q's chips finds those two once.
+
+    The skills are whole numbers, so their sum is exact whatever the order: the mean
+    is the same float as summing them one by one as floats."""
+    loc = g.pl_loc[i]
     if ((up >> loc) & 1) == 1:
         return float(skill_nb(cards, g, s, i))
-    mask = face_down_mask_nb(g, s, q, up)
     if mask == 0:  # only a hand-made state, whose chips were never taken from the hand
         mask = (1 << N_CHIPS) - 1
+    q = g.pl_seat[i]
     appr = g.pl_appr[i]
-    total = 0.0
+    total = 0
     n = 0
     for c in range(N_CHIPS):
         if ((mask >> c) & 1) == 1:
