@@ -40,7 +40,6 @@ from strategies.luthier.params import (
 )
 from strategies.luthier.values_nb import (
     GOAL_EASE,
-    best_row_value_nb,
     bundle_value_nb,
     instrument_value_nb,
     material_value_nb,
@@ -75,7 +74,9 @@ assert MEMO_SIZE <= PLAN_MEMO_W
 
 @kernel
 def memo_row_nb(prm, cards, g, s, p, row, skip, memo):
-    """best_row_value_nb, each row's three best cards valued once per decision."""
+    """Value of the best face-up card of a row the seat can pay the tier cost for, `skip`
+    best ones removed (chips ahead of ours take them first): each row's three best cards
+    valued once per decision (row_top3_nb)."""
     base = MEMO_ROWS + 3 * row
     if np.isnan(memo[base]):
         row_top3_nb(prm, cards, g, s, p, row, memo[base : base + 3])
@@ -593,11 +594,12 @@ def marker_value_nb(prm, s, p, bit, left):
 
 
 @kernel
-def option_value_nb(prm, cards, g, s, p, opts, k):
+def option_value_nb(prm, cards, g, s, p, opts, k, memo):
     """Estimated worth of option row k to seat p (prestige-equivalent points).
 
     A dispatcher: kinds with more than a line of work are valued by kernels of their
-    own, so a call pays only for its own kind's locals."""
+    own, so a call pays only for its own kind's locals. `memo`: the decision's (MEMO_SIZE,
+    NaN where not known yet)."""
     kind = opts[k, 0]
     a = opts[k, 1]
     b = opts[k, 2]
@@ -612,7 +614,7 @@ def option_value_nb(prm, cards, g, s, p, opts, k):
     if kind == Opt.TAKE_CARD or kind == Opt.FAMILY_CARD:
         return card_option_value_nb(prm, cards, g, s, p, kind, a, b, opts[k, 3], opts[k, 4])
     if kind == Opt.SEARCH:
-        found = 0.5 * best_row_value_nb(prm, cards, g, s, p, a, 0)
+        found = 0.5 * memo_row_nb(prm, cards, g, s, p, a, 0, memo)
         return found - 10 * prm[MONEY] - prm[APPRENTICE]
     if kind == Opt.BUY or kind == Opt.SELL or kind == Opt.HIRE or kind == Opt.TRAIN:
         return market_value_nb(prm, cards, g, s, p, kind, a, opts[k, 4])
@@ -737,7 +739,7 @@ def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
             v = place_cache[opts[k, 2], skill]
             values[k] = place_value_nb(prm, v, skill, opts[k, 1], opts[k, 3])
         else:
-            values[k] = option_value_nb(prm, cards, g, s, p, opts, k)
+            values[k] = option_value_nb(prm, cards, g, s, p, opts, k, memo)
     best = -1e18
     pick = 0
     noise = prm[NOISE]

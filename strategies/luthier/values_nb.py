@@ -268,15 +268,6 @@ def track_step_value_nb(prm, cards, s, p, t):
 
 
 @kernel
-def best_row_value_nb(prm, cards, g, s, p, row, skip):
-    """Value of the best face-up card of a row the seat can pay the tier cost for
-    (`skip` best ones removed: chips ahead of ours take them first)."""
-    best = stack_empty(3, np.float64)
-    row_top3_nb(prm, cards, g, s, p, row, best)
-    return best[min(skip, 2)]
-
-
-@kernel
 def row_top3_nb(prm, cards, g, s, p, row, best):
     """The three best values (descending, -1e9 if fewer) of a row's face-up cards the
     seat can pay the tier cost for, into best[0:3]."""
