@@ -713,8 +713,8 @@ def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
     valued once for all the skills its options need (location_values_nb), and the
     options read their location's worth at their skill from that table.
     Every option is valued first, then the noise is drawn option by option in the same
-    order as before (no valuation reads the random streams): the drawing loop makes no
-    call, so the stream's state stays in a register.
+    order as before (no valuation reads the random streams): the drawing loop is a tight
+    loop that makes no call, instead of a draw between every two valuations' calls.
     """
     needed = stack_empty(N_LOCS, np.int64)  # bit t of needed[loc]: some option's skill
     needed[:] = 0
