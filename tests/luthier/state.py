@@ -67,3 +67,7 @@ class Table:
 
     def args(self):
         return self.cards.table, self.g, self.s, self.w
+
+    def opt_args(self):
+        """The leading arguments of the option-listing kernels (the option buffer, not Work)."""
+        return self.cards.table, self.g, self.s, self.w.opts

@@ -18,7 +18,7 @@ from tests.luthier.state import BLUE, GREEN, RED, YELLOW, Table
 
 
 def claims(t: Table, p: int) -> set[tuple[int, int]]:
-    n = claim_options_nb(*t.args(), p, 0)
+    n = claim_options_nb(*t.opt_args(), p, 0)
     return {
         (int(t.w.opts[i, 1]), int(t.w.opts[i, 2])) for i in range(n) if t.w.opts[i, 0] == Opt.CLAIM
     }

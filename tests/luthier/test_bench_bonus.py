@@ -45,7 +45,7 @@ def plans(t: Table, loc: int, chip: int) -> list[tuple[int, ...]]:
     """(slot, animal, wood, metal off) of every main option of a chip placed at `loc`."""
     i = t.place(RED, loc, chip)
     skill = skill_nb(t.cards.table, t.g, t.s, i)
-    n = main_options_nb(*t.args(), RED, i, loc, skill, NO_SPECIALTY)
+    n = main_options_nb(*t.opt_args(), RED, i, loc, skill, NO_SPECIALTY)
     return sorted(tuple(int(x) for x in t.w.opts[k, 1:5]) for k in range(n))
 
 

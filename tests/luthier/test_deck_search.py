@@ -21,7 +21,7 @@ def deck_left(t: Table, row: int) -> list[int]:
 
 
 def searches(t: Table, i: int, loc: int, skill: int) -> list[tuple[int, int]]:
-    n = main_options_nb(*t.args(), RED, i, loc, skill, NO_SPECIALTY)
+    n = main_options_nb(*t.opt_args(), RED, i, loc, skill, NO_SPECIALTY)
     rows = [t.w.opts[k] for k in range(n)]
     return sorted((int(r[1]), int(r[2])) for r in rows if r[0] == Opt.SEARCH)
 

@@ -22,7 +22,7 @@ def fresh() -> np.ndarray:
 
 
 def options(t: Table, p: int, traded) -> set[tuple[int, int]]:
-    n = market_options_nb(*t.args(), p, traded)
+    n = market_options_nb(*t.opt_args(), p, traded)
     return {(int(t.w.opts[i, 0]), int(t.w.opts[i, 1])) for i in range(n)}
 
 
@@ -122,7 +122,7 @@ def test_each_purchase_is_one_option_whatever_the_splits(cards):
     t = Table(cards)
     r = t.seat(RED)
     r["money"], r["inspiration"] = 10, 10
-    n = market_options_nb(*t.args(), RED, fresh())
+    n = market_options_nb(*t.opt_args(), RED, fresh())
     kinds = [(int(t.w.opts[i, 0]), int(t.w.opts[i, 1])) for i in range(n)]
     assert kinds.count((Opt.BUY, Material.WOOD)) == 1
     assert kinds.count((Opt.TRAIN, Track.CRAFT)) == 1

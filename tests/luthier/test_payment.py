@@ -26,7 +26,7 @@ def searched_splits(cards, money: int, insp: int) -> set[tuple[int, int]]:
         r = t.seat(RED)
         r["money"], r["inspiration"] = money, insp
         i = t.place(RED, Location.GUILD, 1, apprentices=1)
-        n = guild_options_nb(*t.args(), RED, i, 0)
+        n = guild_options_nb(*t.opt_args(), RED, i, 0)
         k = next(k for k in range(n) if t.w.opts[k, 0] == Opt.SEARCH)
         assert t.w.opts[k, 2] == Family.STRINGS
         take_card_nb(*t.args(), RED, i, k)

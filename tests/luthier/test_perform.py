@@ -82,7 +82,7 @@ def test_performance_example(cards):
     assert a.perf_era[c] == Era.BAROQUE
     assert performance_level_nb(a, c, total) == MEDIUM  # 8 is not high
     # spend nothing, or exactly what reaches high: 1 (medium is already reached)
-    n = inspiration_options_nb(a, t.s, BLUE, t.w, c, total)
+    n = inspiration_options_nb(a, t.s, BLUE, t.w.opts, c, total)
     assert opt_rows(t, n) == [
         (Opt.SPEND_INSPIRATION, 0, 0, 0, 0, 0),
         (Opt.SPEND_INSPIRATION, 1, 0, 0, 0, 0),
@@ -118,7 +118,7 @@ def test_inspiration_options_reach_medium_or_high_only(cards):
 
     def spends(total: int, supply: int) -> list[int]:
         r["inspiration"] = supply
-        n = inspiration_options_nb(a, t.s, RED, t.w, c, total)
+        n = inspiration_options_nb(a, t.s, RED, t.w.opts, c, total)
         assert all(row[0] == Opt.SPEND_INSPIRATION for row in opt_rows(t, n))
         return [row[1] for row in opt_rows(t, n)]
 

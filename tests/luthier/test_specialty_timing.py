@@ -20,7 +20,7 @@ def unlocked(t: Table, p: int) -> int:
 
 
 def t5_claims(t: Table, p: int) -> list[int]:
-    n = claim_options_nb(*t.args(), p, 0)
+    n = claim_options_nb(*t.opt_args(), p, 0)
     return [int(t.w.opts[k, 2]) for k in range(n) if t.w.opts[k, 0] == Opt.CLAIM]
 
 

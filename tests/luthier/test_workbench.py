@@ -78,7 +78,7 @@ def bench_options(t: Table, p: int, loc: int, chip: int, apprentices: int = 0):
     """Main options of a chip placed at a bench location, with its skill (ruling 9)."""
     i = t.place(p, loc, chip, apprentices)
     skill = skill_nb(t.cards.table, t.g, t.s, i)
-    n = main_options_nb(*t.args(), p, i, loc, skill, NO_SPECIALTY)
+    n = main_options_nb(*t.opt_args(), p, i, loc, skill, NO_SPECIALTY)
     return opt_rows(t, n), skill
 
 
@@ -101,7 +101,7 @@ def test_violin_card_example(cards):
     r = t.seat(RED)
     bench(t, RED, rough=[violin], materials=(1, 2, 0))
 
-    n = rough_options_nb(a, t.s, RED, t.w, 0, 0)
+    n = rough_options_nb(a, t.s, RED, t.w.opts, 0, 0)
     assert opt_rows(t, n) == [(Opt.ROUGH, 0, 0, 0, 0, 0)]
     rough_nb(*t.args(), RED, 0)
 
@@ -111,7 +111,7 @@ def test_violin_card_example(cards):
     assert events(t, Ev.ROUGH) == [(RED, violin, 1, 1, 0, 0)]
     assert r["n_roughed"] == 1
 
-    n = finish_options_nb(a, t.s, RED, t.w, 0, 0, False, False)
+    n = finish_options_nb(a, t.s, RED, t.w.opts, 0, 0, False, False)
     assert opt_rows(t, n) == [(Opt.FINISH, 0, 0, 0, 0, 0)]
     finish_nb(*t.args(), RED, write_opt(t, Opt.FINISH, 0))
 
@@ -136,7 +136,7 @@ def test_missing_materials_mean_no_roughing_option(cards):
     violin = inst(cards, "violin")
     t = Table(cards)
     bench(t, RED, rough=[violin], materials=(1, 0, 5))
-    assert rough_options_nb(cards.table, t.s, RED, t.w, 0, 0) == 0
+    assert rough_options_nb(cards.table, t.s, RED, t.w.opts, 0, 0) == 0
 
 
 # ---------------------------------------------------------------- bench rules
@@ -148,11 +148,11 @@ def test_no_roughing_while_the_finishing_bench_is_full(cards):
     violin, viola = inst(cards, "violin"), inst(cards, "viola")
     t = Table(cards)
     bench(t, RED, rough=[violin], finish=[viola, viola], materials=(3, 3, 3))
-    assert rough_options_nb(a, t.s, RED, t.w, 0, 1) == 0
+    assert rough_options_nb(a, t.s, RED, t.w.opts, 0, 1) == 0
     rows, _ = bench_options(t, RED, Location.ROUGHING, 5)
     assert rows == []
     t.seat(RED)["finish_bench"][1] = EMPTY
-    assert rough_options_nb(a, t.s, RED, t.w, 0, 0) == 1
+    assert rough_options_nb(a, t.s, RED, t.w.opts, 0, 0) == 1
 
 
 def test_impossible_bench_action_takes_two_money(cards):
@@ -191,8 +191,8 @@ def test_two_money_is_always_an_option(cards):
         bench(t, RED, rough=[violin], finish=[viola], materials=(2, 2, 2))
         t.seat(RED)["money"] = 20
         i = t.place(RED, loc, 3)
-        n_main = main_options_nb(*t.args(), RED, i, loc, 3, NO_SPECIALTY)
-        n = alternate_options_nb(*t.args(), RED, loc, n_main)
+        n_main = main_options_nb(*t.opt_args(), RED, i, loc, 3, NO_SPECIALTY)
+        n = alternate_options_nb(*t.opt_args(), RED, loc, n_main)
         kinds = [row[0] for row in opt_rows(t, n)]
         assert kinds.count(Opt.ALT_MONEY) == 1, loc
         assert Opt.ALT_MONEY not in kinds[:n_main], loc
@@ -233,7 +233,7 @@ def test_roughing_five_plus_takes_one_material_off(cards):
     assert rows == [(Opt.ROUGH, 0, 0, 0, 0, 0)]
     # add_plan_options_nb itself: optional = 0 lists the full price only
     cost = cards.arrays.inst_rough[violin]
-    n = add_plan_options_nb(t.s, RED, t.w, 0, Opt.ROUGH, 0, cost, 0, 0, 0, 0)
+    n = add_plan_options_nb(t.s, RED, t.w.opts, 0, Opt.ROUGH, 0, cost, 0, 0, 0, 0)
     assert opt_rows(t, n) == [(Opt.ROUGH, 0, 0, 0, 0, 0)]
 
 
@@ -440,7 +440,7 @@ def test_repair_inspiration_replaces_materials(cards):
     def offered(materials, insp) -> bool:
         r["materials"][:] = materials
         r["inspiration"] = insp
-        n = repair_options_nb(*t.args(), RED, 0)
+        n = repair_options_nb(*t.opt_args(), RED, 0)
         return opt_rows(t, n) == [(Opt.TAKE_CARD, CardRow.REPAIRS, 0, 0, 0, 0)]
 
     assert offered((1, 1, 0), 0)
@@ -453,7 +453,7 @@ def test_repair_inspiration_replaces_materials(cards):
     def plans(materials, insp) -> set[tuple[int, int, int]]:
         r["materials"][:] = materials
         r["inspiration"] = insp
-        n = add_plan_options_nb(t.s, RED, t.w, 0, Opt.PAY_PLAN, 0, cost, 0, 0, 2, 0)
+        n = add_plan_options_nb(t.s, RED, t.w.opts, 0, Opt.PAY_PLAN, 0, cost, 0, 0, 2, 0)
         return {row[2:5] for row in opt_rows(t, n)}
 
     assert plans((1, 1, 0), 1) == {(0, 0, 0)}
@@ -493,7 +493,7 @@ def test_repair_from_tier_two_pays_the_tier_cost_first(cards):
 
     def offered(money, insp) -> bool:
         r["money"], r["inspiration"] = money, insp
-        n = repair_options_nb(*t.args(), RED, 0)
+        n = repair_options_nb(*t.opt_args(), RED, 0)
         return opt_rows(t, n) == [(Opt.TAKE_CARD, CardRow.REPAIRS, 1, 0, 0, 0)]
 
     def most_inspiration(money, insp) -> int:  # toward the tier cost (ruling 24)
@@ -532,7 +532,7 @@ def test_guild_tier_two_card_needs_the_cost(cards):
     r = t.seat(RED)
 
     def takes() -> list[tuple[int, ...]]:
-        n = guild_options_nb(*t.args(), RED, i, 0)
+        n = guild_options_nb(*t.opt_args(), RED, i, 0)
         return [row for row in opt_rows(t, n) if row[0] == Opt.TAKE_CARD]
 
     r["money"], r["inspiration"] = 3, 0
@@ -564,7 +564,7 @@ def test_deck_search_needs_an_apprentice_and_costs_ten(cards):
     helped = t.place(RED, Location.GUILD, 1, apprentices=1)
 
     def searches(i: int) -> list[tuple[int, ...]]:
-        n = guild_options_nb(*t.args(), RED, i, 0)
+        n = guild_options_nb(*t.opt_args(), RED, i, 0)
         return [row for row in opt_rows(t, n) if row[0] == Opt.SEARCH]
 
     assert searches(plain) == []

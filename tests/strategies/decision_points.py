@@ -150,12 +150,12 @@ class Replay:
             placed = False
             for pos in range(self.n_players):
                 p = int(g["turn_order"][pos])
-                n = place_options_nb(self.table, g, s, w, p)
+                n = place_options_nb(self.table, g, s, w.opts, p)
                 if n == 0:
                     continue
                 kept = memo[p * PLAN_MEMO_W : (p + 1) * PLAN_MEMO_W]
                 point = self.keep("place", p, n, kept) if n > 1 else None
-                k = decide_planned_nb(self.table, g, s, w, p, n, kept)
+                k = decide_planned_nb(self.table, g, s, w.opts, w.params, p, n, kept)
                 if point is not None:
                     point.chosen = k
                 c, loc, a = (int(v) for v in w.opts[k, 1:4])
@@ -184,9 +184,9 @@ class Replay:
                     continue
                 active = True
                 g["n_turns"] += 1
-                n = turn_options_nb(self.table, g, s, w, p)
+                n = turn_options_nb(self.table, g, s, w.opts, p)
                 point = self.keep("turn", p, n) if n > 1 else None
-                k = decide_nb(self.table, g, s, w, p, n)
+                k = decide_nb(self.table, g, s, w.opts, w.params, p, n)
                 if point is not None:
                     point.chosen = k
                 kind = int(w.opts[k, 0])
@@ -212,8 +212,8 @@ class Replay:
         q = int(g["pl_seat"][i])
         skill = skill_nb(self.table, g, s, i)
         spec = active_specialty_nb(self.table, g, s, i)
-        n = main_options_nb(self.table, g, s, w, q, i, loc, skill, spec)
-        n = alternate_options_nb(self.table, g, s, w, q, loc, n)
+        n = main_options_nb(self.table, g, s, w.opts, q, i, loc, skill, spec)
+        n = alternate_options_nb(self.table, g, s, w.opts, q, loc, n)
         if n > 1:
             self.keep("act", q, n, acting=loc)
 
@@ -222,7 +222,7 @@ class Replay:
         games, seats = self.games.copy(), self.seats.copy()
         seats[0, p]["market_done"] = 1
         traded = np.zeros(3, np.int8)
-        n = market_options_nb(self.table, games[0], seats[0], self.w, p, traded)
+        n = market_options_nb(self.table, games[0], seats[0], self.w.opts, p, traded)
         if n > 1:
             self.keep("market", p, n, games=games, seats=seats)
 
@@ -241,8 +241,10 @@ def choose(cards, point: Point, games: np.ndarray, seats: np.ndarray) -> int:
     w = _work(point.params)
     w.opts[:n] = point.opts
     if point.memo is not None:
-        return decide_planned_nb(cards.table, games[0], seats[0], w, point.p, n, point.memo.copy())
-    return decide_nb(cards.table, games[0], seats[0], w, point.p, n)
+        return decide_planned_nb(
+            cards.table, games[0], seats[0], w.opts, w.params, point.p, n, point.memo.copy()
+        )
+    return decide_nb(cards.table, games[0], seats[0], w.opts, w.params, point.p, n)
 
 
 _works: dict[int, object] = {}

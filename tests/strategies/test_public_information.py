@@ -215,7 +215,7 @@ def test_a_face_down_chip_value_does_not_change_the_heuristic(cards):
 
     picks = []
     for t in states:
-        n = place_options_nb(table, t.g, t.s, t.w, RED)
+        n = place_options_nb(table, t.g, t.s, t.w.opts, RED)
         games, seats = new_state(1)
         games[0], seats[0] = t.g, t.s
         point = Point("place", games, seats, t.w.opts[:n].copy(), RED, None, t.w.params)

@@ -36,8 +36,8 @@ def choose_payment_nb(cards, g, s, w, p, cost, max_insp):
     hi = min(cost, s[p].inspiration, max_insp)
     n = 0
     for insp in range(lo, hi + 1):
-        n = set_opt_nb(w, n, Opt.PAY_SPLIT, cost - insp, insp)
-    k = decide_nb(cards, g, s, w, p, n)
+        n = set_opt_nb(w.opts, n, Opt.PAY_SPLIT, cost - insp, insp)
+    k = decide_nb(cards, g, s, w.opts, w.params, p, n)
     money = w.opts[k, 1]
     insp = w.opts[k, 2]
     s[p].money -= money
@@ -62,7 +62,7 @@ def row_card_nb(cards, g, row, tier, slot):
 
 
 @kernel
-def row_options_nb(cards, g, s, w, p, n, row, free_tier):
+def row_options_nb(cards, g, s, opts, p, n, row, free_tier):
     """Add TAKE_CARD (row, tier, slot) for every face-up card of `row` seat p can
     pay the tier cost of (nothing when `free_tier`, a specialty ability)."""
     for tier in range(3):
@@ -72,7 +72,7 @@ def row_options_nb(cards, g, s, w, p, n, row, free_tier):
         slots = min(cards.row_slots[row, tier, g.n_players], MAX_SLOTS)  # as row_card_nb
         for slot in range(slots):
             if g.rows[row, tier, slot] >= 0:
-                n = set_opt_nb(w, n, Opt.TAKE_CARD, row, tier, slot, 0)
+                n = set_opt_nb(opts, n, Opt.TAKE_CARD, row, tier, slot, 0)
     return n
 
 

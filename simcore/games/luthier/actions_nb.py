@@ -66,15 +66,15 @@ BALCONY_APPRENTICES = 1
 
 
 @kernel
-def alternate_options_nb(cards, g, s, w, p, loc, n):
-    """Add the alternate actions of `loc` for seat p to w.opts from row n; return the count."""
-    n = set_opt_nb(w, n, Opt.ALT_MONEY, loc)
+def alternate_options_nb(cards, g, s, opts, p, loc, n):
+    """Add the alternate actions of `loc` for seat p to `opts` from row n; return the count."""
+    n = set_opt_nb(opts, n, Opt.ALT_MONEY, loc)
     if loc < Location.BALCONY:
-        n = set_opt_nb(w, n, Opt.ALT_ACTION, loc, 0)
+        n = set_opt_nb(opts, n, Opt.ALT_ACTION, loc, 0)
     elif loc == Location.BALCONY:
-        n = set_opt_nb(w, n, Opt.ALT_ACTION, loc, BALCONY_MONEY)
+        n = set_opt_nb(opts, n, Opt.ALT_ACTION, loc, BALCONY_MONEY)
         if apprentices_held_nb(g, s, p) < apprentice_cap_nb(cards, s, p):
-            n = set_opt_nb(w, n, Opt.ALT_ACTION, loc, BALCONY_APPRENTICES)
+            n = set_opt_nb(opts, n, Opt.ALT_ACTION, loc, BALCONY_APPRENTICES)
     return n
 
 
@@ -116,10 +116,10 @@ def guild_bonus_nb(cards, g, s, w, p):
             slot = k
     if slot < 0 or s[p].hand_n == 0:
         return
-    n = set_opt_nb(w, 0, Opt.DONE)
+    n = set_opt_nb(w.opts, 0, Opt.DONE)
     for i in range(s[p].hand_n):
-        n = set_opt_nb(w, n, Opt.PLAN_TO_BENCH, i, s[p].hand[i])
-    k = decide_nb(cards, g, s, w, p, n)
+        n = set_opt_nb(w.opts, n, Opt.PLAN_TO_BENCH, i, s[p].hand[i])
+    k = decide_nb(cards, g, s, w.opts, w.params, p, n)
     if w.opts[k, 0] == Opt.DONE:
         return
     c = hand_remove_nb(s, p, w.opts[k, 1])
@@ -156,8 +156,8 @@ def location_bonus_due_nb(cards, loc, skill, main):
 
 
 @kernel
-def main_options_nb(cards, g, s, w, p, i, loc, skill, spec):
-    """List the main actions placement i's owner can take at `loc` into w.opts; return n.
+def main_options_nb(cards, g, s, opts, p, i, loc, skill, spec):
+    """List the main actions placement i's owner can take at `loc` into `opts`; return n.
 
     `spec` is the specialty card acting here (-1 if none): FREE_TIER opens tiers
     II and III for free, DISCOUNT lowers the material requirement.
@@ -165,24 +165,24 @@ def main_options_nb(cards, g, s, w, p, i, loc, skill, spec):
     free = has_ability_nb(cards, spec, SpecialtyAbility.FREE_TIER)
     extra = ability_amount_nb(cards, spec, SpecialtyAbility.DISCOUNT)
     if loc == Location.SALON:
-        return salon_options_nb(cards, g, s, w, p, i, 0, free)
+        return salon_options_nb(cards, g, s, opts, p, i, 0, free)
     if loc == Location.GUILD:
-        return guild_options_nb(cards, g, s, w, p, i, 0, free)
+        return guild_options_nb(cards, g, s, opts, p, i, 0, free)
     if loc == Location.PERFORM:
-        return perform_options_nb(cards, g, s, w, p, i, 0, free)
+        return perform_options_nb(cards, g, s, opts, p, i, 0, free)
     if loc == Location.REPAIR:
-        n = repair_options_nb(cards, g, s, w, p, 0, free, extra)
-        return repair_search_options_nb(cards, g, s, w, p, i, n, extra)  # ruling 20
+        n = repair_options_nb(cards, g, s, opts, p, 0, free, extra)
+        return repair_search_options_nb(cards, g, s, opts, p, i, n, extra)  # ruling 20
     if loc == Location.BALCONY:
-        return claim_options_nb(cards, g, s, w, p, 0)
+        return claim_options_nb(cards, g, s, opts, p, 0)
     if loc == Location.ROUGHING:
         optional = 1 if skill >= cards.rules[Rule.ROUGH_DISCOUNT_SKILL] else 0
         two = s[p].tracks[Track.CRAFT] >= CRAFT_ROUGH_2X
-        return rough_options_nb(cards, s, p, w, 0, optional, extra, two)
+        return rough_options_nb(cards, s, p, opts, 0, optional, extra, two)
     optional = 1 if skill >= cards.rules[Rule.FINISH_DISCOUNT_SKILL] else 0
     double = skill >= cards.rules[Rule.FINISH_DOUBLE_SKILL]
     two = s[p].tracks[Track.CRAFT] >= CRAFT_FINISH_2X
-    return finish_options_nb(cards, s, p, w, 0, optional, double, two, extra, two)
+    return finish_options_nb(cards, s, p, opts, 0, optional, double, two, extra, two)
 
 
 @kernel
@@ -250,9 +250,9 @@ def worker_acts_nb(cards, g, s, w, i):
     bench = bench_skill_bonus_nb(cards, s, p) if loc >= Location.ROUGHING else 0
     spec_skill = ability_amount_nb(cards, spec, SpecialtyAbility.SKILL)
     log_nb(g, w, p, Ev.SKILL, s[p].chip_specialty[g.pl_chip[i]], bench, spec_skill)
-    n = main_options_nb(cards, g, s, w, p, i, loc, skill, spec)
-    n = alternate_options_nb(cards, g, s, w, p, loc, n)
-    k = decide_card_nb(cards, g, s, w, p, n)
+    n = main_options_nb(cards, g, s, w.opts, p, i, loc, skill, spec)
+    n = alternate_options_nb(cards, g, s, w.opts, p, loc, n)
+    k = decide_card_nb(cards, g, s, w.opts, w.params, p, n)
     kind = w.opts[k, 0]
     main = False
     if kind == Opt.ALT_MONEY:

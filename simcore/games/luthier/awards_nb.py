@@ -22,7 +22,7 @@ BLOCKED = -2  # award_claimed value of a level blocked in two-player games (ruli
 
 
 @kernel
-def claim_options_nb(cards, g, s, w, p, n):
+def claim_options_nb(cards, g, s, opts, p, n):
     """Award levels seat p has achieved and may claim: an award marker left, at most one
     level per tile, each level once, not blocked."""
     if s[p].award_markers == 0:
@@ -43,7 +43,7 @@ def claim_options_nb(cards, g, s, w, p, n):
             if g.award_claimed[t, lv] != -1:
                 continue
             if values[cards.award_metric[tile]] >= cards.award_threshold[tile, lv]:
-                n = set_opt_nb(w, n, Opt.CLAIM, t, lv)
+                n = set_opt_nb(opts, n, Opt.CLAIM, t, lv)
     return n
 
 
@@ -58,8 +58,8 @@ def royal_patron_nb(cards, g, s, w, p):
         return
     n = 0
     for j in range(g.royal_deck_n):
-        n = set_opt_nb(w, n, Opt.ROYAL, g.royal_deck[j], j)
-    k = decide_card_nb(cards, g, s, w, p, n)
+        n = set_opt_nb(w.opts, n, Opt.ROYAL, g.royal_deck[j], j)
+    k = decide_card_nb(cards, g, s, w.opts, w.params, p, n)
     c = w.opts[k, 1]
     j = w.opts[k, 2]
     for i in range(j, g.royal_deck_n - 1):
@@ -85,8 +85,8 @@ def claim_nb(cards, g, s, w, p, t, lv):
     n = 0
     for bit in (STORAGE_MARKER, ROYAL_MARKER, PURPLE_MARKER):
         if s[p].award_markers & bit:
-            n = set_opt_nb(w, n, Opt.MARKER, bit)
-    k = decide_nb(cards, g, s, w, p, n)
+            n = set_opt_nb(w.opts, n, Opt.MARKER, bit)
+    k = decide_nb(cards, g, s, w.opts, w.params, p, n)
     bit = w.opts[k, 1]
     s[p].award_markers &= ~bit
     log_nb(g, w, p, Ev.MARKER, bit)
@@ -99,9 +99,9 @@ def claim_nb(cards, g, s, w, p, t, lv):
 @kernel
 def offer_claim_nb(cards, g, s, w, p):
     """Reputation step 7 and later advances: claim an achieved award if seat p wants to."""
-    n = claim_options_nb(cards, g, s, w, p, set_opt_nb(w, 0, Opt.DONE))
+    n = claim_options_nb(cards, g, s, w.opts, p, set_opt_nb(w.opts, 0, Opt.DONE))
     if n == 1:
         return
-    k = decide_nb(cards, g, s, w, p, n)
+    k = decide_nb(cards, g, s, w.opts, w.params, p, n)
     if w.opts[k, 0] == Opt.CLAIM:
         claim_nb(cards, g, s, w, p, w.opts[k, 1], w.opts[k, 2])

@@ -32,7 +32,7 @@ def fewest_off_nb(s, p, cost, m):
 
 
 @kernel
-def add_plan_options_nb(s, p, w, n, kind, a, cost, fixed, optional, insp_per, e):
+def add_plan_options_nb(s, p, opts, n, kind, a, cost, fixed, optional, insp_per, e):
     """Add (kind, a, ra, rw, rm, e) for every legal plan to pay Material cost[3]; return n."""
     total = cost[0] + cost[1] + cost[2]
     insp = s[p].inspiration
@@ -40,12 +40,12 @@ def add_plan_options_nb(s, p, w, n, kind, a, cost, fixed, optional, insp_per, e)
         for rw in range(fewest_off_nb(s, p, cost, 1), cost[1] + 1):
             for rm in range(fewest_off_nb(s, p, cost, 2), cost[2] + 1):
                 if sum_ok_nb(ra + rw + rm, total, fixed, optional, insp_per, insp):
-                    n = set_opt_nb(w, n, kind, a, ra, rw, rm, e)
+                    n = set_opt_nb(opts, n, kind, a, ra, rw, rm, e)
     return n
 
 
 @kernel
-def add_kept_plans_nb(s, p, w, n, kind, a, cost, fixed, optional, e, next_cost):
+def add_kept_plans_nb(s, p, opts, n, kind, a, cost, fixed, optional, e, next_cost):
     """Add the plans for `cost` that keep the `optional` bonus for a second instrument.
 
     Rulebook p.23: the bench bonus takes one material off one instrument of the
@@ -68,7 +68,7 @@ def add_kept_plans_nb(s, p, w, n, kind, a, cost, fixed, optional, e, next_cost):
                 s[p].materials[1] += cost[1] - rw
                 s[p].materials[2] += cost[2] - rm
                 if ok:
-                    n = set_opt_nb(w, n, kind, a, ra, rw, rm, e)
+                    n = set_opt_nb(opts, n, kind, a, ra, rw, rm, e)
     return n
 
 

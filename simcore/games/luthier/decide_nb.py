@@ -18,9 +18,9 @@ choose_planned_nb = unbound(__name__, "choose_planned_nb")
 
 
 @kernel
-def set_opt_nb(w, i, kind, a=0, b=0, c=0, d=0, e=0):
-    """Write option row i of w.opts and return i + 1."""
-    row = w.opts[i]
+def set_opt_nb(opts, i, kind, a=0, b=0, c=0, d=0, e=0):
+    """Write row i of the option buffer `opts` (Work.opts) and return i + 1."""
+    row = opts[i]
     row[0] = kind
     row[1] = a
     row[2] = b
@@ -31,36 +31,40 @@ def set_opt_nb(w, i, kind, a=0, b=0, c=0, d=0, e=0):
 
 
 @kernel
-def decide_nb(cards, g, s, w, p, n):
-    """Index of the option seat p takes among w.opts[:n] (n >= 1); a lone option needs no choice."""
+def decide_nb(cards, g, s, opts, params, p, n):
+    """Index of the option seat p takes among opts[:n] (n >= 1); a lone option needs no choice.
+
+    opts and params are Work.opts and Work.params: the decisions take these two arrays, not
+    the whole Work bundle, as numba passes every array of a tuple as some ten scalar
+    arguments at each call that is not inlined."""
     if n == 1:
         return 0
     g.n_decisions += 1
-    k = choose_nb(s[p].strategy, w.params[p], cards, g, s, p, w.opts, n)
+    k = choose_nb(s[p].strategy, params[p], cards, g, s, p, opts, n)
     if k < 0 or k >= n:  # a strategy bug must not corrupt the game: fall back to the first
         k = 0
     return k
 
 
 @kernel
-def decide_card_nb(cards, g, s, w, p, n):
+def decide_card_nb(cards, g, s, opts, params, p, n):
     """decide_nb for a decision that may offer cards (a row card to take, a tile, goal,
     instrument or patron to keep, a specialty card, a royal patron): the offered cards
     and the one chosen are marked for the pick rates (offers_nb). Only these call sites
     record, so the recording is not copied into every decision of the kernel tree."""
-    k = decide_nb(cards, g, s, w, p, n)
-    record_offers_nb(g, s, p, w.opts, n, k)
+    k = decide_nb(cards, g, s, opts, params, p, n)
+    record_offers_nb(g, s, p, opts, n, k)
     return k
 
 
 @kernel
-def decide_planned_nb(cards, g, s, w, p, n, memo):
+def decide_planned_nb(cards, g, s, opts, params, p, n, memo):
     """decide_nb for a placement of the planning phase: `memo` (float64[PLAN_MEMO_W],
     NaN at the start of the phase, mutated) is the seat's scratch for the whole phase."""
     if n == 1:
         return 0
     g.n_decisions += 1
-    k = choose_planned_nb(s[p].strategy, w.params[p], cards, g, s, p, w.opts, n, memo)
+    k = choose_planned_nb(s[p].strategy, params[p], cards, g, s, p, opts, n, memo)
     if k < 0 or k >= n:
         k = 0
     return k

@@ -21,10 +21,10 @@ def pick_tier_one_nb(cards, g, s, w, p, row):
     n = 0
     for slot in range(MAX_SLOTS):
         if row_card_nb(cards, g, row, 0, slot) >= 0:
-            n = set_opt_nb(w, n, Opt.FAMILY_CARD, row, 0, slot)
+            n = set_opt_nb(w.opts, n, Opt.FAMILY_CARD, row, 0, slot)
     if n == 0:
         return -1
-    k = decide_card_nb(cards, g, s, w, p, n)
+    k = decide_card_nb(cards, g, s, w.opts, w.params, p, n)
     return take_from_row_nb(g, row, 0, w.opts[k, 3])
 
 

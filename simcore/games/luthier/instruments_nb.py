@@ -64,24 +64,24 @@ def power_total_nb(cards, s, p, power):
 
 
 @kernel
-def guild_options_nb(cards, g, s, w, p, i, n, free_tier=False):
+def guild_options_nb(cards, g, s, opts, p, i, n, free_tier=False):
     """Guild main action: a face-up instrument (tier cost), or a deck search (apprentice)."""
     if s[p].hand_n >= MAX_HAND:
         return n
     row = CardRow.INSTRUMENTS
-    n = row_options_nb(cards, g, s, w, p, n, row, free_tier)
-    n = search_options_nb(cards, g, s, w, p, i, n, row, N_SEARCH_KEYS)  # by family (ruling 20)
+    n = row_options_nb(cards, g, s, opts, p, n, row, free_tier)
+    n = search_options_nb(cards, g, s, opts, p, i, n, row, N_SEARCH_KEYS)  # by family (ruling 20)
     return n
 
 
 @kernel
-def search_options_nb(cards, g, s, w, p, i, n, row, n_keys):
+def search_options_nb(cards, g, s, opts, p, i, n, row, n_keys):
     """Deck search by card back (p.15): needs an apprentice on the chip; costs 10."""
     if g.pl_appr[i] == 0 or not can_pay_nb(s, p, cards.rules[Rule.SEARCH_COST]):
         return n
     for key in range(n_keys):
         if deck_has_key_nb(cards, g, row, key):
-            n = set_opt_nb(w, n, Opt.SEARCH, row, key)
+            n = set_opt_nb(opts, n, Opt.SEARCH, row, key)
     return n
 
 
@@ -115,7 +115,7 @@ def free_slot_nb(bench):
 
 
 @kernel
-def rough_options_nb(cards, s, p, w, n, optional, extra=0, keep=False):
+def rough_options_nb(cards, s, p, opts, n, optional, extra=0, keep=False):
     """Roughing: any card on the roughing bench while the finishing bench has room (p.23).
 
     Fixed discounts: Chopin's power and `extra` (a specialty chip's discount).
@@ -134,17 +134,17 @@ def rough_options_nb(cards, s, p, w, n, optional, extra=0, keep=False):
         if c < 0:
             continue
         cost = cards.inst_rough[c]
-        n = add_plan_options_nb(s, p, w, n, Opt.ROUGH, k, cost, fixed, optional, 0, 0)
+        n = add_plan_options_nb(s, p, opts, n, Opt.ROUGH, k, cost, fixed, optional, 0, 0)
         other = s[p].rough_bench[1 - k]
         if keep and other >= 0 and room == 2:
             n = add_kept_plans_nb(
-                s, p, w, n, Opt.ROUGH, k, cost, fixed, optional, 0, cards.inst_rough[other]
+                s, p, opts, n, Opt.ROUGH, k, cost, fixed, optional, 0, cards.inst_rough[other]
             )
     return n
 
 
 @kernel
-def finish_options_nb(cards, s, p, w, n, optional, double, double_choice, extra=0, keep=False):
+def finish_options_nb(cards, s, p, opts, n, optional, double, double_choice, extra=0, keep=False):
     """Finishing: any card on the finishing bench; e marks where the 6+ doubling goes.
 
     The 4+ bonus (`optional`) is always used, unless `keep` (craft step 4: the
@@ -161,10 +161,10 @@ def finish_options_nb(cards, s, p, w, n, optional, double, double_choice, extra=
         # e = 1: the 6+ doubling goes to this card; e = 0 as well when it may go to a second
         e_first = 0 if not double or double_choice else 1
         for e in range(e_first, 2 if double else 1):
-            n = add_plan_options_nb(s, p, w, n, Opt.FINISH, k, cost, fixed, optional, 0, e)
+            n = add_plan_options_nb(s, p, opts, n, Opt.FINISH, k, cost, fixed, optional, 0, e)
             if kept:
                 n = add_kept_plans_nb(
-                    s, p, w, n, Opt.FINISH, k, cost, fixed, optional, e, cards.inst_finish[other]
+                    s, p, opts, n, Opt.FINISH, k, cost, fixed, optional, e, cards.inst_finish[other]
                 )
     return n
 
@@ -251,11 +251,11 @@ def bench_work_nb(cards, g, s, w, p, loc_is_finish, skill, k, extra=0):
             double = False
         if s[p].tracks[Track.CRAFT] >= CRAFT_FINISH_2X:
             # a bonus kept for the second instrument binds the worker to finish it
-            n = finish_options_nb(cards, s, p, w, 0, optional, double, False, extra)
+            n = finish_options_nb(cards, s, p, w.opts, 0, optional, double, False, extra)
             if optional == 0 or n == 0:
-                n = set_opt_nb(w, 0, Opt.DONE)
-                n = finish_options_nb(cards, s, p, w, n, optional, double, False, extra)
-            k2 = decide_nb(cards, g, s, w, p, n)
+                n = set_opt_nb(w.opts, 0, Opt.DONE)
+                n = finish_options_nb(cards, s, p, w.opts, n, optional, double, False, extra)
+            k2 = decide_nb(cards, g, s, w.opts, w.params, p, n)
             if w.opts[k2, 0] == Opt.FINISH:
                 finish_nb(cards, g, s, w, p, k2, extra)
         return
@@ -263,11 +263,11 @@ def bench_work_nb(cards, g, s, w, p, loc_is_finish, skill, k, extra=0):
     optional -= rough_nb(cards, g, s, w, p, k, extra)
     if s[p].tracks[Track.CRAFT] >= CRAFT_ROUGH_2X:
         # a bonus kept for the second instrument binds the worker to rough it
-        n = rough_options_nb(cards, s, p, w, 0, optional, extra)
+        n = rough_options_nb(cards, s, p, w.opts, 0, optional, extra)
         if optional == 0 or n == 0:
-            n = set_opt_nb(w, 0, Opt.DONE)
-            n = rough_options_nb(cards, s, p, w, n, optional, extra)
-        k2 = decide_nb(cards, g, s, w, p, n)
+            n = set_opt_nb(w.opts, 0, Opt.DONE)
+            n = rough_options_nb(cards, s, p, w.opts, n, optional, extra)
+        k2 = decide_nb(cards, g, s, w.opts, w.params, p, n)
         if w.opts[k2, 0] == Opt.ROUGH:
             rough_nb(cards, g, s, w, p, k2, extra)
     if skill >= r[Rule.ROUGH_INSPIRATION_SKILL]:
@@ -290,17 +290,17 @@ def bench_moves_nb(cards, g, s, w, p):
         original[0, k] = s[p].rough_bench[k]
         original[1, k] = s[p].finish_bench[k]
     while True:
-        n = set_opt_nb(w, 0, Opt.DONE)
+        n = set_opt_nb(w.opts, 0, Opt.DONE)
         if not putting:
             for k in range(2):
                 if s[p].rough_bench[k] >= 0 and s[p].rough_bench[k] == original[0, k]:
-                    n = set_opt_nb(w, n, Opt.BENCH_TAKE, 0, k)
+                    n = set_opt_nb(w.opts, n, Opt.BENCH_TAKE, 0, k)
                 if s[p].finish_bench[k] >= 0:
-                    n = set_opt_nb(w, n, Opt.BENCH_TAKE, 1, k)
+                    n = set_opt_nb(w.opts, n, Opt.BENCH_TAKE, 1, k)
         if free_slot_nb(s[p].rough_bench) >= 0:
             for i in range(s[p].hand_n):
-                n = set_opt_nb(w, n, Opt.BENCH_PUT, i, s[p].hand[i])
-        k = decide_nb(cards, g, s, w, p, n)
+                n = set_opt_nb(w.opts, n, Opt.BENCH_PUT, i, s[p].hand[i])
+        k = decide_nb(cards, g, s, w.opts, w.params, p, n)
         kind = w.opts[k, 0]
         if kind == Opt.DONE:
             return

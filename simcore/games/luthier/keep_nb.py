@@ -15,10 +15,10 @@ def keep_one_instrument_nb(cards, g, s, w, p, offered, kind):
     n = 0
     for c in offered:
         if c >= 0:
-            n = set_opt_nb(w, n, kind, c)
+            n = set_opt_nb(w.opts, n, kind, c)
     if n == 0:
         return -1
-    k = decide_card_nb(cards, g, s, w, p, n)
+    k = decide_card_nb(cards, g, s, w.opts, w.params, p, n)
     kept = w.opts[k, 1]
     skipped = False
     for c in offered:

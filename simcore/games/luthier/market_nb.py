@@ -52,13 +52,13 @@ def sell_price_nb(cards, g, m):
 
 
 @kernel
-def market_options_nb(cards, g, s, w, p, traded):
-    """List seat p's market options into w.opts; `traded[m]` holds BOUGHT/SOLD flags.
+def market_options_nb(cards, g, s, opts, p, traded):
+    """List seat p's market options into `opts`; `traded[m]` holds BOUGHT/SOLD flags.
 
     Every purchase is one option if seat p can pay it (ruling 24: the split of money
     and inspiration is chosen when paying, choose_payment_nb).
     """
-    n = set_opt_nb(w, 0, Opt.DONE)
+    n = set_opt_nb(opts, 0, Opt.DONE)
     room = s[p].storage - s[p].materials.sum()
     for m in range(3):
         if (
@@ -66,17 +66,17 @@ def market_options_nb(cards, g, s, w, p, traded):
             and (traded[m] & SOLD) == 0
             and can_pay_nb(s, p, buy_price_nb(cards, g, s, p, m))
         ):
-            n = set_opt_nb(w, n, Opt.BUY, m)
+            n = set_opt_nb(opts, n, Opt.BUY, m)
         if s[p].materials[m] > 0 and (traded[m] & BOUGHT) == 0:
-            n = set_opt_nb(w, n, Opt.SELL, m)
+            n = set_opt_nb(opts, n, Opt.SELL, m)
     if apprentices_held_nb(g, s, p) < apprentice_cap_nb(cards, s, p) and can_pay_nb(
         s, p, cards.rules[Rule.APPRENTICE_COST]
     ):
-        n = set_opt_nb(w, n, Opt.HIRE)
+        n = set_opt_nb(opts, n, Opt.HIRE)
     if can_pay_nb(s, p, cards.rules[Rule.TRAINING_COST]):
         for t in range(2):  # training: performance or craft track only
             if can_train_nb(s, p, t):
-                n = set_opt_nb(w, n, Opt.TRAIN, t)
+                n = set_opt_nb(opts, n, Opt.TRAIN, t)
     return n
 
 
@@ -135,8 +135,8 @@ def visit_market_nb(cards, g, s, w, p):
     traded = stack_empty(3, np.int8)
     traded[:] = 0
     while True:
-        n = market_options_nb(cards, g, s, w, p, traded)
-        k = decide_nb(cards, g, s, w, p, n)
+        n = market_options_nb(cards, g, s, w.opts, p, traded)
+        k = decide_nb(cards, g, s, w.opts, w.params, p, n)
         if not apply_market_option_nb(cards, g, s, w, p, k, traded):
             break
     log_nb(g, w, p, Ev.MARKET_DONE)

@@ -96,9 +96,9 @@ def chair_outcome_nb(cards, g, p, spot, kind):
 @kernel
 def console_nb(cards, g, s, w, p, factor):
     """The placer's choice of 1 inspiration or 2 money (times `factor`, 2 at finishing 6+)."""
-    n = set_opt_nb(w, 0, Opt.CONSOLATION, CONSOLE_INSPIRATION)
-    n = set_opt_nb(w, n, Opt.CONSOLATION, CONSOLE_MONEY)
-    k = decide_nb(cards, g, s, w, p, n)
+    n = set_opt_nb(w.opts, 0, Opt.CONSOLATION, CONSOLE_INSPIRATION)
+    n = set_opt_nb(w.opts, n, Opt.CONSOLATION, CONSOLE_MONEY)
+    k = decide_nb(cards, g, s, w.opts, w.params, p, n)
     if w.opts[k, 1] == CONSOLE_INSPIRATION:
         amount = cards.rules[Rule.CHAIR_CONSOLATION_INSPIRATION] * factor
         gain_inspiration_nb(g, s, w, p, amount, Why.ORCHESTRA)
@@ -137,10 +137,10 @@ def choose_spot_nb(cards, g, s, w, p, kind, key):
     spots = stack_empty(MAX_SPOTS, np.int64)
     n = 0
     for i in range(token_spots_nb(cards, kind, key, spots)):
-        n = set_opt_nb(w, n, Opt.TOKEN_SPOT, spots[i], kind)
+        n = set_opt_nb(w.opts, n, Opt.TOKEN_SPOT, spots[i], kind)
     if n == 0:
         return -1
-    k = decide_nb(cards, g, s, w, p, n)
+    k = decide_nb(cards, g, s, w.opts, w.params, p, n)
     return w.opts[k, 1]
 
 

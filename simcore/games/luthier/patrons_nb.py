@@ -51,7 +51,7 @@ def choose_slot_nb(cards, g, s, w, p):
     n = 0
     for slot in range(3):
         if s[p].patrons[slot] < 0:
-            n = set_opt_nb(w, n, Opt.SLOT, slot)
+            n = set_opt_nb(w.opts, n, Opt.SLOT, slot)
     if n == 0:
         return -1
-    return w.opts[decide_nb(cards, g, s, w, p, n), 1]
+    return w.opts[decide_nb(cards, g, s, w.opts, w.params, p, n), 1]

@@ -35,11 +35,11 @@ PURPLE_MARKER = 4  # award-marker bit that covers the purple die
 
 
 @kernel
-def perform_options_nb(cards, g, s, w, p, i, n, free_tier=False):
+def perform_options_nb(cards, g, s, opts, p, i, n, free_tier=False):
     """Perform main action: any face-up performance card, or a deck search by era."""
     row = CardRow.PERFORMANCES
-    n = row_options_nb(cards, g, s, w, p, n, row, free_tier)
-    return search_options_nb(cards, g, s, w, p, i, n, row, 3)
+    n = row_options_nb(cards, g, s, opts, p, n, row, free_tier)
+    return search_options_nb(cards, g, s, opts, p, i, n, row, 3)
 
 
 @kernel
@@ -53,13 +53,13 @@ def performance_level_nb(cards, c, total):
 
 
 @kernel
-def inspiration_options_nb(cards, s, p, w, c, total):
+def inspiration_options_nb(cards, s, p, opts, c, total):
     """Spend nothing, or exactly what reaches medium or high (more would be wasted)."""
-    n = set_opt_nb(w, 0, Opt.SPEND_INSPIRATION, 0)
+    n = set_opt_nb(opts, 0, Opt.SPEND_INSPIRATION, 0)
     for lv in range(2):
         need = cards.perf_threshold[c, lv] - total
         if 0 < need <= s[p].inspiration:
-            n = set_opt_nb(w, n, Opt.SPEND_INSPIRATION, need)
+            n = set_opt_nb(opts, n, Opt.SPEND_INSPIRATION, need)
     return n
 
 
@@ -126,10 +126,10 @@ def perform_nb(cards, g, s, w, p, c, skill, spec=-1):
     if spec >= 0:
         g.ability_used[spec] = 1  # REROLL or PERFORM_RESULT (the only abilities at Perform)
     for _ in range(rerolls):
-        n = set_opt_nb(w, 0, Opt.DONE)
+        n = set_opt_nb(w.opts, 0, Opt.DONE)
         for d in range(2):
-            n = set_opt_nb(w, n, Opt.REROLL, d)
-        k = decide_nb(cards, g, s, w, p, n)
+            n = set_opt_nb(w.opts, n, Opt.REROLL, d)
+        k = decide_nb(cards, g, s, w.opts, w.params, p, n)
         if w.opts[k, 0] == Opt.DONE:
             break
         d = w.opts[k, 1]
@@ -138,8 +138,8 @@ def perform_nb(cards, g, s, w, p, c, skill, spec=-1):
         log_nb(g, w, p, Ev.REROLL, d, notes[d])
     total = notes[0] + notes[1] + base
     mark_powers_nb(cards, g, s, w, p, PatronPower.PERFORM_RESULT)
-    n = inspiration_options_nb(cards, s, p, w, c, total)
-    k = decide_nb(cards, g, s, w, p, n)
+    n = inspiration_options_nb(cards, s, p, w.opts, c, total)
+    k = decide_nb(cards, g, s, w.opts, w.params, p, n)
     score_performance_nb(cards, g, s, w, p, c, total, w.opts[k, 1])
     g.perf_card = -1
     discard_nb(g, CardRow.PERFORMANCES, c)

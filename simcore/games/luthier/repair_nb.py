@@ -62,7 +62,7 @@ def access_inspiration_limit_nb(cards, s, p, c, cost, fixed):
 
 
 @kernel
-def repair_options_nb(cards, g, s, w, p, n, free_tier=False, extra=0):
+def repair_options_nb(cards, g, s, opts, p, n, free_tier=False, extra=0):
     """Repair main action: face-up repair cards seat p can both access and pay for.
 
     A card is offered if some split of its tier cost (ruling 24) leaves its
@@ -77,12 +77,12 @@ def repair_options_nb(cards, g, s, w, p, n, free_tier=False, extra=0):
                 continue
             cost = 0 if free_tier else tier_cost_nb(cards, s, p, tier)
             if access_inspiration_limit_nb(cards, s, p, c, cost, fixed) >= 0:
-                n = set_opt_nb(w, n, Opt.TAKE_CARD, row, tier, slot)
+                n = set_opt_nb(opts, n, Opt.TAKE_CARD, row, tier, slot)
     return n
 
 
 @kernel
-def repair_search_options_nb(cards, g, s, w, p, i, n, extra=0):
+def repair_search_options_nb(cards, g, s, opts, p, i, n, extra=0):
     """Deck search at the Repair location (ruling 20): with an apprentice on placement i's
     chip, 10 money and/or inspiration for the first repair card of a chosen family.
 
@@ -98,7 +98,7 @@ def repair_search_options_nb(cards, g, s, w, p, i, n, extra=0):
     for key in range(N_SEARCH_KEYS):
         c = peek_search_nb(cards, g, row, key)
         if c >= 0 and access_inspiration_limit_nb(cards, s, p, c, cost, fixed) >= 0:
-            n = set_opt_nb(w, n, Opt.SEARCH, row, key)
+            n = set_opt_nb(opts, n, Opt.SEARCH, row, key)
     return n
 
 
@@ -137,8 +137,8 @@ def repair_nb(cards, g, s, w, p, c, extra=0):
     fixed = repair_fixed_discount_nb(cards, s, p) + extra
     mark_powers_nb(cards, g, s, w, p, PatronPower.REPAIR_DISCOUNT)
     cost = cards.repair_cost[c]
-    n = add_plan_options_nb(s, p, w, 0, Opt.PAY_PLAN, 0, cost, fixed, 0, per, 0)
-    k = decide_nb(cards, g, s, w, p, n)
+    n = add_plan_options_nb(s, p, w.opts, 0, Opt.PAY_PLAN, 0, cost, fixed, 0, per, 0)
+    k = decide_nb(cards, g, s, w.opts, w.params, p, n)
     paid = stack_empty(3, np.int64)
     paid[:] = s[p].materials
     taken = w.opts[k, 2] + w.opts[k, 3] + w.opts[k, 4]

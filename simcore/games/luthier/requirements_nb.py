@@ -212,15 +212,15 @@ def offer_to_patrons_nb(cards, g, s, w, p, kind, family, era):
     key = era if kind == PERFORMANCE else family
     n = 0
     if kind == INSTRUMENT:
-        n = set_opt_nb(w, n, Opt.DONE)
+        n = set_opt_nb(w.opts, n, Opt.DONE)
     first = n
     for slot in range(3):
         k = newly_met_nb(cards, s, p, slot, kind, key)
         if k >= 0:
-            n = set_opt_nb(w, n, Opt.SATISFY, slot, k)
+            n = set_opt_nb(w.opts, n, Opt.SATISFY, slot, k)
     if n == first:
         return False
-    choice = decide_nb(cards, g, s, w, p, n)
+    choice = decide_nb(cards, g, s, w.opts, w.params, p, n)
     if w.opts[choice, 0] == Opt.DONE:
         return False
     keep_card_nb(cards, g, s, w, p, w.opts[choice, 1], kind, key)

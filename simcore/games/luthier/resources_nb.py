@@ -65,8 +65,8 @@ def enforce_storage_nb(cards, g, s, w, p):
         n = 0
         for m in range(3):
             if s[p].materials[m] > 0:
-                n = set_opt_nb(w, n, Opt.DISCARD_MATERIAL, m)
-        k = decide_nb(cards, g, s, w, p, n)
+                n = set_opt_nb(w.opts, n, Opt.DISCARD_MATERIAL, m)
+        k = decide_nb(cards, g, s, w.opts, w.params, p, n)
         m = w.opts[k, 1]
         s[p].materials[m] -= 1
         s[p].n_discarded += 1
@@ -88,8 +88,8 @@ def gain_any_material_nb(cards, g, s, w, p, amount, why):
     for _ in range(amount):
         n = 0
         for m in range(3):
-            n = set_opt_nb(w, n, Opt.CHOOSE_MATERIAL, m)
-        k = decide_nb(cards, g, s, w, p, n)
+            n = set_opt_nb(w.opts, n, Opt.CHOOSE_MATERIAL, m)
+        k = decide_nb(cards, g, s, w.opts, w.params, p, n)
         gain_material_nb(cards, g, s, w, p, w.opts[k, 1], 1, why)
 
 

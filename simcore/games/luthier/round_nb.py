@@ -56,7 +56,7 @@ def start_of_round_nb(cards, g, s, w):
 
 
 @kernel
-def place_options_nb(cards, g, s, w, p):
+def place_options_nb(cards, g, s, opts, p):
     """Every (free chip, location, apprentices 0..min(3, supply)) for seat p's placement."""
     n = 0
     max_appr = min(cards.rules[Rule.APPRENTICES_PER_WORKER], s[p].apprentices)
@@ -65,7 +65,7 @@ def place_options_nb(cards, g, s, w, p):
             continue
         for loc in range(N_LOCATIONS):
             for a in range(max_appr + 1):
-                n = set_opt_nb(w, n, Opt.PLACE, c, loc, a)
+                n = set_opt_nb(opts, n, Opt.PLACE, c, loc, a)
     return n
 
 
@@ -84,11 +84,11 @@ def planning_nb(cards, g, s, w):
         placed = False
         for pos in range(g.n_players):
             p = g.turn_order[pos]
-            n = place_options_nb(cards, g, s, w, p)
+            n = place_options_nb(cards, g, s, w.opts, p)
             if n == 0:
                 continue
             kept = memo[np.int64(p) * PLAN_MEMO_W : (np.int64(p) + 1) * PLAN_MEMO_W]
-            k = decide_planned_nb(cards, g, s, w, p, n, kept)
+            k = decide_planned_nb(cards, g, s, w.opts, w.params, p, n, kept)
             c = w.opts[k, 1]
             loc = w.opts[k, 2]
             a = w.opts[k, 3]
@@ -109,7 +109,7 @@ def planning_nb(cards, g, s, w):
 
 
 @kernel
-def turn_options_nb(cards, g, s, w, p):
+def turn_options_nb(cards, g, s, opts, p):
     """Seat p's resolution-turn options (ruling 8).
 
     Activate a location where p still has a chip, or visit the market (once per
@@ -122,12 +122,12 @@ def turn_options_nb(cards, g, s, w, p):
     n = 0
     for loc in range(N_LOCATIONS):
         if (held >> loc) & 1:
-            n = set_opt_nb(w, n, Opt.ACTIVATE, loc)
+            n = set_opt_nb(opts, n, Opt.ACTIVATE, loc)
     unresolved = n > 0
     if s[p].market_done == 0:
-        n = set_opt_nb(w, n, Opt.MARKET)
+        n = set_opt_nb(opts, n, Opt.MARKET)
     if not unresolved:
-        n = set_opt_nb(w, n, Opt.PASS)
+        n = set_opt_nb(opts, n, Opt.PASS)
     return n
 
 
@@ -163,8 +163,8 @@ def resolution_nb(cards, g, s, w):
                 continue
             active = True
             g.n_turns += 1
-            n = turn_options_nb(cards, g, s, w, p)
-            k = decide_nb(cards, g, s, w, p, n)
+            n = turn_options_nb(cards, g, s, w.opts, p)
+            k = decide_nb(cards, g, s, w.opts, w.params, p, n)
             kind = w.opts[k, 0]
             if kind == Opt.ACTIVATE:
                 activate_nb(cards, g, s, w, p, w.opts[k, 1])

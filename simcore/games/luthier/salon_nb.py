@@ -14,7 +14,7 @@ from simcore.jit import kernel
 
 
 @kernel
-def salon_options_nb(cards, g, s, w, p, i, n, free_tier):
+def salon_options_nb(cards, g, s, opts, p, i, n, free_tier):
     """Salon main action: a face-up patron or a deck search by patron type, only with an
     empty patron slot ("If you do not have any empty patron spaces ... you cannot")."""
     empty = False
@@ -24,8 +24,8 @@ def salon_options_nb(cards, g, s, w, p, i, n, free_tier):
     if not empty:
         return n
     row = CardRow.PATRONS
-    n = row_options_nb(cards, g, s, w, p, n, row, free_tier)
-    return search_options_nb(cards, g, s, w, p, i, n, row, 3)  # performer, composer, noble
+    n = row_options_nb(cards, g, s, opts, p, n, row, free_tier)
+    return search_options_nb(cards, g, s, opts, p, i, n, row, 3)  # performer, composer, noble
 
 
 @kernel
@@ -40,14 +40,14 @@ def take_patron_nb(cards, g, s, w, p, c):
 def salon_bonus_nb(cards, g, s, w, p):
     """Salon 4+ (p.16): may move one patience cube one step left (even from the leftmost
     space) and take any one gift of that patron."""
-    n = set_opt_nb(w, 0, Opt.DONE)
+    n = set_opt_nb(w.opts, 0, Opt.DONE)
     for slot in range(3):
         if s[p].patrons[slot] >= 0:
             for k in range(2):
-                n = set_opt_nb(w, n, Opt.SALON_GIFT, slot, k)
+                n = set_opt_nb(w.opts, n, Opt.SALON_GIFT, slot, k)
     if n == 1:
         return
-    choice = decide_nb(cards, g, s, w, p, n)
+    choice = decide_nb(cards, g, s, w.opts, w.params, p, n)
     if w.opts[choice, 0] == Opt.DONE:
         return
     calm_patron_nb(cards, g, s, w, p, w.opts[choice, 1], w.opts[choice, 2])

@@ -226,8 +226,8 @@ def choose_family_nb(cards, g, s, w, p):
     n = 0
     for i in range(2):
         if s[p].family_dealt[i] >= 0:
-            n = set_opt_nb(w, n, Opt.KEEP_FAMILY, s[p].family_dealt[i])
-    k = decide_card_nb(cards, g, s, w, p, n)
+            n = set_opt_nb(w.opts, n, Opt.KEEP_FAMILY, s[p].family_dealt[i])
+    k = decide_card_nb(cards, g, s, w.opts, w.params, p, n)
     f = w.opts[k, 1]
     s[p].family = f
     log_nb(g, w, p, Ev.KEEP_FAMILY, f)
@@ -254,10 +254,10 @@ def choose_goals_nb(cards, g, s, w, p):
                 if s[p].goals[j] == c:
                     taken = True
             if not taken:
-                n = set_opt_nb(w, n, Opt.KEEP_GOAL, c)
+                n = set_opt_nb(w.opts, n, Opt.KEEP_GOAL, c)
         if n == 0:
             break
-        k = decide_card_nb(cards, g, s, w, p, n)
+        k = decide_card_nb(cards, g, s, w.opts, w.params, p, n)
         s[p].goals[kept] = w.opts[k, 1]
         kept += 1
         log_nb(g, w, p, Ev.KEEP_GOAL, w.opts[k, 1])
@@ -281,10 +281,10 @@ def choose_patron_nb(cards, g, s, w, p, dealt):
     for c in dealt:
         if c >= 0:
             for slot in range(3):
-                n = set_opt_nb(w, n, Opt.KEEP_PATRON, c, slot)
+                n = set_opt_nb(w.opts, n, Opt.KEEP_PATRON, c, slot)
     if n == 0:
         return
-    k = decide_card_nb(cards, g, s, w, p, n)
+    k = decide_card_nb(cards, g, s, w.opts, w.params, p, n)
     kept = w.opts[k, 1]
     skipped = False
     for c in dealt:

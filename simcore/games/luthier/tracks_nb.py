@@ -59,8 +59,8 @@ def choose_specialty_nb(cards, g, s, w, p, deck):
         return
     n = 0
     for j in range(n_cards):
-        n = set_opt_nb(w, n, Opt.SPECIALTY_CARD, g.specialty_deck[deck, j], j)
-    k = decide_card_nb(cards, g, s, w, p, n)
+        n = set_opt_nb(w.opts, n, Opt.SPECIALTY_CARD, g.specialty_deck[deck, j], j)
+    k = decide_card_nb(cards, g, s, w.opts, w.params, p, n)
     c = w.opts[k, 1]
     j = w.opts[k, 2]
     for i in range(j, n_cards - 1):
@@ -82,11 +82,11 @@ def assign_specialty_chips_nb(cards, g, s, w, p):
         n = 0
         for chip in range(5):
             if s[p].chip_owned[chip] == 1 and s[p].chip_specialty[chip] < 0:
-                n = set_opt_nb(w, n, Opt.ASSIGN_CHIP, chip, c)
+                n = set_opt_nb(w.opts, n, Opt.ASSIGN_CHIP, chip, c)
         s[p].specialty_pending -= 1
         if n == 0:
             continue
-        k = decide_nb(cards, g, s, w, p, n)
+        k = decide_nb(cards, g, s, w.opts, w.params, p, n)
         s[p].chip_specialty[w.opts[k, 1]] = c
         log_nb(g, w, p, Ev.ASSIGN_CHIP, w.opts[k, 1], c)
 
