@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.games.luthier.dtypes import MAX_PLAYERS, MAX_SPOTS, N_CHIPS, N_TOKEN_KINDS
+from simcore.games.luthier.enums import N_SOURCES
 from simcore.games.luthier.resources_nb import apprentice_cap_nb
 from simcore.games.luthier.state_nb import tokens_left_nb
 from simcore.jit import kernel
@@ -49,10 +50,10 @@ def check_tokens_nb(cards, g, s):
     bad = 0
     on_board = stack_empty(SEAT_KINDS, np.int64)  # [p * kinds + kind]
     on_board[:] = 0
-    for spot in range(MAX_SPOTS):  # one pass over the board
-        for p in range(g.n_players):
+    for spot in range(MAX_SPOTS):  # one pass over the board, all four colours (constant
+        for q in range(MAX_PLAYERS):  # bounds, so the compiler unrolls and vectorizes it)
             for kind in range(N_TOKEN_KINDS):
-                on_board[p * N_TOKEN_KINDS + kind] += g.tokens[spot, p, kind]
+                on_board[q * N_TOKEN_KINDS + kind] += g.tokens[spot, q, kind]
     for p in range(g.n_players):
         for kind in range(N_TOKEN_KINDS):
             placed = s[p].tokens_placed[kind]
@@ -78,14 +79,19 @@ def check_resources_nb(cards, g, s):
         r = s[p]
         if r.money < 0 or r.inspiration < 0 or r.apprentices < 0 or r.prestige < 0:
             bad |= NEGATIVE
+        stored = 0  # sums in plain loops of constant length: no array views, no iterator
         for m in range(3):
             if r.materials[m] < 0:
                 bad |= NEGATIVE
-        if r.materials.sum() > r.storage:
+            stored += r.materials[m]
+        if stored > r.storage:
             bad |= STORAGE
         if held[p] > apprentice_cap_nb(cards, s, p):
             bad |= APPRENTICES
-        if r.prestige_src.sum() != r.prestige:
+        by_source = 0
+        for src in range(N_SOURCES):
+            by_source += r.prestige_src[src]
+        if by_source != r.prestige:
             bad |= PRESTIGE_SUM
     return bad
 
