@@ -132,7 +132,7 @@ class Ev(IntEnum):
     APPRENTICES_LOST = 60  # a = not gained (limit), b = held, c = limit, d = why (ruling 26)
     DESIGNATE = 61  # a = patron id, b = requirement, c = ReqCard kind, d = family/era (ruling 21)
     # Codes from 70 on make the transcript auditable (issue 16); they only add rows.
-    STATE = 70  # a = snapshot index (0 after setup, r after round r): w.snap_g / w.snap_s
+    STATE = 70  # a = snapshot index (0 after setup, r after round r): snap_g / snap_s
     SKILL = 71  # a = specialty card of the chip (-1 plain chip), b = bench skill bonus,
     #   c = specialty skill bonus (follows WORKER_ACTS: skill = chip + apprentices + b + c)
     POWER = 72  # a = patron id, b = PatronPower, c = amount, d = count it multiplies (end game)

@@ -29,10 +29,11 @@ OPTS_SIZE = MAX_OPTIONS * OPT_W  # the option buffer, on the stack of play_games
 
 
 @kernel
-def play_game_nb(cards, g, s, w, n_players, game_seed, index):
-    """Play one game from its seed to the end: g (record) and s (seat records) are mutated."""
+def play_game_nb(cards, g, s, w, snap_g, snap_s, n_players, game_seed, index):
+    """Play one game from its seed to the end: g (record) and s (seat records) are mutated,
+    and the snapshot buffers snap_g / snap_s when they are not empty (snapshot_nb)."""
     setup_game_nb(cards, g, s, w, n_players, game_seed, index)
-    snapshot_nb(g, s, w, 0)
+    snapshot_nb(g, s, w, snap_g, snap_s, 0)
     rounds = cards.rules[Rule.ROUNDS]
     for r in range(rounds):
         start_of_round_nb(cards, g, s, w)
@@ -45,7 +46,9 @@ def play_game_nb(cards, g, s, w, n_players, game_seed, index):
             s[p].prestige_round[r] = s[p].prestige
         if r < rounds - 1:
             end_of_round_nb(cards, g, s, w)
-        snapshot_nb(g, s, w, r + 1)  # after the cleanup: the board the next round starts with
+        snapshot_nb(
+            g, s, w, snap_g, snap_s, r + 1
+        )  # after the cleanup: the board the next round starts with
     g.phase = Phase.GAME_OVER
     score_game_nb(cards, g, s, w)
     g.violations |= check_seats_nb(cards, g, s)
@@ -94,7 +97,7 @@ def play_games_nb(
     seats = borrowed(seats)
     cev = borrowed(cev)
     for j in range(lo, hi):
-        w = Work(opts, log, params, cev[j], snap_g, snap_s)
+        w = Work(opts, log, params, cev[j])
         index = first_index + j
         game_seed = seed if seed >= 0 else game_seed_nb(master_seed, index)
-        play_game_nb(cards, games[j], seats[j], w, n_players, game_seed, index)
+        play_game_nb(cards, games[j], seats[j], w, snap_g, snap_s, n_players, game_seed, index)

@@ -41,14 +41,14 @@ def log_nb(g, w, p, code, a=0, b=0, c=0, d=0, e=0):
 
 
 @kernel
-def snapshot_nb(g, s, w, k):
-    """Copy the game record and the seat records into snapshot k of w.snap_g / w.snap_s
-    (0 after setup, r at the end of round r) and log a STATE event; nothing when the
-    snapshot buffers are empty (batches)."""
-    if k < w.snap_g.shape[0]:
-        w.snap_g[k] = g
+def snapshot_nb(g, s, w, snap_g, snap_s, k):
+    """Copy the game record and the seat records into snapshot k of snap_g / snap_s
+    (work.snapshot_buffers: 0 after setup, r at the end of round r) and log a STATE event;
+    nothing when the snapshot buffers are empty (batches)."""
+    if k < snap_g.shape[0]:
+        snap_g[k] = g
         for p in range(s.shape[0]):
-            w.snap_s[k, p] = s[p]
+            snap_s[k, p] = s[p]
         log_nb(g, w, -1, Ev.STATE, k)
 
 
