@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import numpy as np
+
+from simcore.games.luthier.dtypes import MAX_PLACEMENTS
 from simcore.games.luthier.enums import Location, PatronPower, SpecialtyAbility
 from simcore.games.luthier.specialty_nb import ability_amount_nb, chip_specialty_nb
 from simcore.games.luthier.track_steps import CRAFT_SKILL_1, CRAFT_SKILL_2
 from simcore.jit import kernel
+from simcore.stack_nb import stack_empty
 
 
 @kernel
@@ -52,6 +56,7 @@ def priority_order_nb(cards, g, s, loc, owner, out):
     hold only their owner's chips.
     """
     n = 0
+    skills = stack_empty(MAX_PLACEMENTS, np.int64)  # skills[j]: skill of out[j], found once
     for i in range(g.pl_n):
         if g.pl_loc[i] != loc or g.pl_done[i] != 0:
             continue
@@ -60,10 +65,12 @@ def priority_order_nb(cards, g, s, loc, owner, out):
         # insertion keeps earlier placements ahead of later ones at equal skill
         sk = skill_nb(cards, g, s, i)
         j = n
-        while j > 0 and skill_nb(cards, g, s, out[j - 1]) < sk:
+        while j > 0 and skills[j - 1] < sk:
             out[j] = out[j - 1]
+            skills[j] = skills[j - 1]
             j -= 1
         out[j] = i
+        skills[j] = sk
         n += 1
     return n
 
