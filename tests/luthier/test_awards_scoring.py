@@ -10,10 +10,18 @@ import numpy as np
 
 from simcore.games.luthier.awards_nb import BLOCKED, claim_options_nb
 from simcore.games.luthier.codes import Opt
+from simcore.games.luthier.engine import play_game
 from simcore.games.luthier.enums import Metric, Source, Track
-from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
+from simcore.games.luthier.metrics_nb import (
+    ALL_GROUPS,
+    N_METRICS,
+    metric_group_nb,
+    metrics_for_nb,
+    metrics_nb,
+)
 from simcore.games.luthier.orchestra_nb import INSTRUMENT_TOKEN, PERFORMANCE_TOKEN
 from simcore.games.luthier.scoring_nb import convert_leftovers_nb, endgame_nb, rank_seats_nb
+from strategies.luthier.registry import parse_seats
 from tests.luthier.state import BLUE, GREEN, RED, YELLOW, Table
 
 
@@ -130,3 +138,21 @@ def test_ties_break_on_money_then_share(cards):
     rank_seats_nb(t.g, t.s)
     assert [int(t.seat(p)["rank"]) for p in (RED, BLUE, YELLOW, GREEN)] == [3, 1, 1, 4]
     assert [float(t.seat(p)["win"]) for p in (RED, BLUE, YELLOW, GREEN)] == [0, 0.5, 0.5, 0]
+
+
+def test_metrics_by_group_match_every_metric(cards):
+    """metrics_for_nb finds each group's metrics as metrics_nb does, and leaves the others
+    0 (claim_options_nb asks only for its tiles' groups), at every round's end of games."""
+    groups = np.array([metric_group_nb(m) for m in range(N_METRICS)])
+    assert set(groups.tolist()) == {1 << b for b in range(ALL_GROUPS.bit_length())}
+    every = np.zeros(N_METRICS, np.int64)
+    some = np.zeros(N_METRICS, np.int64)
+    for seed in range(3):
+        game = play_game(cards, 4, 500 + seed, parse_seats("random", 4))
+        for k in range(len(game.snap_games)):
+            g, seats = game.snap_games[k : k + 1], game.snap_seats[k]
+            for p in range(4):
+                metrics_nb(cards.table, g[0], seats, p, every)
+                for group in np.unique(groups):
+                    metrics_for_nb(cards.table, g[0], seats, p, some, group)
+                    np.testing.assert_array_equal(some, np.where(groups == group, every, 0))

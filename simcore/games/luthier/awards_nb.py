@@ -9,7 +9,7 @@ from simcore.games.luthier.decide_nb import decide_card_nb, decide_nb, set_opt_n
 from simcore.games.luthier.dtypes import MAX_AWARDS
 from simcore.games.luthier.enums import PatronType, Rule, Source
 from simcore.games.luthier.log_nb import card_event_nb, log_nb
-from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
+from simcore.games.luthier.metrics_nb import N_METRICS, metric_group_nb, metrics_for_nb
 from simcore.games.luthier.patrons_nb import choose_slot_nb, place_patron_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb
 from simcore.jit import kernel
@@ -27,8 +27,12 @@ def claim_options_nb(cards, g, s, opts, p, n):
     level per tile, each level once, not blocked."""
     if s[p].award_markers == 0:
         return n
+    want = 0  # only the metrics of the tiles on offer
+    for t in range(MAX_AWARDS):
+        if g.awards[t] >= 0:
+            want |= metric_group_nb(cards.award_metric[g.awards[t]])
     values = stack_empty(N_METRICS, np.int64)
-    metrics_nb(cards, g, s, p, values)
+    metrics_for_nb(cards, g, s, p, values, want)
     for t in range(MAX_AWARDS):
         tile = g.awards[t]
         if tile < 0:

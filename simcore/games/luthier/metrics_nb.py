@@ -65,68 +65,112 @@ def token_counts_nb(cards, g, p, kind, by_era, by_family):
     return total
 
 
+# groups of Metric that metrics_for_nb finds together: bits of its `want`
+GROUP_FINISHED = 1  # INSTRUMENTS_FINISHED .. RARE_INSTRUMENTS_FINISHED
+GROUP_INSTRUMENT_TOKENS = 2  # INSTRUMENT_TOKENS .. INSTRUMENT_TOKEN_ERAS
+GROUP_PERFORMANCE_TOKENS = 4  # PERFORMANCE_TOKENS .. PERFORMANCE_TOKENS_PK
+GROUP_REPAIR_TOKENS = 8  # REPAIR_TOKENS .. REPAIR_TOKENS_ROMANTIC
+GROUP_PATRONS = 16  # PATRONS_COMPLETED .. PATRONS_COMPLETED_ROMANTIC
+GROUP_CHAIRS = 32  # FIRST_CHAIRS .. FIRST_CHAIR_FAMILIES
+GROUP_OTHERS = 64  # SPECIALTY_WORKERS, TRACKS_MAXED, AWARDS_CLAIMED
+ALL_GROUPS = 127
+
+
+@kernel
+def metric_group_nb(m):
+    """The group of Metric m (a bit of metrics_for_nb's `want`)."""
+    if m <= Metric.RARE_INSTRUMENTS_FINISHED:
+        return GROUP_FINISHED
+    if m <= Metric.INSTRUMENT_TOKEN_ERAS:
+        return GROUP_INSTRUMENT_TOKENS
+    if m <= Metric.PERFORMANCE_TOKENS_PK:
+        return GROUP_PERFORMANCE_TOKENS
+    if m <= Metric.REPAIR_TOKENS_ROMANTIC:
+        return GROUP_REPAIR_TOKENS
+    if m <= Metric.PATRONS_COMPLETED_ROMANTIC:
+        return GROUP_PATRONS
+    if Metric.FIRST_CHAIRS <= m <= Metric.FIRST_CHAIR_FAMILIES:
+        return GROUP_CHAIRS
+    return GROUP_OTHERS
+
+
 @kernel
 def metrics_nb(cards, g, s, p, out):
     """Fill out (int64[N_METRICS], mutated) with every Metric for seat p."""
+    metrics_for_nb(cards, g, s, p, out, ALL_GROUPS)
+
+
+@kernel
+def metrics_for_nb(cards, g, s, p, out, want):
+    """Fill out (int64[N_METRICS], mutated) with the Metrics of seat p in the groups of
+    `want` (a bitmask, metric_group_nb); the others are 0. An award decision needs only
+    its tiles' metrics (awards_nb.claim_options_nb)."""
     out[:] = 0
     r = s[p]
-    out[Metric.INSTRUMENTS_FINISHED] = r.finished.sum()
-    for f in range(3):
-        out[Metric.INSTRUMENTS_FINISHED_STRINGS + f] = r.finished[f]
-        if r.finished[f] > 0:
-            out[Metric.INSTRUMENT_FAMILIES_FINISHED] += 1
-    out[Metric.RARE_INSTRUMENTS_FINISHED] = r.finished_rare
+    if want & GROUP_FINISHED:
+        for f in range(3):
+            out[Metric.INSTRUMENTS_FINISHED] += r.finished[f]
+            out[Metric.INSTRUMENTS_FINISHED_STRINGS + f] = r.finished[f]
+            if r.finished[f] > 0:
+                out[Metric.INSTRUMENT_FAMILIES_FINISHED] += 1
+        out[Metric.RARE_INSTRUMENTS_FINISHED] = r.finished_rare
     by_era = stack_empty(3, np.int64)
     by_family = stack_empty(3, np.int64)
-    by_era[:] = 0
-    by_family[:] = 0
-    out[Metric.INSTRUMENT_TOKENS] = token_counts_nb(
-        cards, g, p, INSTRUMENT_TOKEN, by_era, by_family
-    )
-    for e in range(3):
-        out[Metric.INSTRUMENT_TOKENS_BAROQUE + e] = by_era[e]
-    out[Metric.INSTRUMENT_TOKEN_ERAS] = distinct_eras_nb(cards, g, p, INSTRUMENT_TOKEN)
-    by_era[:] = 0
-    by_family[:] = 0
-    out[Metric.PERFORMANCE_TOKENS] = token_counts_nb(
-        cards, g, p, PERFORMANCE_TOKEN, by_era, by_family
-    )
-    for e in range(3):
-        out[Metric.PERFORMANCE_TOKENS_BAROQUE + e] = by_era[e]
-        out[Metric.PERFORMANCE_TOKENS_STRINGS + e] = by_family[e]
-    out[Metric.PERFORMANCE_TOKEN_ERAS] = distinct_eras_nb(cards, g, p, PERFORMANCE_TOKEN)
-    by_era[:] = 0
-    by_family[:] = 0
-    out[Metric.REPAIR_TOKENS] = token_counts_nb(cards, g, p, REPAIR_TOKEN, by_era, by_family)
-    for f in range(3):
-        out[Metric.REPAIR_TOKENS_STRINGS + f] = by_family[f]
-        out[Metric.REPAIR_TOKENS_BAROQUE + f] = by_era[f]
-        if by_family[f] > 0:
-            out[Metric.REPAIR_TOKEN_FAMILIES] += 1
-    types = 0
-    eras = 0
-    for i in range(r.completed_n):
-        c = r.completed[i]
-        t = cards.patron_type[c]
-        out[Metric.PATRONS_COMPLETED] += 1
-        if t < PatronType.ROYAL:
-            out[Metric.PATRONS_COMPLETED_PERFORMER + t] += 1
-        types |= 1 << t
-        eras |= 1 << cards.patron_era[c]
-        out[Metric.PATRONS_COMPLETED_BAROQUE + cards.patron_era[c]] += 1
-    for t in range(4):
-        out[Metric.PATRON_TYPES_COMPLETED] += (types >> t) & 1
-    out[Metric.PATRON_ERAS_COMPLETED] = era_count_nb(eras)
-    # ruling 22: a card chosen this round is unlocked (counts) only at the end of the round
-    out[Metric.SPECIALTY_WORKERS] = r.specialty_n - r.specialty_pending
-    out[Metric.FIRST_CHAIRS] = chairs_held_nb(cards, g, p)
-    families = 0
-    for spot in range(cards.n_spot):
-        if holds_chair_nb(cards, g, p, spot):
-            out[Metric.FIRST_CHAIRS_STRINGS + cards.spot_family[spot]] += 1
-            families |= 1 << cards.spot_family[spot]
-    out[Metric.FIRST_CHAIR_FAMILIES] = era_count_nb(families)
-    for t in range(3):
-        if r.tracks[t] >= TRACK_FINAL[t]:
-            out[Metric.TRACKS_MAXED] += 1
-    out[Metric.AWARDS_CLAIMED] = r.n_awards
+    if want & GROUP_INSTRUMENT_TOKENS:
+        by_era[:] = 0
+        by_family[:] = 0
+        out[Metric.INSTRUMENT_TOKENS] = token_counts_nb(
+            cards, g, p, INSTRUMENT_TOKEN, by_era, by_family
+        )
+        for e in range(3):
+            out[Metric.INSTRUMENT_TOKENS_BAROQUE + e] = by_era[e]
+        out[Metric.INSTRUMENT_TOKEN_ERAS] = distinct_eras_nb(cards, g, p, INSTRUMENT_TOKEN)
+    if want & GROUP_PERFORMANCE_TOKENS:
+        by_era[:] = 0
+        by_family[:] = 0
+        out[Metric.PERFORMANCE_TOKENS] = token_counts_nb(
+            cards, g, p, PERFORMANCE_TOKEN, by_era, by_family
+        )
+        for e in range(3):
+            out[Metric.PERFORMANCE_TOKENS_BAROQUE + e] = by_era[e]
+            out[Metric.PERFORMANCE_TOKENS_STRINGS + e] = by_family[e]
+        out[Metric.PERFORMANCE_TOKEN_ERAS] = distinct_eras_nb(cards, g, p, PERFORMANCE_TOKEN)
+    if want & GROUP_REPAIR_TOKENS:
+        by_era[:] = 0
+        by_family[:] = 0
+        out[Metric.REPAIR_TOKENS] = token_counts_nb(cards, g, p, REPAIR_TOKEN, by_era, by_family)
+        for f in range(3):
+            out[Metric.REPAIR_TOKENS_STRINGS + f] = by_family[f]
+            out[Metric.REPAIR_TOKENS_BAROQUE + f] = by_era[f]
+            if by_family[f] > 0:
+                out[Metric.REPAIR_TOKEN_FAMILIES] += 1
+    if want & GROUP_PATRONS:
+        types = 0
+        eras = 0
+        for i in range(r.completed_n):
+            c = r.completed[i]
+            t = cards.patron_type[c]
+            out[Metric.PATRONS_COMPLETED] += 1
+            if t < PatronType.ROYAL:
+                out[Metric.PATRONS_COMPLETED_PERFORMER + t] += 1
+            types |= 1 << t
+            eras |= 1 << cards.patron_era[c]
+            out[Metric.PATRONS_COMPLETED_BAROQUE + cards.patron_era[c]] += 1
+        for t in range(4):
+            out[Metric.PATRON_TYPES_COMPLETED] += (types >> t) & 1
+        out[Metric.PATRON_ERAS_COMPLETED] = era_count_nb(eras)
+    if want & GROUP_CHAIRS:
+        out[Metric.FIRST_CHAIRS] = chairs_held_nb(cards, g, p)
+        families = 0
+        for spot in range(cards.n_spot):
+            if holds_chair_nb(cards, g, p, spot):
+                out[Metric.FIRST_CHAIRS_STRINGS + cards.spot_family[spot]] += 1
+                families |= 1 << cards.spot_family[spot]
+        out[Metric.FIRST_CHAIR_FAMILIES] = era_count_nb(families)
+    if want & GROUP_OTHERS:
+        # ruling 22: a card chosen this round is unlocked (counts) only at the end of the round
+        out[Metric.SPECIALTY_WORKERS] = r.specialty_n - r.specialty_pending
+        for t in range(3):
+            if r.tracks[t] >= TRACK_FINAL[t]:
+                out[Metric.TRACKS_MAXED] += 1
+        out[Metric.AWARDS_CLAIMED] = r.n_awards
