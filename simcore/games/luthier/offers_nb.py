@@ -20,28 +20,37 @@ FAMILY, SPECIALTY = int(CardKind.FAMILY), int(CardKind.SPECIALTY)
 
 
 @kernel
-def offered_card_nb(g, opts, k):
-    """(CardKind, card id) option k offers, or (-1, -1) when it offers no card."""
-    kind = opts[k, 0]
-    a = opts[k, 1]
+def offered_bit_nb(g, kind, a, b, c):
+    """Bit (CARD_BITS * CardKind + card id) of the card that an option row starting
+    (kind, a, b, c) offers, or -1 when it offers no card. Scalars, not the option buffer:
+    this runs for every option of a card decision."""
+    card_kind = -1
+    card = -1
     if kind == Opt.TAKE_CARD or kind == Opt.FAMILY_CARD:
-        return ROW_KINDS[a], int(g.rows[a, opts[k, 2], opts[k, 3]])
-    if kind == Opt.KEEP_INSTRUMENT or kind == Opt.KEEP_DRAWN:
-        return INSTRUMENT, int(a)
-    if kind == Opt.KEEP_PATRON or kind == Opt.ROYAL:
-        return PATRON, int(a)
-    if kind == Opt.KEEP_GOAL:
-        return GOAL, int(a)
-    if kind == Opt.KEEP_FAMILY:
-        return FAMILY, int(a)
-    if kind == Opt.SPECIALTY_CARD:
-        return SPECIALTY, int(a)
-    return -1, -1
+        card_kind = ROW_KINDS[a]
+        card = g.rows[a, b, c]
+    elif kind == Opt.KEEP_INSTRUMENT or kind == Opt.KEEP_DRAWN:
+        card_kind = INSTRUMENT
+        card = a
+    elif kind == Opt.KEEP_PATRON or kind == Opt.ROYAL:
+        card_kind = PATRON
+        card = a
+    elif kind == Opt.KEEP_GOAL:
+        card_kind = GOAL
+        card = a
+    elif kind == Opt.KEEP_FAMILY:
+        card_kind = FAMILY
+        card = a
+    elif kind == Opt.SPECIALTY_CARD:
+        card_kind = SPECIALTY
+        card = a
+    if card < 0 or card >= CARD_BITS:
+        return -1
+    return card_kind * CARD_BITS + card
 
 
 @kernel
-def mark_nb(bits, kind, card):
-    i = kind * CARD_BITS + card
+def mark_nb(bits, i):
     bits[i >> 3] |= 1 << (i & 7)
 
 
@@ -53,8 +62,8 @@ def record_offers_nb(g, s, p, opts, n, k):
     if opts[0, 0] == Opt.PLACE:  # a placement decision offers no card: skip the loop
         return
     for j in range(n):
-        kind, card = offered_card_nb(g, opts, j)
-        if card >= 0 and card < CARD_BITS:
-            mark_nb(s[p].offered, kind, card)
+        i = offered_bit_nb(g, opts[j, 0], opts[j, 1], opts[j, 2], opts[j, 3])
+        if i >= 0:
+            mark_nb(s[p].offered, i)
             if j == k:
-                mark_nb(s[p].picked, kind, card)
+                mark_nb(s[p].picked, i)
