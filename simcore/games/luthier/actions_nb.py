@@ -215,9 +215,8 @@ def main_action_nb(cards, g, s, w, p, i, loc, skill, spec, k):
 
 @kernel
 def specialty_after_nb(cards, g, s, w, p, spec, main):
-    """A specialty chip's GAIN (after any action) and PRESTIGE (after a main action)."""
-    if spec < 0:
-        return
+    """Specialty card `spec`'s GAIN (after any action) and PRESTIGE (after a main action),
+    for a chip with a specialty (spec >= 0)."""
     if has_ability_nb(cards, spec, SpecialtyAbility.SKILL):
         g.ability_used[spec] = 1
     if has_ability_nb(cards, spec, SpecialtyAbility.GAIN):
@@ -247,9 +246,10 @@ def worker_acts_nb(cards, g, s, w, i):
     if loc >= Location.ROUGHING:
         mark_powers_nb(cards, g, s, w, p, PatronPower.BENCH_SKILL)
     log_nb(g, w, p, Ev.WORKER_ACTS, loc, g.pl_chip[i], skill, g.pl_appr[i], spec)
-    bench = bench_skill_bonus_nb(cards, s, p) if loc >= Location.ROUGHING else 0
-    spec_skill = ability_amount_nb(cards, spec, SpecialtyAbility.SKILL)
-    log_nb(g, w, p, Ev.SKILL, s[p].chip_specialty[g.pl_chip[i]], bench, spec_skill)
+    if w.log.shape[0] > 0:  # the parts of the skill, for the transcript alone
+        bench = bench_skill_bonus_nb(cards, s, p) if loc >= Location.ROUGHING else 0
+        spec_skill = ability_amount_nb(cards, spec, SpecialtyAbility.SKILL)
+        log_nb(g, w, p, Ev.SKILL, s[p].chip_specialty[g.pl_chip[i]], bench, spec_skill)
     n = main_options_nb(cards, g, s, w.opts, p, i, loc, skill, spec)
     n = alternate_options_nb(cards, g, s, w.opts, p, loc, n)
     k = decide_card_nb(cards, g, s, w.opts, w.params, p, n)
@@ -264,7 +264,8 @@ def worker_acts_nb(cards, g, s, w, i):
     else:
         main = True
         main_action_nb(cards, g, s, w, p, i, loc, skill, spec, k)
-    specialty_after_nb(cards, g, s, w, p, spec, main)
+    if spec >= 0:
+        specialty_after_nb(cards, g, s, w, p, spec, main)
     if location_bonus_due_nb(cards, loc, skill, main):
         location_bonus_nb(cards, g, s, w, p, loc)
     g.pl_done[i] = 1
