@@ -73,8 +73,8 @@ def check_resources_nb(cards, g, s):
         held[p] = s[p].apprentices
     for i in range(g.pl_n):
         q = g.pl_seat[i]
-        if 0 <= q < g.n_players and g.pl_done[i] == 0:
-            held[q] += g.pl_appr[i]
+        if 0 <= q < g.n_players:  # no branch on whether the chip acted: it mispredicts
+            held[q] += g.pl_appr[i] * (g.pl_done[i] == 0)
     for p in range(g.n_players):
         r = s[p]
         if r.money < 0 or r.inspiration < 0 or r.apprentices < 0 or r.prestige < 0:
