@@ -38,6 +38,13 @@ from strategies.luthier.params import (
     PATIENCE,
     PATRONS,
 )
+from strategies.luthier.turn_values_nb import (
+    market_value_nb,
+    market_values_nb,
+    materials_short_nb,
+    turn_value_nb,
+    turn_values_nb,
+)
 from strategies.luthier.values_nb import (
     GOAL_EASE,
     bundle_value_nb,
@@ -394,69 +401,6 @@ def location_values_nb(prm, cards, g, s, p, loc, skills, ahead, memo, out):
 
 
 @kernel
-def my_chips_first_nb(cards, g, s, p, loc):
-    """True if the first chip to act at `loc` is seat p's (opponents' face-down chips at
-    their expected skill, visible_skill_nb)."""
-    best = -1.0
-    first_seat = -1
-    for i in range(g.pl_n):
-        if g.pl_loc[i] == loc and g.pl_done[i] == 0:
-            if loc >= Location.ROUGHING and g.pl_seat[i] != p:
-                continue
-            sk = visible_skill_nb(cards, g, s, p, i)
-            if sk > best:
-                best = sk
-                first_seat = g.pl_seat[i]
-    return first_seat == p
-
-
-@kernel
-def turn_value_nb(prm, cards, g, s, p, kind, loc):
-    """Order of a resolution turn: main-board locations where we act first, then the
-    market when the benches lack materials, then the benches, then passing."""
-    if kind == Opt.PASS:
-        return 0.0
-    short = 0  # materials the benches still need (no array: this runs for every option)
-    for m in range(3):
-        short += one_material_need_nb(cards, s, p, m)
-    if kind == Opt.MARKET:
-        if short > 0 and s[p].money + s[p].inspiration >= 3:
-            return 5.0
-        return 1.0 if s[p].money >= 10 else 0.5
-    if loc >= Location.ROUGHING:
-        return 3.0 if s[p].market_done or short == 0 else 1.5
-    return 4.0 + (1.0 if my_chips_first_nb(cards, g, s, p, loc) else 0.0)
-
-
-@kernel
-def market_value_nb(prm, cards, g, s, p, kind, a, mode):
-    """A market step: buy what the benches need, sell surplus late, hire and train sensibly."""
-    left = rounds_left_nb(cards, g)
-    if kind == Opt.DONE:
-        return 0.0
-    pay_insp = 0.3 if mode == 1 else 0.0  # money first unless inspiration is cheap for us
-    if kind == Opt.BUY:
-        price = cards.market_price[g.market_card, a]
-        if one_material_need_nb(cards, s, p, a) > 0:
-            return 2.0 - price * 0.1 - pay_insp * prm[INSPIRATION] * 3
-        return -1.0
-    if kind == Opt.SELL:
-        if one_material_need_nb(cards, s, p, a) == 0 and (left <= 2 or s[p].materials.sum() > 6):
-            return 0.5 + cards.market_price[g.market_card, a] * 0.05
-        return -1.0
-    if kind == Opt.HIRE:
-        held = apprentices_held_nb(g, s, p)
-        if left > 1 and held < 2 and s[p].money >= 8:
-            return prm[APPRENTICE] - 4 * prm[MONEY] - pay_insp
-        return -1.0
-    if kind == Opt.TRAIN:
-        if s[p].money >= 18:
-            return track_step_value_nb(prm, cards, s, p, a) - 15 * prm[MONEY] - pay_insp
-        return -1.0
-    return -1.0
-
-
-@kernel
 def reroll_value_nb(prm, cards, g, s, p, kind, d):
     """Reroll a die only when it shows less than its average and the level is not reached."""
     if kind == Opt.DONE:
@@ -569,6 +513,39 @@ def token_spot_value_nb(cards, g, p, spot, token):
     return v
 
 
+# Kinds whose worth reads only the option, the parameters and the public table
+# (plain_value_nb): bit `kind` set (an int64, as the kind it is shifted by is an int16
+# when the kernels run as Python).
+PLAIN_KINDS = np.int64(
+    (1 << Opt.ALT_MONEY)
+    | (1 << Opt.PAY_SPLIT)
+    | (1 << Opt.TOKEN_SPOT)
+    | (1 << Opt.CONSOLATION)
+    | (1 << Opt.CLAIM)
+    | (1 << Opt.BENCH_TAKE)
+    | (1 << Opt.ASSIGN_CHIP)
+)
+
+
+@kernel
+def plain_value_nb(prm, cards, g, p, kind, a, b):
+    """Worth of an option of the PLAIN_KINDS (option_value_nb's meaning of a and b)."""
+    if kind == Opt.ALT_MONEY:
+        return cards.rules[Rule.ALT_MONEY] * prm[MONEY]
+    if kind == Opt.PAY_SPLIT:  # ruling 24: a = money, b = inspiration
+        return -(a * prm[MONEY] + b * prm[INSPIRATION])
+    if kind == Opt.TOKEN_SPOT:
+        return token_spot_value_nb(cards, g, p, a, b)
+    if kind == Opt.CONSOLATION:
+        return prm[INSPIRATION] if a == 0 else 2 * prm[MONEY]
+    if kind == Opt.CLAIM:
+        tile = g.awards[a]
+        return (cards.award_prestige[tile, b] + 2.0) * prm[AWARDS]
+    if kind == Opt.BENCH_TAKE:
+        return -2.0
+    return -a * 1.0  # ASSIGN_CHIP: the lowest chip: high chips stay free for contested spots
+
+
 @kernel
 def slot_value_nb(prm, cards, g, s, p, slot):
     """A patron slot's bonus."""
@@ -605,10 +582,10 @@ def option_value_nb(prm, cards, g, s, p, opts, k, memo):
     b = opts[k, 2]
     if kind == Opt.PLACE:
         return place_option_value_nb(prm, cards, g, s, p, a, b, opts[k, 3])
+    if (PLAIN_KINDS >> kind) & 1 == 1:
+        return plain_value_nb(prm, cards, g, p, kind, a, b)
     if kind == Opt.ACTIVATE or kind == Opt.MARKET or kind == Opt.PASS:
-        return turn_value_nb(prm, cards, g, s, p, kind, a)
-    if kind == Opt.ALT_MONEY:
-        return cards.rules[Rule.ALT_MONEY] * prm[MONEY]
+        return turn_value_nb(prm, cards, g, s, p, kind, a, materials_short_nb(cards, s, p))
     if kind == Opt.ALT_ACTION:
         return alt_action_value_nb(prm, cards, g, s, p, a, b)
     if kind == Opt.TAKE_CARD or kind == Opt.FAMILY_CARD:
@@ -617,23 +594,19 @@ def option_value_nb(prm, cards, g, s, p, opts, k, memo):
         found = 0.5 * memo_row_nb(prm, cards, g, s, p, a, 0, memo)
         return found - 10 * prm[MONEY] - prm[APPRENTICE]
     if kind == Opt.BUY or kind == Opt.SELL or kind == Opt.HIRE or kind == Opt.TRAIN:
-        return market_value_nb(prm, cards, g, s, p, kind, a, opts[k, 4])
+        need = one_material_need_nb(cards, s, p, a) if kind <= Opt.SELL else 0
+        left = rounds_left_nb(cards, g)
+        return market_value_nb(prm, cards, g, s, p, kind, a, opts[k, 4], left, need)
     if kind == Opt.DONE:
         return 0.0
     if kind == Opt.ROUGH or kind == Opt.FINISH:
         return craft_value_nb(prm, cards, g, s, p, opts, k)
-    if kind == Opt.PAY_SPLIT:  # ruling 24: a = money, b = inspiration
-        return -(a * prm[MONEY] + b * prm[INSPIRATION])
     if kind == Opt.PAY_PLAN:
         return pay_plan_value_nb(prm, cards, g, s, p, opts, k)
     if kind == Opt.REROLL:
         return reroll_value_nb(prm, cards, g, s, p, kind, a)
     if kind == Opt.SPEND_INSPIRATION:
         return spend_inspiration_value_nb(prm, cards, g, a)
-    if kind == Opt.TOKEN_SPOT:
-        return token_spot_value_nb(cards, g, p, a, b)
-    if kind == Opt.CONSOLATION:
-        return prm[INSPIRATION] if a == 0 else 2 * prm[MONEY]
     if kind == Opt.CHOOSE_MATERIAL:
         return material_value_nb(prm, cards, g, s, p, a)
     if kind == Opt.DISCARD_MATERIAL:
@@ -648,9 +621,6 @@ def option_value_nb(prm, cards, g, s, p, opts, k, memo):
         return patron_risk_nb(cards, g, s, p, a) * prm[PATIENCE] + bundle_value_nb(
             prm, cards, g, s, p, cards.patron_gifts[c, b]
         )
-    if kind == Opt.CLAIM:
-        tile = g.awards[a]
-        return (cards.award_prestige[tile, b] + 2.0) * prm[AWARDS]
     if kind == Opt.MARKER:
         return marker_value_nb(prm, s, p, a, rounds_left_nb(cards, g))
     if kind == Opt.ROYAL:
@@ -668,12 +638,8 @@ def option_value_nb(prm, cards, g, s, p, opts, k, memo):
     if kind == Opt.PLAN_TO_BENCH or kind == Opt.BENCH_PUT:
         left = rounds_left_nb(cards, g)
         return instrument_value_nb(prm, cards, g, s, p, b, 0) * (1.0 if left >= 2 else 0.3)
-    if kind == Opt.BENCH_TAKE:
-        return -2.0
     if kind == Opt.SPECIALTY_CARD:
         return 1.0 + cards.specialty_amount[a] * 0.3 + cards.specialty_gain[a].sum() * 0.2
-    if kind == Opt.ASSIGN_CHIP:
-        return -a * 1.0  # the lowest chip: high chips stay free for contested spots
     return 0.0
 
 
@@ -711,10 +677,13 @@ def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
 
     Placement decisions list every (chip, location, apprentices): each location is
     valued once for all the skills its options need (location_values_nb), and the
-    options read their location's worth at their skill from that table.
-    Every option is valued first, then the noise is drawn option by option in the same
-    order as before (no valuation reads the random streams): the drawing loop is a tight
-    loop that makes no call, instead of a draw between every two valuations' calls.
+    options read their location's worth at their skill from that table. The other
+    kinds are valued as option_value_nb values them, with fewer calls: the plain kinds
+    (plain_value_nb) without its dispatch, a decision's turn and market options all at
+    once (turn_values_nb, market_values_nb). Every option is valued first, then the
+    noise is drawn option by option in the same order as before (no valuation reads the
+    random streams): the drawing loop is a tight loop that makes no call, instead of a
+    draw between every two valuations' calls.
     """
     needed = stack_empty(N_LOCS, np.int64)  # bit t of needed[loc]: some option's skill
     needed[:] = 0
@@ -733,13 +702,26 @@ def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
                     prm, cards, g, s, p, loc, needed[loc], ahead[loc], memo, place_cache[loc]
                 )
     values = stack_empty(MAX_OPTIONS, np.float64)
+    turns = False
+    market = False
     for k in range(n):
-        if opts[k, 0] == Opt.PLACE:
+        kind = opts[k, 0]
+        if kind == Opt.PLACE:
             skill = min(opts[k, 1] + 1 + opts[k, 3], 15)
             v = place_cache[opts[k, 2], skill]
             values[k] = place_value_nb(prm, v, skill, opts[k, 1], opts[k, 3])
+        elif (PLAIN_KINDS >> kind) & 1 == 1:
+            values[k] = plain_value_nb(prm, cards, g, p, kind, opts[k, 1], opts[k, 2])
+        elif Opt.ACTIVATE <= kind <= Opt.PASS:
+            turns = True  # valued below, with the decision's other turn options
+        elif Opt.BUY <= kind <= Opt.DONE:
+            market = True  # valued below, with the decision's other market options
         else:
             values[k] = option_value_nb(prm, cards, g, s, p, opts, k, memo)
+    if turns:
+        turn_values_nb(prm, cards, g, s, p, opts, n, values)
+    if market:
+        market_values_nb(prm, cards, g, s, p, opts, n, values)
     best = -1e18
     pick = 0
     noise = prm[NOISE]
