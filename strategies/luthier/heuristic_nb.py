@@ -47,11 +47,12 @@ from strategies.luthier.turn_values_nb import (
 )
 from strategies.luthier.values_nb import (
     GOAL_EASE,
-    bundle_value_nb,
+    NO_PRICES,
     instrument_value_nb,
     material_value_nb,
     one_material_need_nb,
     patron_value_nb,
+    priced_bundle_value_nb,
     rounds_left_nb,
     row_card_value_nb,
     row_top3_nb,
@@ -95,6 +96,16 @@ def memo_material_nb(prm, cards, g, s, p, m, memo):
     if np.isnan(memo[MEMO_MATERIAL + m]):
         memo[MEMO_MATERIAL + m] = material_value_nb(prm, cards, g, s, p, m)
     return memo[MEMO_MATERIAL + m]
+
+
+@kernel
+def memo_materials_nb(prm, cards, g, s, p, memo):
+    """material_values_nb, each value memoized (memo_material_nb)."""
+    return (
+        memo_material_nb(prm, cards, g, s, p, 0, memo),
+        memo_material_nb(prm, cards, g, s, p, 1, memo),
+        memo_material_nb(prm, cards, g, s, p, 2, memo),
+    )
 
 
 @kernel
@@ -450,7 +461,7 @@ def alt_action_value_nb(prm, cards, g, s, p, loc, variant):
 
 
 @kernel
-def card_option_value_nb(prm, cards, g, s, p, kind, row, tier, slot, pay):
+def card_option_value_nb(prm, cards, g, s, p, kind, row, tier, slot, pay, memo):
     """A face-up card to take (TAKE_CARD, less its tier cost) or pick (FAMILY_CARD)."""
     card = g.rows[row, tier, slot]
     if card < 0:
@@ -459,7 +470,8 @@ def card_option_value_nb(prm, cards, g, s, p, kind, row, tier, slot, pay):
     if kind == Opt.TAKE_CARD:
         cost = tier_cost_nb(cards, s, p, tier)
         paid = cost * (prm[MONEY] if pay == 0 else prm[INSPIRATION])
-    return row_card_value_nb(prm, cards, g, s, p, row, card) - paid
+    mv = memo_materials_nb(prm, cards, g, s, p, memo) if row == 0 else NO_PRICES
+    return row_card_value_nb(prm, cards, g, s, p, row, card, mv) - paid
 
 
 @kernel
@@ -589,7 +601,7 @@ def option_value_nb(prm, cards, g, s, p, opts, k, memo):
     if kind == Opt.ALT_ACTION:
         return alt_action_value_nb(prm, cards, g, s, p, a, b)
     if kind == Opt.TAKE_CARD or kind == Opt.FAMILY_CARD:
-        return card_option_value_nb(prm, cards, g, s, p, kind, a, b, opts[k, 3], opts[k, 4])
+        return card_option_value_nb(prm, cards, g, s, p, kind, a, b, opts[k, 3], opts[k, 4], memo)
     if kind == Opt.SEARCH:
         found = 0.5 * memo_row_nb(prm, cards, g, s, p, a, 0, memo)
         return found - 10 * prm[MONEY] - prm[APPRENTICE]
@@ -618,8 +630,8 @@ def option_value_nb(prm, cards, g, s, p, opts, k, memo):
         return slot_value_nb(prm, cards, g, s, p, a)
     if kind == Opt.SALON_GIFT:
         c = s[p].patrons[a]
-        return patron_risk_nb(cards, g, s, p, a) * prm[PATIENCE] + bundle_value_nb(
-            prm, cards, g, s, p, cards.patron_gifts[c, b]
+        return patron_risk_nb(cards, g, s, p, a) * prm[PATIENCE] + priced_bundle_value_nb(
+            prm, cards, g, cards.patron_gifts[c, b], memo_materials_nb(prm, cards, g, s, p, memo)
         )
     if kind == Opt.MARKER:
         return marker_value_nb(prm, s, p, a, rounds_left_nb(cards, g))
@@ -634,7 +646,8 @@ def option_value_nb(prm, cards, g, s, p, opts, k, memo):
     if kind == Opt.KEEP_INSTRUMENT or kind == Opt.KEEP_DRAWN:
         return instrument_value_nb(prm, cards, g, s, p, a, 0)
     if kind == Opt.KEEP_PATRON:
-        return patron_value_nb(prm, cards, g, s, p, a) + slot_value_nb(prm, cards, g, s, p, b)
+        mv = memo_materials_nb(prm, cards, g, s, p, memo)
+        return patron_value_nb(prm, cards, g, s, p, a, mv) + slot_value_nb(prm, cards, g, s, p, b)
     if kind == Opt.PLAN_TO_BENCH or kind == Opt.BENCH_PUT:
         left = rounds_left_nb(cards, g)
         return instrument_value_nb(prm, cards, g, s, p, b, 0) * (1.0 if left >= 2 else 0.3)

@@ -33,6 +33,7 @@ from strategies.luthier.params import (
 
 GOAL_EASE = 0.8  # a goal whose metric is not a count of finished instruments: harder to plan
 DICE_SUMS = 32  # sums of two dice's notes cached by performance_value_nb
+NO_PRICES = (0.0, 0.0, 0.0)  # material values where none are read (row_card_value_nb)
 
 
 @kernel
@@ -67,14 +68,30 @@ def material_value_nb(prm, cards, g, s, p, m):
 
 
 @kernel
+def material_values_nb(prm, cards, g, s, p):
+    """material_value_nb of the three materials, as a tuple (what a caller valuing several
+    bundles finds once)."""
+    return (
+        material_value_nb(prm, cards, g, s, p, 0),
+        material_value_nb(prm, cards, g, s, p, 1),
+        material_value_nb(prm, cards, g, s, p, 2),
+    )
+
+
+@kernel
 def bundle_value_nb(prm, cards, g, s, p, bundle):
     """A resource bundle (gift, bonus, alternate action)."""
+    return priced_bundle_value_nb(prm, cards, g, bundle, material_values_nb(prm, cards, g, s, p))
+
+
+@kernel
+def priced_bundle_value_nb(prm, cards, g, bundle, mv):
+    """bundle_value_nb, given mv = material_values_nb."""
     v = bundle[Res.MONEY] * prm[MONEY] + bundle[Res.INSPIRATION] * prm[INSPIRATION]
     best = 0.0
     for m in range(3):
-        mv = material_value_nb(prm, cards, g, s, p, m)
-        v += bundle[Res.ANIMAL + m] * mv
-        best = max(best, mv)
+        v += bundle[Res.ANIMAL + m] * mv[m]
+        best = max(best, mv[m])
     v += bundle[Res.ANY_MATERIAL] * best
     if rounds_left_nb(cards, g) > 1:
         v += bundle[Res.APPRENTICE] * prm[APPRENTICE]
@@ -244,15 +261,15 @@ def repair_value_nb(prm, cards, g, s, p, c):
 
 
 @kernel
-def patron_value_nb(prm, cards, g, s, p, c):
+def patron_value_nb(prm, cards, g, s, p, c, mv):
     """A patron to take: completion prestige if it can be completed in time, gifts,
-    less the risk of it leaving (3 per unmet requirement)."""
+    less the risk of it leaving (3 per unmet requirement); mv = material_values_nb."""
     reqs = 1 + cards.patron_n_secondary[c]
     left = rounds_left_nb(cards, g)
     chance = min(1.0, (left - 0.5) / (reqs + 1.0))
     gifts = 0.0
     for k in range(2):
-        gifts += bundle_value_nb(prm, cards, g, s, p, cards.patron_gifts[c, k])
+        gifts += priced_bundle_value_nb(prm, cards, g, cards.patron_gifts[c, k], mv)
     risk = (1.0 - chance) * cards.rules[Rule.LEAVE_PENALTY] * reqs * prm[PATIENCE]
     v = chance * (cards.patron_prestige[c] + 2.0) * prm[PATRONS] + 0.5 * gifts - risk
     return v
@@ -272,6 +289,7 @@ def row_top3_nb(prm, cards, g, s, p, row, best):
     """The three best values (descending, -1e9 if fewer) of a row's face-up cards the
     seat can pay the tier cost for, into best[0:3]."""
     best[:] = -1e9
+    mv = material_values_nb(prm, cards, g, s, p) if row == 0 else NO_PRICES
     for tier in range(3):
         cost = tier_cost_nb(cards, s, p, tier)
         if cost > s[p].money + s[p].inspiration:
@@ -280,7 +298,7 @@ def row_top3_nb(prm, cards, g, s, p, row, best):
             c = g.rows[row, tier, k]
             if c < 0:
                 continue
-            v = row_card_value_nb(prm, cards, g, s, p, row, c) - cost * prm[MONEY]
+            v = row_card_value_nb(prm, cards, g, s, p, row, c, mv) - cost * prm[MONEY]
             for j in range(3):  # keep the 3 best, sorted
                 if v > best[j]:
                     for i in range(2, j, -1):
@@ -307,9 +325,11 @@ def plan_factor_nb(cards, g, s, p):
 
 
 @kernel
-def row_card_value_nb(prm, cards, g, s, p, row, c):
+def row_card_value_nb(prm, cards, g, s, p, row, c, mv):
+    """Card c of a row, to take (mv = material_values_nb, read for the patron row only:
+    NO_PRICES will do for the others)."""
     if row == 0:
-        return patron_value_nb(prm, cards, g, s, p, c)
+        return patron_value_nb(prm, cards, g, s, p, c, mv)
     if row == 1:
         return instrument_value_nb(prm, cards, g, s, p, c, 0) * plan_factor_nb(cards, g, s, p)
     if row == 2:
