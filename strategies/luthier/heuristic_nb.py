@@ -356,59 +356,64 @@ def location_alt_nb(prm, cards, g, s, p, loc, memo):
 
 
 @kernel
-def location_values_nb(prm, cards, g, s, p, loc, skills, ahead, memo, out):
-    """Estimated worth of sending a chip of skill t to `loc` this round, for every t < 16
-    whose bit is set in `skills`, into out[t], with ahead[t] chips there acting first
-    (ahead_table_nb; `memo`: this decision's MEMO_SIZE cache of the parts that do not
-    depend on the skill, looked up once for all the skills)."""
+def location_values_nb(prm, cards, g, s, p, needed, ahead, memo, out):
+    """Estimated worth of sending a chip of skill t to location `loc` this round, for
+    every t < 16 whose bit is set in needed[loc], into out[loc, t], with ahead[loc, t]
+    chips there acting first (ahead_table_nb; `memo`: this decision's MEMO_SIZE cache of
+    the parts that do not depend on the skill, looked up once for all the skills). One
+    call for all the locations of a decision."""
     bonus_skill = cards.rules[Rule.LOCATION_BONUS_SKILL]
-    base = 0.0  # the skill-independent part: a bench's value, the best Balcony award
-    row = -1  # the card row whose k-th best card a row location's chip takes
-    if loc >= Location.ROUGHING:
-        finishing = loc == Location.FINISHING
-        k = MEMO_BENCH_NOW + (1 if finishing else 0)
-        if np.isnan(memo[k]):
-            memo[k] = memo_bench_nb(prm, cards, g, s, p, finishing, memo)
-        base = memo[k]
-    elif loc == Location.BALCONY:
-        if np.isnan(memo[MEMO_AWARDS]):
-            memo[MEMO_AWARDS] = balcony_awards_nb(prm, cards, g, s, p)
-        base = memo[MEMO_AWARDS]
-    else:
-        row = loc
-        if loc == Location.SALON:
-            empty = False
-            for slot in range(3):
-                if s[p].patrons[slot] < 0:
-                    empty = True
-            if not empty:
-                row = -1  # no room for a patron: only the fallback
-        if row >= 0:
-            memo_row_nb(prm, cards, g, s, p, row, 0, memo)  # the row's three best, once
-        if np.isnan(memo[MEMO_ALT + loc]):
-            memo[MEMO_ALT + loc] = location_alt_nb(prm, cards, g, s, p, loc, memo)
-    for t in range(16):
-        if (skills >> t) & 1 == 0:
+    for loc in range(N_LOCS):
+        skills = needed[loc]
+        if skills == 0:
             continue
-        bonus = 0.0
-        if t >= bonus_skill and loc <= Location.BALCONY:
-            if np.isnan(memo[MEMO_BONUS + loc]):
-                memo[MEMO_BONUS + loc] = location_bonus_nb(prm, cards, g, s, p, loc, memo)
-            bonus = memo[MEMO_BONUS + loc]
+        base = 0.0  # the skill-independent part: a bench's value, the best Balcony award
+        row = -1  # the card row whose k-th best card a row location's chip takes
         if loc >= Location.ROUGHING:
-            out[t] = max(base + 0.25 * t, 2.0 * prm[MONEY])
+            finishing = loc == Location.FINISHING
+            k = MEMO_BENCH_NOW + (1 if finishing else 0)
+            if np.isnan(memo[k]):
+                memo[k] = memo_bench_nb(prm, cards, g, s, p, finishing, memo)
+            base = memo[k]
         elif loc == Location.BALCONY:
-            best = max(6.0 * prm[MONEY] - 0.5 * ahead[t], base)
-            out[t] = best + bonus + 0.3
+            if np.isnan(memo[MEMO_AWARDS]):
+                memo[MEMO_AWARDS] = balcony_awards_nb(prm, cards, g, s, p)
+            base = memo[MEMO_AWARDS]
         else:
-            main = -1e9
+            row = loc
+            if loc == Location.SALON:
+                empty = False
+                for slot in range(3):
+                    if s[p].patrons[slot] < 0:
+                        empty = True
+                if not empty:
+                    row = -1  # no room for a patron: only the fallback
             if row >= 0:
-                main = memo[MEMO_ROWS + 3 * row + min(ahead[t], 2)]  # memo_row_nb
-                if loc == Location.GUILD:
-                    main = main * 0.7
-                elif loc == Location.PERFORM:
-                    main += (t - 3) * 0.6  # the row estimate assumed skill 3
-            out[t] = max(main, memo[MEMO_ALT + loc]) + bonus
+                memo_row_nb(prm, cards, g, s, p, row, 0, memo)  # the row's three best, once
+            if np.isnan(memo[MEMO_ALT + loc]):
+                memo[MEMO_ALT + loc] = location_alt_nb(prm, cards, g, s, p, loc, memo)
+        for t in range(16):
+            if (skills >> t) & 1 == 0:
+                continue
+            bonus = 0.0
+            if t >= bonus_skill and loc <= Location.BALCONY:
+                if np.isnan(memo[MEMO_BONUS + loc]):
+                    memo[MEMO_BONUS + loc] = location_bonus_nb(prm, cards, g, s, p, loc, memo)
+                bonus = memo[MEMO_BONUS + loc]
+            if loc >= Location.ROUGHING:
+                out[loc, t] = max(base + 0.25 * t, 2.0 * prm[MONEY])
+            elif loc == Location.BALCONY:
+                best = max(6.0 * prm[MONEY] - 0.5 * ahead[loc, t], base)
+                out[loc, t] = best + bonus + 0.3
+            else:
+                main = -1e9
+                if row >= 0:
+                    main = memo[MEMO_ROWS + 3 * row + min(ahead[loc, t], 2)]  # memo_row_nb
+                    if loc == Location.GUILD:
+                        main = main * 0.7
+                    elif loc == Location.PERFORM:
+                        main += (t - 3) * 0.6  # the row estimate assumed skill 3
+                out[loc, t] = max(main, memo[MEMO_ALT + loc]) + bonus
 
 
 @kernel
@@ -439,11 +444,14 @@ def place_option_value_nb(prm, cards, g, s, p, chip, loc, apprentices):
     skill = chip + 1 + apprentices
     memo = stack_empty(MEMO_SIZE, np.float64)
     memo[:] = np.nan
-    ahead = stack_empty(16, np.int64)
-    ahead[skill] = chips_ahead_nb(cards, g, s, p, loc, skill, memo)
-    v = stack_empty(16, np.float64)
-    location_values_nb(prm, cards, g, s, p, loc, 1 << skill, ahead, memo, v)
-    return place_value_nb(prm, v[skill], skill, chip, apprentices)
+    needed = stack_empty(N_LOCS, np.int64)
+    needed[:] = 0
+    needed[loc] = 1 << skill
+    ahead = stack_empty(PLACE_CACHE_SIZE, np.int64).reshape((N_LOCS, 16))
+    ahead[loc, skill] = chips_ahead_nb(cards, g, s, p, loc, skill, memo)
+    v = stack_empty(PLACE_CACHE_SIZE, np.float64).reshape((N_LOCS, 16))
+    location_values_nb(prm, cards, g, s, p, needed, ahead, memo, v)
+    return place_value_nb(prm, v[loc, skill], skill, chip, apprentices)
 
 
 @kernel
@@ -709,11 +717,7 @@ def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
     if placing:
         ahead = stack_empty(PLACE_CACHE_SIZE, np.int64).reshape((N_LOCS, 16))
         ahead_table_nb(cards, g, s, p, memo, ahead)
-        for loc in range(N_LOCS):
-            if needed[loc] != 0:
-                location_values_nb(
-                    prm, cards, g, s, p, loc, needed[loc], ahead[loc], memo, place_cache[loc]
-                )
+        location_values_nb(prm, cards, g, s, p, needed, ahead, memo, place_cache)
     values = stack_empty(MAX_OPTIONS, np.float64)
     turns = False
     market = False
