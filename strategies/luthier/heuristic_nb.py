@@ -76,7 +76,8 @@ MEMO_BONUS = MEMO_ALT + 4  # memo[MEMO_BONUS + loc]: a location's skill bonus (l
 MEMO_BENCH_NOW = MEMO_BONUS + Location.BALCONY + 1  # 2 more: memo_bench_nb, this decision
 MEMO_SIZE = MEMO_BENCH_NOW + 2
 N_LOCS = Location.FINISHING + 1
-PLACE_CACHE_SIZE = N_LOCS * 16  # per decision: location value by skill
+N_SKILLS = 16  # skills 0..15 in the tables of ahead_table_nb and location_values_nb
+PLACE_CACHE_SIZE = N_LOCS * N_SKILLS  # per decision: location value by skill
 assert MEMO_SIZE <= PLAN_MEMO_W
 
 
@@ -196,8 +197,9 @@ def ahead_table_nb(cards, g, s, p, memo, table):
     ups = stack_empty(4, np.int64)  # ups[q], masks[q]: seat q's view once seen is set
     masks = stack_empty(4, np.int64)
     seen = 0
+    occupied = 0  # bit loc: some chip counted there
     table[:] = 0
-    top = table.shape[1] - 1
+    top = N_SKILLS - 1
     for i in range(g.pl_n):
         loc = g.pl_loc[i]
         q = g.pl_seat[i]
@@ -214,11 +216,13 @@ def ahead_table_nb(cards, g, s, p, memo, table):
                 memo[MEMO_SKILLS + i] = opponent_skill_nb(cards, g, s, i, ups[q], masks[q])
         v = np.floor(memo[MEMO_SKILLS + i])
         table[loc, int(min(max(v, 0.0), top))] += 1
-    for loc in range(table.shape[0]):
-        at_least = 0
-        for t in range(top, -1, -1):
-            at_least += table[loc, t]
-            table[loc, t] = at_least
+        occupied |= 1 << loc
+    for loc in range(N_LOCS):
+        if (occupied >> loc) & 1 == 1:  # (the others stay 0)
+            at_least = 0
+            for t in range(top, -1, -1):  # constant bounds: unrolled, no index checks
+                at_least += table[loc, t]
+                table[loc, t] = at_least
 
 
 @kernel
@@ -392,7 +396,7 @@ def location_values_nb(prm, cards, g, s, p, needed, ahead, memo, out):
                 memo_row_nb(prm, cards, g, s, p, row, 0, memo)  # the row's three best, once
             if np.isnan(memo[MEMO_ALT + loc]):
                 memo[MEMO_ALT + loc] = location_alt_nb(prm, cards, g, s, p, loc, memo)
-        for t in range(16):
+        for t in range(N_SKILLS):
             if (skills >> t) & 1 == 0:
                 continue
             bonus = 0.0
@@ -447,9 +451,9 @@ def place_option_value_nb(prm, cards, g, s, p, chip, loc, apprentices):
     needed = stack_empty(N_LOCS, np.int64)
     needed[:] = 0
     needed[loc] = 1 << skill
-    ahead = stack_empty(PLACE_CACHE_SIZE, np.int64).reshape((N_LOCS, 16))
+    ahead = stack_empty(PLACE_CACHE_SIZE, np.int64).reshape((N_LOCS, N_SKILLS))
     ahead[loc, skill] = chips_ahead_nb(cards, g, s, p, loc, skill, memo)
-    v = stack_empty(PLACE_CACHE_SIZE, np.float64).reshape((N_LOCS, 16))
+    v = stack_empty(PLACE_CACHE_SIZE, np.float64).reshape((N_LOCS, N_SKILLS))
     location_values_nb(prm, cards, g, s, p, needed, ahead, memo, v)
     return place_value_nb(prm, v[loc, skill], skill, chip, apprentices)
 
@@ -711,11 +715,11 @@ def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
     placing = False
     for k in range(n):
         if opts[k, 0] == Opt.PLACE:
-            needed[opts[k, 2]] |= 1 << min(opts[k, 1] + 1 + opts[k, 3], 15)
+            needed[opts[k, 2]] |= 1 << min(opts[k, 1] + 1 + opts[k, 3], N_SKILLS - 1)
             placing = True
-    place_cache = stack_empty(PLACE_CACHE_SIZE, np.float64).reshape((N_LOCS, 16))
+    place_cache = stack_empty(PLACE_CACHE_SIZE, np.float64).reshape((N_LOCS, N_SKILLS))
     if placing:
-        ahead = stack_empty(PLACE_CACHE_SIZE, np.int64).reshape((N_LOCS, 16))
+        ahead = stack_empty(PLACE_CACHE_SIZE, np.int64).reshape((N_LOCS, N_SKILLS))
         ahead_table_nb(cards, g, s, p, memo, ahead)
         location_values_nb(prm, cards, g, s, p, needed, ahead, memo, place_cache)
     values = stack_empty(MAX_OPTIONS, np.float64)
@@ -724,7 +728,7 @@ def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
     for k in range(n):
         kind = opts[k, 0]
         if kind == Opt.PLACE:
-            skill = min(opts[k, 1] + 1 + opts[k, 3], 15)
+            skill = min(opts[k, 1] + 1 + opts[k, 3], N_SKILLS - 1)
             v = place_cache[opts[k, 2], skill]
             values[k] = place_value_nb(prm, v, skill, opts[k, 1], opts[k, 3])
         elif (PLAIN_KINDS >> kind) & 1 == 1:
