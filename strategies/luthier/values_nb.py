@@ -32,7 +32,7 @@ from strategies.luthier.params import (
 )
 
 GOAL_EASE = 0.8  # a goal whose metric is not a count of finished instruments: harder to plan
-DICE_SUMS = 32  # sums of two dice's notes cached by performance_value_nb
+DICE_SUMS = 32  # sums of two dice's notes tabled by performance_value_nb
 NO_PRICES = (0.0, 0.0, 0.0)  # material values where none are read (row_card_value_nb)
 
 
@@ -214,41 +214,49 @@ def performance_value_nb(prm, cards, g, s, p, c, base):
     track = s[p].tracks[Track.PERFORMANCE]
     black0 = track >= PERF_ONE_BLACK
     black1 = track >= PERF_TWO_BLACK
-    insp = s[p].inspiration
-    v = 0.0
     era = cards.perf_era[c]
     match = patron_match_nb(cards, s, p, -1, era, False)
-    # Two dice show few distinct sums: each sum's term is computed once and added in
-    # face order, so the result is the same float as valuing all 36 pairs.
+    die0 = cards.die_black if black0 else cards.die_white  # the notes of each die's faces
+    die1 = cards.die_black if black1 else cards.die_white
+    # Two dice show few distinct sums: each sum's term is computed once (every sum
+    # between the lowest and the highest, without a branch per face), then the terms
+    # are added in face order, so the result is the same float as valuing all 36 pairs.
+    lo = die0.min() + die1.min()
+    span = die0.max() + die1.max() - lo + 1
     terms = stack_empty(DICE_SUMS, np.float64)
-    terms[:] = np.nan
+    tabled = span <= DICE_SUMS
+    if tabled:
+        for k in range(span):
+            terms[k] = performance_term_nb(prm, cards, s, p, c, lo + k + base, match)
+    v = 0.0
     for face in range(36):  # every pair of faces, equally likely
-        n0 = cards.die_black[face // 6] if black0 else cards.die_white[face // 6]
-        n1 = cards.die_black[face % 6] if black1 else cards.die_white[face % 6]
-        dice = n0 + n1
-        known = 0 <= dice < DICE_SUMS
-        if known and not np.isnan(terms[dice]):
-            v += terms[dice]
-            continue
-        total = dice + base
-        level = 0
-        spend = 0
-        for lv in range(2):
-            need = cards.perf_threshold[c, lv] - total
-            if need <= 0:
-                level = lv + 1
-                spend = 0
-            elif need <= insp and need * prm[INSPIRATION] < 2.5:
-                level = lv + 1
-                spend = need
-        pay = cards.perf_money[c, level] * prm[MONEY] + cards.perf_prestige[c, level]
-        if level >= 1:
-            pay += 1.5 + match * prm[PATRONS]
-        term = pay * prm[PERFORMANCES] - spend * prm[INSPIRATION]
-        if known:
-            terms[dice] = term
-        v += term
+        dice = die0[face // 6] + die1[face % 6]
+        if tabled:
+            v += terms[dice - lo]
+        else:
+            v += performance_term_nb(prm, cards, s, p, c, dice + base, match)
     return v / 36.0
+
+
+@kernel
+def performance_term_nb(prm, cards, s, p, c, total, match):
+    """performance_value_nb's payout when the dice and bonuses make `total` (match =
+    the patron share its era brings)."""
+    insp = s[p].inspiration
+    level = 0
+    spend = 0
+    for lv in range(2):
+        need = cards.perf_threshold[c, lv] - total
+        if need <= 0:
+            level = lv + 1
+            spend = 0
+        elif need <= insp and need * prm[INSPIRATION] < 2.5:
+            level = lv + 1
+            spend = need
+    pay = cards.perf_money[c, level] * prm[MONEY] + cards.perf_prestige[c, level]
+    if level >= 1:
+        pay += 1.5 + match * prm[PATRONS]
+    return pay * prm[PERFORMANCES] - spend * prm[INSPIRATION]
 
 
 @kernel
