@@ -14,6 +14,7 @@ from strategies.luthier.values_nb import (
     GOAL_EASE,
     NO_PRICES,
     bundle_value_nb,
+    card_match_nb,
     material_value_nb,
     material_values_nb,
     row_card_value_nb,
@@ -29,7 +30,8 @@ def best_tier_one_nb(prm, cards, g, s, p, row):
     for k in range(g.rows.shape[2]):
         c = g.rows[row, 0, k]
         if c >= 0:
-            best = max(best, row_card_value_nb(prm, cards, g, s, p, row, c, mv))
+            match = card_match_nb(cards, s, p, row, c)
+            best = max(best, row_card_value_nb(prm, cards, g, s, p, row, c, mv, match))
     return best
 
 

@@ -48,6 +48,7 @@ from strategies.luthier.turn_values_nb import (
 from strategies.luthier.values_nb import (
     GOAL_EASE,
     NO_PRICES,
+    card_match_nb,
     instrument_value_nb,
     material_value_nb,
     one_material_need_nb,
@@ -483,7 +484,8 @@ def card_option_value_nb(prm, cards, g, s, p, kind, row, tier, slot, pay, memo):
         cost = tier_cost_nb(cards, s, p, tier)
         paid = cost * (prm[MONEY] if pay == 0 else prm[INSPIRATION])
     mv = memo_materials_nb(prm, cards, g, s, p, memo) if row == 0 else NO_PRICES
-    return row_card_value_nb(prm, cards, g, s, p, row, card, mv) - paid
+    match = card_match_nb(cards, s, p, row, card)
+    return row_card_value_nb(prm, cards, g, s, p, row, card, mv, match) - paid
 
 
 @kernel
