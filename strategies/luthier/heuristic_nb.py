@@ -47,15 +47,17 @@ from strategies.luthier.turn_values_nb import (
 )
 from strategies.luthier.values_nb import (
     GOAL_EASE,
+    NO_MATCHES,
     NO_PRICES,
-    card_match_nb,
     instrument_value_nb,
+    match_key_nb,
     material_value_nb,
     one_material_need_nb,
     patron_value_nb,
     priced_bundle_value_nb,
     rounds_left_nb,
     row_card_value_nb,
+    row_matches_nb,
     row_top3_nb,
     short_penalty_nb,
     track_step_value_nb,
@@ -474,8 +476,9 @@ def alt_action_value_nb(prm, cards, g, s, p, loc, variant):
 
 
 @kernel
-def card_option_value_nb(prm, cards, g, s, p, kind, row, tier, slot, pay, memo):
-    """A face-up card to take (TAKE_CARD, less its tier cost) or pick (FAMILY_CARD)."""
+def card_option_value_nb(prm, cards, g, s, p, kind, row, tier, slot, pay, memo, matches):
+    """A face-up card to take (TAKE_CARD, less its tier cost) or pick (FAMILY_CARD);
+    matches = row_matches_nb of its row."""
     card = g.rows[row, tier, slot]
     if card < 0:
         return -1.0
@@ -484,7 +487,7 @@ def card_option_value_nb(prm, cards, g, s, p, kind, row, tier, slot, pay, memo):
         cost = tier_cost_nb(cards, s, p, tier)
         paid = cost * (prm[MONEY] if pay == 0 else prm[INSPIRATION])
     mv = memo_materials_nb(prm, cards, g, s, p, memo) if row == 0 else NO_PRICES
-    match = card_match_nb(cards, s, p, row, card)
+    match = matches[match_key_nb(cards, row, card)]
     return row_card_value_nb(prm, cards, g, s, p, row, card, mv, match) - paid
 
 
@@ -615,7 +618,9 @@ def option_value_nb(prm, cards, g, s, p, opts, k, memo):
     if kind == Opt.ALT_ACTION:
         return alt_action_value_nb(prm, cards, g, s, p, a, b)
     if kind == Opt.TAKE_CARD or kind == Opt.FAMILY_CARD:
-        return card_option_value_nb(prm, cards, g, s, p, kind, a, b, opts[k, 3], opts[k, 4], memo)
+        matches = row_matches_nb(cards, s, p, a)
+        c, d = opts[k, 3], opts[k, 4]
+        return card_option_value_nb(prm, cards, g, s, p, kind, a, b, c, d, memo, matches)
     if kind == Opt.SEARCH:
         found = 0.5 * memo_row_nb(prm, cards, g, s, p, a, 0, memo)
         return found - 10 * prm[MONEY] - prm[APPRENTICE]
@@ -706,8 +711,9 @@ def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
     valued once for all the skills its options need (location_values_nb), and the
     options read their location's worth at their skill from that table. The other
     kinds are valued as option_value_nb values them, with fewer calls: the plain kinds
-    (plain_value_nb) without its dispatch, a decision's turn and market options all at
-    once (turn_values_nb, market_values_nb). Every option is valued first, then the
+    (plain_value_nb) and the card options without its dispatch (a row's patron matches
+    found once for all its cards, row_matches_nb), a decision's turn and market options
+    all at once (turn_values_nb, market_values_nb). Every option is valued first, then the
     noise is drawn option by option in the same order as before (no valuation reads the
     random streams): the drawing loop is a tight loop that makes no call, instead of a
     draw between every two valuations' calls.
@@ -727,6 +733,8 @@ def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
     values = stack_empty(MAX_OPTIONS, np.float64)
     turns = False
     market = False
+    card_row = -1  # the row of the card options valued last, and its row_matches_nb
+    matches = NO_MATCHES
     for k in range(n):
         kind = opts[k, 0]
         if kind == Opt.PLACE:
@@ -735,6 +743,13 @@ def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
             values[k] = place_value_nb(prm, v, skill, opts[k, 1], opts[k, 3])
         elif (PLAIN_KINDS >> kind) & 1 == 1:
             values[k] = plain_value_nb(prm, cards, g, p, kind, opts[k, 1], opts[k, 2])
+        elif kind == Opt.TAKE_CARD or kind == Opt.FAMILY_CARD:
+            row, tier, slot, pay = opts[k, 1], opts[k, 2], opts[k, 3], opts[k, 4]
+            if row != card_row:  # a row's options come one after another
+                card_row = row
+                matches = row_matches_nb(cards, s, p, row)
+            v = card_option_value_nb(prm, cards, g, s, p, kind, row, tier, slot, pay, memo, matches)
+            values[k] = v
         elif Opt.ACTIVATE <= kind <= Opt.PASS:
             turns = True  # valued below, with the decision's other turn options
         elif Opt.BUY <= kind <= Opt.DONE:

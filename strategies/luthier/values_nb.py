@@ -34,6 +34,7 @@ from strategies.luthier.params import (
 GOAL_EASE = 0.8  # a goal whose metric is not a count of finished instruments: harder to plan
 DICE_SUMS = 32  # sums of two dice's notes tabled by performance_value_nb
 NO_PRICES = (0.0, 0.0, 0.0)  # material values where none are read (row_card_value_nb)
+NO_MATCHES = (0.0, 0.0, 0.0)  # row_matches_nb of the patron row
 
 
 @kernel
@@ -169,7 +170,7 @@ def row_matches_nb(cards, s, p, row):
     looked at once for the whole row."""
     m0 = m1 = m2 = 0.0
     if row == CardRow.PATRONS:
-        return (m0, m1, m2)
+        return NO_MATCHES
     by_era = row == CardRow.PERFORMANCES
     primary = row == CardRow.INSTRUMENTS
     for slot in range(3):
