@@ -12,8 +12,11 @@ from simcore.jit import kernel
 from strategies.luthier.params import AWARDS
 from strategies.luthier.values_nb import (
     GOAL_EASE,
+    NO_PRICES,
     bundle_value_nb,
+    card_match_nb,
     material_value_nb,
+    material_values_nb,
     row_card_value_nb,
     track_step_value_nb,
 )
@@ -23,10 +26,12 @@ from strategies.luthier.values_nb import (
 def best_tier_one_nb(prm, cards, g, s, p, row):
     """The best face-up tier I card of a row, taken for free (0 if the row is empty)."""
     best = 0.0
+    mv = material_values_nb(prm, cards, g, s, p) if row == CardRow.PATRONS else NO_PRICES
     for k in range(g.rows.shape[2]):
         c = g.rows[row, 0, k]
         if c >= 0:
-            best = max(best, row_card_value_nb(prm, cards, g, s, p, row, c))
+            match = card_match_nb(cards, s, p, row, c)
+            best = max(best, row_card_value_nb(prm, cards, g, s, p, row, c, mv, match))
     return best
 
 

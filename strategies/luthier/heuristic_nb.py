@@ -38,15 +38,26 @@ from strategies.luthier.params import (
     PATIENCE,
     PATRONS,
 )
+from strategies.luthier.turn_values_nb import (
+    market_value_nb,
+    market_values_nb,
+    materials_short_nb,
+    turn_value_nb,
+    turn_values_nb,
+)
 from strategies.luthier.values_nb import (
     GOAL_EASE,
-    bundle_value_nb,
+    NO_MATCHES,
+    NO_PRICES,
     instrument_value_nb,
+    match_key_nb,
     material_value_nb,
     one_material_need_nb,
     patron_value_nb,
+    priced_bundle_value_nb,
     rounds_left_nb,
     row_card_value_nb,
+    row_matches_nb,
     row_top3_nb,
     short_penalty_nb,
     track_step_value_nb,
@@ -68,7 +79,8 @@ MEMO_BONUS = MEMO_ALT + 4  # memo[MEMO_BONUS + loc]: a location's skill bonus (l
 MEMO_BENCH_NOW = MEMO_BONUS + Location.BALCONY + 1  # 2 more: memo_bench_nb, this decision
 MEMO_SIZE = MEMO_BENCH_NOW + 2
 N_LOCS = Location.FINISHING + 1
-PLACE_CACHE_SIZE = N_LOCS * 16  # per decision: location value by skill
+N_SKILLS = 16  # skills 0..15 in the tables of ahead_table_nb and location_values_nb
+PLACE_CACHE_SIZE = N_LOCS * N_SKILLS  # per decision: location value by skill
 assert MEMO_SIZE <= PLAN_MEMO_W
 
 
@@ -88,6 +100,16 @@ def memo_material_nb(prm, cards, g, s, p, m, memo):
     if np.isnan(memo[MEMO_MATERIAL + m]):
         memo[MEMO_MATERIAL + m] = material_value_nb(prm, cards, g, s, p, m)
     return memo[MEMO_MATERIAL + m]
+
+
+@kernel
+def memo_materials_nb(prm, cards, g, s, p, memo):
+    """material_values_nb, each value memoized (memo_material_nb)."""
+    return (
+        memo_material_nb(prm, cards, g, s, p, 0, memo),
+        memo_material_nb(prm, cards, g, s, p, 1, memo),
+        memo_material_nb(prm, cards, g, s, p, 2, memo),
+    )
 
 
 @kernel
@@ -178,8 +200,9 @@ def ahead_table_nb(cards, g, s, p, memo, table):
     ups = stack_empty(4, np.int64)  # ups[q], masks[q]: seat q's view once seen is set
     masks = stack_empty(4, np.int64)
     seen = 0
+    occupied = 0  # bit loc: some chip counted there
     table[:] = 0
-    top = table.shape[1] - 1
+    top = N_SKILLS - 1
     for i in range(g.pl_n):
         loc = g.pl_loc[i]
         q = g.pl_seat[i]
@@ -196,11 +219,13 @@ def ahead_table_nb(cards, g, s, p, memo, table):
                 memo[MEMO_SKILLS + i] = opponent_skill_nb(cards, g, s, i, ups[q], masks[q])
         v = np.floor(memo[MEMO_SKILLS + i])
         table[loc, int(min(max(v, 0.0), top))] += 1
-    for loc in range(table.shape[0]):
-        at_least = 0
-        for t in range(top, -1, -1):
-            at_least += table[loc, t]
-            table[loc, t] = at_least
+        occupied |= 1 << loc
+    for loc in range(N_LOCS):
+        if (occupied >> loc) & 1 == 1:  # (the others stay 0)
+            at_least = 0
+            for t in range(top, -1, -1):  # constant bounds: unrolled, no index checks
+                at_least += table[loc, t]
+                table[loc, t] = at_least
 
 
 @kernel
@@ -338,122 +363,64 @@ def location_alt_nb(prm, cards, g, s, p, loc, memo):
 
 
 @kernel
-def location_values_nb(prm, cards, g, s, p, loc, skills, ahead, memo, out):
-    """Estimated worth of sending a chip of skill t to `loc` this round, for every t < 16
-    whose bit is set in `skills`, into out[t], with ahead[t] chips there acting first
-    (ahead_table_nb; `memo`: this decision's MEMO_SIZE cache of the parts that do not
-    depend on the skill, looked up once for all the skills)."""
+def location_values_nb(prm, cards, g, s, p, needed, ahead, memo, out):
+    """Estimated worth of sending a chip of skill t to location `loc` this round, for
+    every t < 16 whose bit is set in needed[loc], into out[loc, t], with ahead[loc, t]
+    chips there acting first (ahead_table_nb; `memo`: this decision's MEMO_SIZE cache of
+    the parts that do not depend on the skill, looked up once for all the skills). One
+    call for all the locations of a decision."""
     bonus_skill = cards.rules[Rule.LOCATION_BONUS_SKILL]
-    base = 0.0  # the skill-independent part: a bench's value, the best Balcony award
-    row = -1  # the card row whose k-th best card a row location's chip takes
-    if loc >= Location.ROUGHING:
-        finishing = loc == Location.FINISHING
-        k = MEMO_BENCH_NOW + (1 if finishing else 0)
-        if np.isnan(memo[k]):
-            memo[k] = memo_bench_nb(prm, cards, g, s, p, finishing, memo)
-        base = memo[k]
-    elif loc == Location.BALCONY:
-        if np.isnan(memo[MEMO_AWARDS]):
-            memo[MEMO_AWARDS] = balcony_awards_nb(prm, cards, g, s, p)
-        base = memo[MEMO_AWARDS]
-    else:
-        row = loc
-        if loc == Location.SALON:
-            empty = False
-            for slot in range(3):
-                if s[p].patrons[slot] < 0:
-                    empty = True
-            if not empty:
-                row = -1  # no room for a patron: only the fallback
-        if row >= 0:
-            memo_row_nb(prm, cards, g, s, p, row, 0, memo)  # the row's three best, once
-        if np.isnan(memo[MEMO_ALT + loc]):
-            memo[MEMO_ALT + loc] = location_alt_nb(prm, cards, g, s, p, loc, memo)
-    for t in range(16):
-        if (skills >> t) & 1 == 0:
+    for loc in range(N_LOCS):
+        skills = needed[loc]
+        if skills == 0:
             continue
-        bonus = 0.0
-        if t >= bonus_skill and loc <= Location.BALCONY:
-            if np.isnan(memo[MEMO_BONUS + loc]):
-                memo[MEMO_BONUS + loc] = location_bonus_nb(prm, cards, g, s, p, loc, memo)
-            bonus = memo[MEMO_BONUS + loc]
+        base = 0.0  # the skill-independent part: a bench's value, the best Balcony award
+        row = -1  # the card row whose k-th best card a row location's chip takes
         if loc >= Location.ROUGHING:
-            out[t] = max(base + 0.25 * t, 2.0 * prm[MONEY])
+            finishing = loc == Location.FINISHING
+            k = MEMO_BENCH_NOW + (1 if finishing else 0)
+            if np.isnan(memo[k]):
+                memo[k] = memo_bench_nb(prm, cards, g, s, p, finishing, memo)
+            base = memo[k]
         elif loc == Location.BALCONY:
-            best = max(6.0 * prm[MONEY] - 0.5 * ahead[t], base)
-            out[t] = best + bonus + 0.3
+            if np.isnan(memo[MEMO_AWARDS]):
+                memo[MEMO_AWARDS] = balcony_awards_nb(prm, cards, g, s, p)
+            base = memo[MEMO_AWARDS]
         else:
-            main = -1e9
+            row = loc
+            if loc == Location.SALON:
+                empty = False
+                for slot in range(3):
+                    if s[p].patrons[slot] < 0:
+                        empty = True
+                if not empty:
+                    row = -1  # no room for a patron: only the fallback
             if row >= 0:
-                main = memo[MEMO_ROWS + 3 * row + min(ahead[t], 2)]  # memo_row_nb
-                if loc == Location.GUILD:
-                    main = main * 0.7
-                elif loc == Location.PERFORM:
-                    main += (t - 3) * 0.6  # the row estimate assumed skill 3
-            out[t] = max(main, memo[MEMO_ALT + loc]) + bonus
-
-
-@kernel
-def my_chips_first_nb(cards, g, s, p, loc):
-    """True if the first chip to act at `loc` is seat p's (opponents' face-down chips at
-    their expected skill, visible_skill_nb)."""
-    best = -1.0
-    first_seat = -1
-    for i in range(g.pl_n):
-        if g.pl_loc[i] == loc and g.pl_done[i] == 0:
-            if loc >= Location.ROUGHING and g.pl_seat[i] != p:
+                memo_row_nb(prm, cards, g, s, p, row, 0, memo)  # the row's three best, once
+            if np.isnan(memo[MEMO_ALT + loc]):
+                memo[MEMO_ALT + loc] = location_alt_nb(prm, cards, g, s, p, loc, memo)
+        for t in range(N_SKILLS):
+            if (skills >> t) & 1 == 0:
                 continue
-            sk = visible_skill_nb(cards, g, s, p, i)
-            if sk > best:
-                best = sk
-                first_seat = g.pl_seat[i]
-    return first_seat == p
-
-
-@kernel
-def turn_value_nb(prm, cards, g, s, p, kind, loc):
-    """Order of a resolution turn: main-board locations where we act first, then the
-    market when the benches lack materials, then the benches, then passing."""
-    if kind == Opt.PASS:
-        return 0.0
-    short = 0  # materials the benches still need (no array: this runs for every option)
-    for m in range(3):
-        short += one_material_need_nb(cards, s, p, m)
-    if kind == Opt.MARKET:
-        if short > 0 and s[p].money + s[p].inspiration >= 3:
-            return 5.0
-        return 1.0 if s[p].money >= 10 else 0.5
-    if loc >= Location.ROUGHING:
-        return 3.0 if s[p].market_done or short == 0 else 1.5
-    return 4.0 + (1.0 if my_chips_first_nb(cards, g, s, p, loc) else 0.0)
-
-
-@kernel
-def market_value_nb(prm, cards, g, s, p, kind, a, mode):
-    """A market step: buy what the benches need, sell surplus late, hire and train sensibly."""
-    left = rounds_left_nb(cards, g)
-    if kind == Opt.DONE:
-        return 0.0
-    pay_insp = 0.3 if mode == 1 else 0.0  # money first unless inspiration is cheap for us
-    if kind == Opt.BUY:
-        price = cards.market_price[g.market_card, a]
-        if one_material_need_nb(cards, s, p, a) > 0:
-            return 2.0 - price * 0.1 - pay_insp * prm[INSPIRATION] * 3
-        return -1.0
-    if kind == Opt.SELL:
-        if one_material_need_nb(cards, s, p, a) == 0 and (left <= 2 or s[p].materials.sum() > 6):
-            return 0.5 + cards.market_price[g.market_card, a] * 0.05
-        return -1.0
-    if kind == Opt.HIRE:
-        held = apprentices_held_nb(g, s, p)
-        if left > 1 and held < 2 and s[p].money >= 8:
-            return prm[APPRENTICE] - 4 * prm[MONEY] - pay_insp
-        return -1.0
-    if kind == Opt.TRAIN:
-        if s[p].money >= 18:
-            return track_step_value_nb(prm, cards, s, p, a) - 15 * prm[MONEY] - pay_insp
-        return -1.0
-    return -1.0
+            bonus = 0.0
+            if t >= bonus_skill and loc <= Location.BALCONY:
+                if np.isnan(memo[MEMO_BONUS + loc]):
+                    memo[MEMO_BONUS + loc] = location_bonus_nb(prm, cards, g, s, p, loc, memo)
+                bonus = memo[MEMO_BONUS + loc]
+            if loc >= Location.ROUGHING:
+                out[loc, t] = max(base + 0.25 * t, 2.0 * prm[MONEY])
+            elif loc == Location.BALCONY:
+                best = max(6.0 * prm[MONEY] - 0.5 * ahead[loc, t], base)
+                out[loc, t] = best + bonus + 0.3
+            else:
+                main = -1e9
+                if row >= 0:
+                    main = memo[MEMO_ROWS + 3 * row + min(ahead[loc, t], 2)]  # memo_row_nb
+                    if loc == Location.GUILD:
+                        main = main * 0.7
+                    elif loc == Location.PERFORM:
+                        main += (t - 3) * 0.6  # the row estimate assumed skill 3
+                out[loc, t] = max(main, memo[MEMO_ALT + loc]) + bonus
 
 
 @kernel
@@ -484,11 +451,14 @@ def place_option_value_nb(prm, cards, g, s, p, chip, loc, apprentices):
     skill = chip + 1 + apprentices
     memo = stack_empty(MEMO_SIZE, np.float64)
     memo[:] = np.nan
-    ahead = stack_empty(16, np.int64)
-    ahead[skill] = chips_ahead_nb(cards, g, s, p, loc, skill, memo)
-    v = stack_empty(16, np.float64)
-    location_values_nb(prm, cards, g, s, p, loc, 1 << skill, ahead, memo, v)
-    return place_value_nb(prm, v[skill], skill, chip, apprentices)
+    needed = stack_empty(N_LOCS, np.int64)
+    needed[:] = 0
+    needed[loc] = 1 << skill
+    ahead = stack_empty(PLACE_CACHE_SIZE, np.int64).reshape((N_LOCS, N_SKILLS))
+    ahead[loc, skill] = chips_ahead_nb(cards, g, s, p, loc, skill, memo)
+    v = stack_empty(PLACE_CACHE_SIZE, np.float64).reshape((N_LOCS, N_SKILLS))
+    location_values_nb(prm, cards, g, s, p, needed, ahead, memo, v)
+    return place_value_nb(prm, v[loc, skill], skill, chip, apprentices)
 
 
 @kernel
@@ -506,8 +476,9 @@ def alt_action_value_nb(prm, cards, g, s, p, loc, variant):
 
 
 @kernel
-def card_option_value_nb(prm, cards, g, s, p, kind, row, tier, slot, pay):
-    """A face-up card to take (TAKE_CARD, less its tier cost) or pick (FAMILY_CARD)."""
+def card_option_value_nb(prm, cards, g, s, p, kind, row, tier, slot, pay, memo, matches):
+    """A face-up card to take (TAKE_CARD, less its tier cost) or pick (FAMILY_CARD);
+    matches = row_matches_nb of its row."""
     card = g.rows[row, tier, slot]
     if card < 0:
         return -1.0
@@ -515,7 +486,9 @@ def card_option_value_nb(prm, cards, g, s, p, kind, row, tier, slot, pay):
     if kind == Opt.TAKE_CARD:
         cost = tier_cost_nb(cards, s, p, tier)
         paid = cost * (prm[MONEY] if pay == 0 else prm[INSPIRATION])
-    return row_card_value_nb(prm, cards, g, s, p, row, card) - paid
+    mv = memo_materials_nb(prm, cards, g, s, p, memo) if row == 0 else NO_PRICES
+    match = matches[match_key_nb(cards, row, card)]
+    return row_card_value_nb(prm, cards, g, s, p, row, card, mv, match) - paid
 
 
 @kernel
@@ -569,6 +542,39 @@ def token_spot_value_nb(cards, g, p, spot, token):
     return v
 
 
+# Kinds whose worth reads only the option, the parameters and the public table
+# (plain_value_nb): bit `kind` set (an int64, as the kind it is shifted by is an int16
+# when the kernels run as Python).
+PLAIN_KINDS = np.int64(
+    (1 << Opt.ALT_MONEY)
+    | (1 << Opt.PAY_SPLIT)
+    | (1 << Opt.TOKEN_SPOT)
+    | (1 << Opt.CONSOLATION)
+    | (1 << Opt.CLAIM)
+    | (1 << Opt.BENCH_TAKE)
+    | (1 << Opt.ASSIGN_CHIP)
+)
+
+
+@kernel
+def plain_value_nb(prm, cards, g, p, kind, a, b):
+    """Worth of an option of the PLAIN_KINDS (option_value_nb's meaning of a and b)."""
+    if kind == Opt.ALT_MONEY:
+        return cards.rules[Rule.ALT_MONEY] * prm[MONEY]
+    if kind == Opt.PAY_SPLIT:  # ruling 24: a = money, b = inspiration
+        return -(a * prm[MONEY] + b * prm[INSPIRATION])
+    if kind == Opt.TOKEN_SPOT:
+        return token_spot_value_nb(cards, g, p, a, b)
+    if kind == Opt.CONSOLATION:
+        return prm[INSPIRATION] if a == 0 else 2 * prm[MONEY]
+    if kind == Opt.CLAIM:
+        tile = g.awards[a]
+        return (cards.award_prestige[tile, b] + 2.0) * prm[AWARDS]
+    if kind == Opt.BENCH_TAKE:
+        return -2.0
+    return -a * 1.0  # ASSIGN_CHIP: the lowest chip: high chips stay free for contested spots
+
+
 @kernel
 def slot_value_nb(prm, cards, g, s, p, slot):
     """A patron slot's bonus."""
@@ -605,35 +611,33 @@ def option_value_nb(prm, cards, g, s, p, opts, k, memo):
     b = opts[k, 2]
     if kind == Opt.PLACE:
         return place_option_value_nb(prm, cards, g, s, p, a, b, opts[k, 3])
+    if (PLAIN_KINDS >> kind) & 1 == 1:
+        return plain_value_nb(prm, cards, g, p, kind, a, b)
     if kind == Opt.ACTIVATE or kind == Opt.MARKET or kind == Opt.PASS:
-        return turn_value_nb(prm, cards, g, s, p, kind, a)
-    if kind == Opt.ALT_MONEY:
-        return cards.rules[Rule.ALT_MONEY] * prm[MONEY]
+        return turn_value_nb(prm, cards, g, s, p, kind, a, materials_short_nb(cards, s, p))
     if kind == Opt.ALT_ACTION:
         return alt_action_value_nb(prm, cards, g, s, p, a, b)
     if kind == Opt.TAKE_CARD or kind == Opt.FAMILY_CARD:
-        return card_option_value_nb(prm, cards, g, s, p, kind, a, b, opts[k, 3], opts[k, 4])
+        matches = row_matches_nb(cards, s, p, a)
+        c, d = opts[k, 3], opts[k, 4]
+        return card_option_value_nb(prm, cards, g, s, p, kind, a, b, c, d, memo, matches)
     if kind == Opt.SEARCH:
         found = 0.5 * memo_row_nb(prm, cards, g, s, p, a, 0, memo)
         return found - 10 * prm[MONEY] - prm[APPRENTICE]
     if kind == Opt.BUY or kind == Opt.SELL or kind == Opt.HIRE or kind == Opt.TRAIN:
-        return market_value_nb(prm, cards, g, s, p, kind, a, opts[k, 4])
+        need = one_material_need_nb(cards, s, p, a) if kind <= Opt.SELL else 0
+        left = rounds_left_nb(cards, g)
+        return market_value_nb(prm, cards, g, s, p, kind, a, opts[k, 4], left, need)
     if kind == Opt.DONE:
         return 0.0
     if kind == Opt.ROUGH or kind == Opt.FINISH:
         return craft_value_nb(prm, cards, g, s, p, opts, k)
-    if kind == Opt.PAY_SPLIT:  # ruling 24: a = money, b = inspiration
-        return -(a * prm[MONEY] + b * prm[INSPIRATION])
     if kind == Opt.PAY_PLAN:
         return pay_plan_value_nb(prm, cards, g, s, p, opts, k)
     if kind == Opt.REROLL:
         return reroll_value_nb(prm, cards, g, s, p, kind, a)
     if kind == Opt.SPEND_INSPIRATION:
         return spend_inspiration_value_nb(prm, cards, g, a)
-    if kind == Opt.TOKEN_SPOT:
-        return token_spot_value_nb(cards, g, p, a, b)
-    if kind == Opt.CONSOLATION:
-        return prm[INSPIRATION] if a == 0 else 2 * prm[MONEY]
     if kind == Opt.CHOOSE_MATERIAL:
         return material_value_nb(prm, cards, g, s, p, a)
     if kind == Opt.DISCARD_MATERIAL:
@@ -645,12 +649,9 @@ def option_value_nb(prm, cards, g, s, p, opts, k, memo):
         return slot_value_nb(prm, cards, g, s, p, a)
     if kind == Opt.SALON_GIFT:
         c = s[p].patrons[a]
-        return patron_risk_nb(cards, g, s, p, a) * prm[PATIENCE] + bundle_value_nb(
-            prm, cards, g, s, p, cards.patron_gifts[c, b]
+        return patron_risk_nb(cards, g, s, p, a) * prm[PATIENCE] + priced_bundle_value_nb(
+            prm, cards, g, cards.patron_gifts[c, b], memo_materials_nb(prm, cards, g, s, p, memo)
         )
-    if kind == Opt.CLAIM:
-        tile = g.awards[a]
-        return (cards.award_prestige[tile, b] + 2.0) * prm[AWARDS]
     if kind == Opt.MARKER:
         return marker_value_nb(prm, s, p, a, rounds_left_nb(cards, g))
     if kind == Opt.ROYAL:
@@ -664,16 +665,13 @@ def option_value_nb(prm, cards, g, s, p, opts, k, memo):
     if kind == Opt.KEEP_INSTRUMENT or kind == Opt.KEEP_DRAWN:
         return instrument_value_nb(prm, cards, g, s, p, a, 0)
     if kind == Opt.KEEP_PATRON:
-        return patron_value_nb(prm, cards, g, s, p, a) + slot_value_nb(prm, cards, g, s, p, b)
+        mv = memo_materials_nb(prm, cards, g, s, p, memo)
+        return patron_value_nb(prm, cards, g, s, p, a, mv) + slot_value_nb(prm, cards, g, s, p, b)
     if kind == Opt.PLAN_TO_BENCH or kind == Opt.BENCH_PUT:
         left = rounds_left_nb(cards, g)
         return instrument_value_nb(prm, cards, g, s, p, b, 0) * (1.0 if left >= 2 else 0.3)
-    if kind == Opt.BENCH_TAKE:
-        return -2.0
     if kind == Opt.SPECIALTY_CARD:
         return 1.0 + cards.specialty_amount[a] * 0.3 + cards.specialty_gain[a].sum() * 0.2
-    if kind == Opt.ASSIGN_CHIP:
-        return -a * 1.0  # the lowest chip: high chips stay free for contested spots
     return 0.0
 
 
@@ -711,35 +709,57 @@ def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
 
     Placement decisions list every (chip, location, apprentices): each location is
     valued once for all the skills its options need (location_values_nb), and the
-    options read their location's worth at their skill from that table.
-    Every option is valued first, then the noise is drawn option by option in the same
-    order as before (no valuation reads the random streams): the drawing loop is a tight
-    loop that makes no call, instead of a draw between every two valuations' calls.
+    options read their location's worth at their skill from that table. The other
+    kinds are valued as option_value_nb values them, with fewer calls: the plain kinds
+    (plain_value_nb) and the card options without its dispatch (a row's patron matches
+    found once for all its cards, row_matches_nb), a decision's turn and market options
+    all at once (turn_values_nb, market_values_nb). Every option is valued first, then the
+    noise is drawn option by option in the same order as before (no valuation reads the
+    random streams): the drawing loop is a tight loop that makes no call, instead of a
+    draw between every two valuations' calls.
     """
     needed = stack_empty(N_LOCS, np.int64)  # bit t of needed[loc]: some option's skill
     needed[:] = 0
     placing = False
     for k in range(n):
         if opts[k, 0] == Opt.PLACE:
-            needed[opts[k, 2]] |= 1 << min(opts[k, 1] + 1 + opts[k, 3], 15)
+            needed[opts[k, 2]] |= 1 << min(opts[k, 1] + 1 + opts[k, 3], N_SKILLS - 1)
             placing = True
-    place_cache = stack_empty(PLACE_CACHE_SIZE, np.float64).reshape((N_LOCS, 16))
+    place_cache = stack_empty(PLACE_CACHE_SIZE, np.float64).reshape((N_LOCS, N_SKILLS))
     if placing:
-        ahead = stack_empty(PLACE_CACHE_SIZE, np.int64).reshape((N_LOCS, 16))
+        ahead = stack_empty(PLACE_CACHE_SIZE, np.int64).reshape((N_LOCS, N_SKILLS))
         ahead_table_nb(cards, g, s, p, memo, ahead)
-        for loc in range(N_LOCS):
-            if needed[loc] != 0:
-                location_values_nb(
-                    prm, cards, g, s, p, loc, needed[loc], ahead[loc], memo, place_cache[loc]
-                )
+        location_values_nb(prm, cards, g, s, p, needed, ahead, memo, place_cache)
     values = stack_empty(MAX_OPTIONS, np.float64)
+    turns = False
+    market = False
+    card_row = -1  # the row of the card options valued last, and its row_matches_nb
+    matches = NO_MATCHES
     for k in range(n):
-        if opts[k, 0] == Opt.PLACE:
-            skill = min(opts[k, 1] + 1 + opts[k, 3], 15)
+        kind = opts[k, 0]
+        if kind == Opt.PLACE:
+            skill = min(opts[k, 1] + 1 + opts[k, 3], N_SKILLS - 1)
             v = place_cache[opts[k, 2], skill]
             values[k] = place_value_nb(prm, v, skill, opts[k, 1], opts[k, 3])
+        elif (PLAIN_KINDS >> kind) & 1 == 1:
+            values[k] = plain_value_nb(prm, cards, g, p, kind, opts[k, 1], opts[k, 2])
+        elif kind == Opt.TAKE_CARD or kind == Opt.FAMILY_CARD:
+            row, tier, slot, pay = opts[k, 1], opts[k, 2], opts[k, 3], opts[k, 4]
+            if row != card_row:  # a row's options come one after another
+                card_row = row
+                matches = row_matches_nb(cards, s, p, row)
+            v = card_option_value_nb(prm, cards, g, s, p, kind, row, tier, slot, pay, memo, matches)
+            values[k] = v
+        elif Opt.ACTIVATE <= kind <= Opt.PASS:
+            turns = True  # valued below, with the decision's other turn options
+        elif Opt.BUY <= kind <= Opt.DONE:
+            market = True  # valued below, with the decision's other market options
         else:
             values[k] = option_value_nb(prm, cards, g, s, p, opts, k, memo)
+    if turns:
+        turn_values_nb(prm, cards, g, s, p, opts, n, values)
+    if market:
+        market_values_nb(prm, cards, g, s, p, opts, n, values)
     best = -1e18
     pick = 0
     noise = prm[NOISE]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.enums import Res, Rule, Track
+from simcore.games.luthier.enums import CardRow, Res, Rule, Track
 from simcore.games.luthier.state_nb import tier_cost_nb
 from simcore.games.luthier.track_steps import (
     PERF_ONE_BLACK,
@@ -32,7 +32,9 @@ from strategies.luthier.params import (
 )
 
 GOAL_EASE = 0.8  # a goal whose metric is not a count of finished instruments: harder to plan
-DICE_SUMS = 32  # sums of two dice's notes cached by performance_value_nb
+DICE_SUMS = 32  # sums of two dice's notes tabled by performance_value_nb
+NO_PRICES = (0.0, 0.0, 0.0)  # material values where none are read (row_card_value_nb)
+NO_MATCHES = (0.0, 0.0, 0.0)  # row_matches_nb of the patron row
 
 
 @kernel
@@ -67,14 +69,30 @@ def material_value_nb(prm, cards, g, s, p, m):
 
 
 @kernel
+def material_values_nb(prm, cards, g, s, p):
+    """material_value_nb of the three materials, as a tuple (what a caller valuing several
+    bundles finds once)."""
+    return (
+        material_value_nb(prm, cards, g, s, p, 0),
+        material_value_nb(prm, cards, g, s, p, 1),
+        material_value_nb(prm, cards, g, s, p, 2),
+    )
+
+
+@kernel
 def bundle_value_nb(prm, cards, g, s, p, bundle):
     """A resource bundle (gift, bonus, alternate action)."""
+    return priced_bundle_value_nb(prm, cards, g, bundle, material_values_nb(prm, cards, g, s, p))
+
+
+@kernel
+def priced_bundle_value_nb(prm, cards, g, bundle, mv):
+    """bundle_value_nb, given mv = material_values_nb."""
     v = bundle[Res.MONEY] * prm[MONEY] + bundle[Res.INSPIRATION] * prm[INSPIRATION]
     best = 0.0
     for m in range(3):
-        mv = material_value_nb(prm, cards, g, s, p, m)
-        v += bundle[Res.ANIMAL + m] * mv
-        best = max(best, mv)
+        v += bundle[Res.ANIMAL + m] * mv[m]
+        best = max(best, mv[m])
     v += bundle[Res.ANY_MATERIAL] * best
     if rounds_left_nb(cards, g) > 1:
         v += bundle[Res.APPRENTICE] * prm[APPRENTICE]
@@ -92,27 +110,80 @@ def cost_value_nb(prm, cards, g, s, p, cost):
 
 
 @kernel
-def patron_match_nb(cards, s, p, family, era, primary):
-    """Best completion share an instrument (primary=True) / repair / performance would bring
-    to an active patron's unmet requirement: prestige per requirement, and how urgent."""
+def wanted_keys_nb(cards, s, p, slot, by_era, primary):
+    """Bitmask of the families (by_era: eras) whose card would meet an unmet requirement
+    of the patron in `slot` (primary: an instrument, which may meet its primary
+    requirement too); 0 for an empty slot."""
+    c = s[p].patrons[slot]
+    if c < 0:
+        return 0
+    wanted = 0
+    if primary and s[p].patron_met[slot, 0] == 0 and cards.patron_primary[c] >= 0:
+        wanted |= 1 << cards.patron_primary[c]
+    for k in range(cards.patron_n_secondary[c]):
+        key = cards.patron_secondary[c, k, 1 if by_era else 0]
+        if s[p].patron_met[slot, k + 1] == 0 and key >= 0:
+            wanted |= 1 << key
+    return wanted
+
+
+@kernel
+def patron_match_nb(cards, s, p, key, by_era, primary):
+    """Best completion share a card would bring to an active patron's unmet requirement:
+    an instrument of family `key` (primary=True), a repair of family `key`, a
+    performance of era `key` (by_era=True): prestige per requirement, and how urgent."""
     best = 0.0
     for slot in range(3):
-        c = s[p].patrons[slot]
-        if c < 0:
-            continue
-        hit = primary and s[p].patron_met[slot, 0] == 0 and cards.patron_primary[c] == family
-        for k in range(cards.patron_n_secondary[c]):
-            if hit:
-                break
-            if s[p].patron_met[slot, k + 1] != 0:
-                continue
-            if family >= 0 and cards.patron_secondary[c, k, 0] == family:
-                hit = True
-            if era >= 0 and cards.patron_secondary[c, k, 1] == era:
-                hit = True
-        if hit:  # a patron's share is the same whichever of its requirements matches
+        if (wanted_keys_nb(cards, s, p, slot, by_era, primary) >> key) & 1 == 1:
+            # a patron's share is the same whichever of its requirements matches
             best = max(best, patron_share_nb(cards, s, p, slot))
     return best
+
+
+@kernel
+def match_key_nb(cards, row, c):
+    """What card c of a row meets patron requirements by, 0-2 (card_match_nb): an
+    instrument's or a repair's family, a performance's era (0 for a patron)."""
+    if row == CardRow.INSTRUMENTS:
+        return cards.inst_family[c]
+    if row == CardRow.PERFORMANCES:
+        return cards.perf_era[c]
+    if row == CardRow.REPAIRS:
+        return cards.repair_family[c]
+    return 0
+
+
+@kernel
+def card_match_nb(cards, s, p, row, c):
+    """patron_match_nb of card c of a row (0 for a patron)."""
+    if row == CardRow.PATRONS:
+        return 0.0
+    key = match_key_nb(cards, row, c)
+    return patron_match_nb(
+        cards, s, p, key, row == CardRow.PERFORMANCES, row == CardRow.INSTRUMENTS
+    )
+
+
+@kernel
+def row_matches_nb(cards, s, p, row):
+    """card_match_nb of a row's cards for each match_key_nb 0-2, as a tuple: the patrons
+    looked at once for the whole row."""
+    m0 = m1 = m2 = 0.0
+    if row == CardRow.PATRONS:
+        return NO_MATCHES
+    by_era = row == CardRow.PERFORMANCES
+    primary = row == CardRow.INSTRUMENTS
+    for slot in range(3):
+        wanted = wanted_keys_nb(cards, s, p, slot, by_era, primary)
+        if wanted != 0:
+            share = patron_share_nb(cards, s, p, slot)
+            if wanted & 1 == 1:
+                m0 = max(m0, share)
+            if (wanted >> 1) & 1 == 1:
+                m1 = max(m1, share)
+            if (wanted >> 2) & 1 == 1:
+                m2 = max(m2, share)
+    return (m0, m1, m2)
 
 
 @kernel
@@ -131,11 +202,11 @@ def patron_share_nb(cards, s, p, slot):
 
 
 @kernel
-def instrument_parts_nb(prm, cards, g, s, p, c):
+def instrument_parts_nb(prm, cards, g, s, p, c, match):
     """What instrument type c is worth in two parts: `half`, banked by roughing it (an
     instrument left on the finishing bench scores half its prestige, rounded up), and
     `rest`, added by finishing it (the other half, the reputation bonus, its first chair,
-    a patron it satisfies)."""
+    a patron it satisfies: match = card_match_nb)."""
     prestige = cards.inst_prestige[c]
     half = (prestige + 1) // 2
     rest = prestige - half + 0.0
@@ -147,7 +218,7 @@ def instrument_parts_nb(prm, cards, g, s, p, c):
         if g.chair_seat[spot] < 0 or g.chair_kind[spot] != 0 or cards.spot_rare[spot] == 1:
             chair = max(chair, 2.0 + 0.15 * cards.spot_bonus[spot].sum())
     rest_v = (rest + chair) * prm[INSTRUMENTS]
-    rest_v += patron_match_nb(cards, s, p, cards.inst_family[c], -1, True) * prm[PATRONS]
+    rest_v += match * prm[PATRONS]
     return half * prm[INSTRUMENTS], rest_v
 
 
@@ -163,7 +234,14 @@ def instrument_value_nb(prm, cards, g, s, p, c, stage):
     """An instrument type: stage 0 (a plan to rough) is worth the half that roughing
     banks and, by the chance of finishing it, the rest; stage 1 (roughed, to finish)
     the rest; less the materials still to pay."""
-    half, rest = instrument_parts_nb(prm, cards, g, s, p, c)
+    match = card_match_nb(cards, s, p, CardRow.INSTRUMENTS, c)
+    return matched_instrument_value_nb(prm, cards, g, s, p, c, stage, match)
+
+
+@kernel
+def matched_instrument_value_nb(prm, cards, g, s, p, c, stage, match):
+    """instrument_value_nb, given match = card_match_nb of the instrument."""
+    half, rest = instrument_parts_nb(prm, cards, g, s, p, c, match)
     finish = rest - cost_value_nb(prm, cards, g, s, p, cards.inst_finish[c])
     if stage == 1:
         return finish
@@ -191,68 +269,74 @@ def short_penalty_nb(cards, g, s, p, cost):
 
 
 @kernel
-def performance_value_nb(prm, cards, g, s, p, c, base):
+def performance_value_nb(prm, cards, g, s, p, c, base, match):
     """Expected payout of performing card c with skill + bonuses `base`, before rerolls;
-    inspiration may close a gap of up to what the seat holds."""
+    inspiration may close a gap of up to what the seat holds (match = card_match_nb)."""
     track = s[p].tracks[Track.PERFORMANCE]
     black0 = track >= PERF_ONE_BLACK
     black1 = track >= PERF_TWO_BLACK
-    insp = s[p].inspiration
-    v = 0.0
-    era = cards.perf_era[c]
-    match = patron_match_nb(cards, s, p, -1, era, False)
-    # Two dice show few distinct sums: each sum's term is computed once and added in
-    # face order, so the result is the same float as valuing all 36 pairs.
+    die0 = cards.die_black if black0 else cards.die_white  # the notes of each die's faces
+    die1 = cards.die_black if black1 else cards.die_white
+    # Two dice show few distinct sums: each sum's term is computed once (every sum
+    # between the lowest and the highest, without a branch per face), then the terms
+    # are added in face order, so the result is the same float as valuing all 36 pairs.
+    lo = die0.min() + die1.min()
+    span = die0.max() + die1.max() - lo + 1
     terms = stack_empty(DICE_SUMS, np.float64)
-    terms[:] = np.nan
+    tabled = span <= DICE_SUMS
+    if tabled:
+        for k in range(span):
+            terms[k] = performance_term_nb(prm, cards, s, p, c, lo + k + base, match)
+    v = 0.0
     for face in range(36):  # every pair of faces, equally likely
-        n0 = cards.die_black[face // 6] if black0 else cards.die_white[face // 6]
-        n1 = cards.die_black[face % 6] if black1 else cards.die_white[face % 6]
-        dice = n0 + n1
-        known = 0 <= dice < DICE_SUMS
-        if known and not np.isnan(terms[dice]):
-            v += terms[dice]
-            continue
-        total = dice + base
-        level = 0
-        spend = 0
-        for lv in range(2):
-            need = cards.perf_threshold[c, lv] - total
-            if need <= 0:
-                level = lv + 1
-                spend = 0
-            elif need <= insp and need * prm[INSPIRATION] < 2.5:
-                level = lv + 1
-                spend = need
-        pay = cards.perf_money[c, level] * prm[MONEY] + cards.perf_prestige[c, level]
-        if level >= 1:
-            pay += 1.5 + match * prm[PATRONS]
-        term = pay * prm[PERFORMANCES] - spend * prm[INSPIRATION]
-        if known:
-            terms[dice] = term
-        v += term
+        dice = die0[face // 6] + die1[face % 6]
+        if tabled:
+            v += terms[dice - lo]
+        else:
+            v += performance_term_nb(prm, cards, s, p, c, dice + base, match)
     return v / 36.0
 
 
 @kernel
-def repair_value_nb(prm, cards, g, s, p, c):
-    """A repair: prestige, a likely chair in its family, a patron it would satisfy, less
-    its materials."""
+def performance_term_nb(prm, cards, s, p, c, total, match):
+    """performance_value_nb's payout when the dice and bonuses make `total` (match =
+    the patron share its era brings)."""
+    insp = s[p].inspiration
+    level = 0
+    spend = 0
+    for lv in range(2):
+        need = cards.perf_threshold[c, lv] - total
+        if need <= 0:
+            level = lv + 1
+            spend = 0
+        elif need <= insp and need * prm[INSPIRATION] < 2.5:
+            level = lv + 1
+            spend = need
+    pay = cards.perf_money[c, level] * prm[MONEY] + cards.perf_prestige[c, level]
+    if level >= 1:
+        pay += 1.5 + match * prm[PATRONS]
+    return pay * prm[PERFORMANCES] - spend * prm[INSPIRATION]
+
+
+@kernel
+def repair_value_nb(prm, cards, g, s, p, c, match):
+    """A repair: prestige, a likely chair in its family, a patron it would satisfy
+    (match = card_match_nb), less its materials."""
     v = (cards.repair_prestige[c] + 1.5) * prm[REPAIRS]
-    v += patron_match_nb(cards, s, p, cards.repair_family[c], -1, False) * prm[PATRONS]
+    v += match * prm[PATRONS]
     return v - cost_value_nb(prm, cards, g, s, p, cards.repair_cost[c])
 
 
 @kernel
-def patron_value_nb(prm, cards, g, s, p, c):
+def patron_value_nb(prm, cards, g, s, p, c, mv):
     """A patron to take: completion prestige if it can be completed in time, gifts,
-    less the risk of it leaving (3 per unmet requirement)."""
+    less the risk of it leaving (3 per unmet requirement); mv = material_values_nb."""
     reqs = 1 + cards.patron_n_secondary[c]
     left = rounds_left_nb(cards, g)
     chance = min(1.0, (left - 0.5) / (reqs + 1.0))
     gifts = 0.0
     for k in range(2):
-        gifts += bundle_value_nb(prm, cards, g, s, p, cards.patron_gifts[c, k])
+        gifts += priced_bundle_value_nb(prm, cards, g, cards.patron_gifts[c, k], mv)
     risk = (1.0 - chance) * cards.rules[Rule.LEAVE_PENALTY] * reqs * prm[PATIENCE]
     v = chance * (cards.patron_prestige[c] + 2.0) * prm[PATRONS] + 0.5 * gifts - risk
     return v
@@ -272,6 +356,8 @@ def row_top3_nb(prm, cards, g, s, p, row, best):
     """The three best values (descending, -1e9 if fewer) of a row's face-up cards the
     seat can pay the tier cost for, into best[0:3]."""
     best[:] = -1e9
+    mv = material_values_nb(prm, cards, g, s, p) if row == 0 else NO_PRICES
+    matches = row_matches_nb(cards, s, p, row)
     for tier in range(3):
         cost = tier_cost_nb(cards, s, p, tier)
         if cost > s[p].money + s[p].inspiration:
@@ -280,7 +366,8 @@ def row_top3_nb(prm, cards, g, s, p, row, best):
             c = g.rows[row, tier, k]
             if c < 0:
                 continue
-            v = row_card_value_nb(prm, cards, g, s, p, row, c) - cost * prm[MONEY]
+            match = matches[match_key_nb(cards, row, c)]
+            v = row_card_value_nb(prm, cards, g, s, p, row, c, mv, match) - cost * prm[MONEY]
             for j in range(3):  # keep the 3 best, sorted
                 if v > best[j]:
                     for i in range(2, j, -1):
@@ -307,14 +394,17 @@ def plan_factor_nb(cards, g, s, p):
 
 
 @kernel
-def row_card_value_nb(prm, cards, g, s, p, row, c):
+def row_card_value_nb(prm, cards, g, s, p, row, c, mv, match):
+    """Card c of a row, to take (mv = material_values_nb, read for the patron row only:
+    NO_PRICES will do for the others; match = card_match_nb, read for the others)."""
     if row == 0:
-        return patron_value_nb(prm, cards, g, s, p, c)
+        return patron_value_nb(prm, cards, g, s, p, c, mv)
     if row == 1:
-        return instrument_value_nb(prm, cards, g, s, p, c, 0) * plan_factor_nb(cards, g, s, p)
+        v = matched_instrument_value_nb(prm, cards, g, s, p, c, 0, match)
+        return v * plan_factor_nb(cards, g, s, p)
     if row == 2:
-        return performance_value_nb(prm, cards, g, s, p, c, 3)
-    return repair_value_nb(prm, cards, g, s, p, c)
+        return performance_value_nb(prm, cards, g, s, p, c, 3, match)
+    return repair_value_nb(prm, cards, g, s, p, c, match)
 
 
 @kernel
