@@ -20,13 +20,21 @@ this module removes:
    Numba already computes integer arithmetic on intp (int64), so the values a
    kernel computes do not change (tests/test_golden_games.py proves identical games).
 
-3. The kernel Python calls is optimized with a higher inlining threshold than LLVM's
-   default (INLINE_THRESHOLD), and once numba's refcount pruning is done, the
+3. The kernels linked into the kernel Python calls get internal linkage before it is
+   optimized (_internalize), and once numba's refcount pruning is done, the
    reference counting calls it left are inlined (_INLINE_REFCOUNT_IR): most were on
    array fields of the game records, which own no memory, so they fold away. Small
-   scratch arrays live on the stack (`simcore/stack_nb.py`). Together about 1.4x the
-   games per second of random play (tests/test_jit_codegen.py checks that heap arrays
-   are still freed exactly once).
+   scratch arrays live on the stack (`simcore/stack_nb.py`). Those two and a raised
+   inlining threshold first gave about 1.4x the games per second of random play
+   (tests/test_jit_codegen.py checks that heap arrays are still freed exactly once).
+   Numba links the kernels as linkonce_odr, which LLVM must treat as replaceable, so
+   it never removed an unused argument, specialised a signature or gave a function
+   with a single call site the inliner's bonus; numba passes an array as ~9 scalars
+   and a record of arrays as dozens, and that passing was the largest cost left.
+   Internal linkage gave random play and the heuristic field about 1.45x the games
+   per second for the same compile time, and made the raised inlining threshold
+   (3000, for those arguments) useless: LLVM's own (INLINE_THRESHOLD) is as fast and
+   compiles a little faster.
 
 Kernels use numpy's error model: a division by zero gives inf (or 0 for integers)
 instead of raising, which saves a check and an exception path at every division of the
@@ -58,11 +66,11 @@ from numba.core.registry import CPUDispatcher
 from simcore import jitnotice
 from simcore.jitcache import KernelLocator
 
-# LLVM's inlining threshold for the optimization of a whole kernel tree (its O3 default
-# is 250): the kernels pass records and arrays as dozens of scalar arguments, so a call
-# costs more than LLVM assumes. 3000 gave random play about 15% and the heuristic field
-# about 8% more games per second for a few seconds more compile (make bench, 2 cores).
-INLINE_THRESHOLD = 3000
+# LLVM's inlining threshold for the optimization of a whole kernel tree: its O3 default.
+# 3000 paid off while the linked-in kernels kept their dozens of scalar arguments; with
+# internal linkage (_internalize) 250 was as fast or ~1-2% faster (random play, the
+# heuristic field) and the cold compile ~1.4 s shorter; 10000 was ~6% slower.
+INLINE_THRESHOLD = 250
 _compiling = threading.local()  # .stack: one bool per Dispatcher.compile under way
 
 
@@ -141,6 +149,25 @@ done:
 """
 
 
+def _internalize(module) -> None:
+    """Give the linked-in functions of a kernel's final module internal linkage.
+
+    Numba links every library a kernel calls in as linkonce_odr (codegen
+    `_get_module_for_linking`): a definition that another module may replace, so LLVM
+    keeps its signature. The entry points Python and the cache look up by name (the
+    kernel's own function and its cpython and cfunc wrappers) come from the kernel's own
+    module and are external; NRT_incref and NRT_decref are replaced after the passes
+    (see _INLINE_REFCOUNT_IR) and stay as they are.
+    """
+    for fn in module.functions:
+        if (
+            not fn.is_declaration
+            and fn.linkage == llvm.Linkage.linkonce_odr
+            and not fn.name.startswith("NRT_")
+        ):
+            fn.linkage = "internal"
+
+
 class _KernelLibrary(JITCodeLibrary):
     """The code of a kernel that Python calls: numba's optimization, then the reference
     counting that pruning left is inlined (see _INLINE_REFCOUNT_IR)."""
@@ -167,8 +194,10 @@ class _KernelLibrary(JITCodeLibrary):
         return manager, builder
 
     def _optimize_final_module(self):
+        # the linked-in kernels are local to this module (see _internalize)
+        _internalize(self._final_module)
         # numba's two module passes (a cheap one so that refcount pruning sees inlined
-        # code, then the full one), with a higher inlining threshold
+        # code, then the full one), with INLINE_THRESHOLD
         for cheap in (True, False):
             manager, builder = self._pass_manager(cheap)
             manager.run(self._final_module, builder)
