@@ -10,6 +10,7 @@ from simcore.games.luthier.decide_nb import decide_card_nb, set_opt_nb
 from simcore.games.luthier.dtypes import (
     MAX_AWARDS,
     MAX_DECK,
+    MAX_PLAYERS,
     MAX_SMALL_DECK,
     NEUTRAL,
     Phase,
@@ -24,6 +25,9 @@ from simcore.games.luthier.resources_nb import gain_bundle_nb
 from simcore.games.luthier.rows_nb import discard_nb, draw_nb, refill_rows_nb
 from simcore.jit import kernel
 from simcore.rng_nb import randint_nb, seed_streams_nb, shuffle_nb
+from simcore.stack_nb import stack_empty
+
+DEALT_SIZE = MAX_PLAYERS * 2  # each seat's 2 dealt instruments (or patrons), on the stack
 
 
 @kernel
@@ -80,7 +84,7 @@ def fill_deck_nb(g, row, ids, n):
 @kernel
 def build_decks_nb(cards, g):
     """Shuffle the four card-row decks; patron I goes on top of patron II (setup step 3)."""
-    buf = np.empty(MAX_DECK, np.int16)
+    buf = stack_empty(MAX_DECK, np.int16)
     for deck in (PatronDeck.II, PatronDeck.I):
         n = 0
         for c in range(cards.n_patron):
@@ -108,7 +112,9 @@ def build_decks_nb(cards, g):
 @kernel
 def shuffled_ids_nb(g, n_cards, out):
     """out[:n] = a shuffled 0..n_cards-1 (setup stream); returns n = min(n_cards, len(out))."""
-    ids = np.arange(n_cards).astype(np.int16)
+    ids = stack_empty(MAX_DECK, np.int16)  # no card table has more rows (table.MAX_ROWS)
+    for i in range(n_cards):
+        ids[i] = i
     shuffle_nb(g.rng, Stream.SETUP, ids, n_cards)
     n = min(n_cards, out.shape[0])
     for i in range(n):
@@ -162,10 +168,12 @@ def setup_board_nb(cards, g, w):
     n_players = g.n_players
     # public award tiles: 4 with 4 players, 3 otherwise
     k = cards.rules[Rule.AWARDS_IN_PLAY_FOUR if n_players == 4 else Rule.AWARDS_IN_PLAY_SMALL]
-    tiles = np.empty(cards.n_award, np.int16)
-    shuffled_ids_nb(g, cards.n_award, tiles)
+    # scratch for the award tiles, then the market, royal and specialty cards: no card
+    # table has more than MAX_DECK rows (table.MAX_ROWS)
+    buf = stack_empty(MAX_DECK, np.int16)
+    shuffled_ids_nb(g, cards.n_award, buf)
     for i in range(min(k, MAX_AWARDS)):
-        g.awards[i] = tiles[i]
+        g.awards[i] = buf[i]
     log_nb(g, w, -1, Ev.AWARDS, g.awards[0], g.awards[1], g.awards[2], g.awards[3])
     build_decks_nb(cards, g)
     if n_players == 2:
@@ -173,40 +181,37 @@ def setup_board_nb(cards, g, w):
     refill_rows_nb(cards, g, w)
     # market: M1 for round 1, the rest shuffled beneath it; top of deck = end of array
     n_market = cards.n_market
-    rest = np.empty(n_market, np.int16)
     n = 0
     for c in range(n_market):
         if c != cards.market_round1:
-            rest[n] = c
+            buf[n] = c
             n += 1
-    shuffle_nb(g.rng, Stream.SETUP, rest, n)
+    shuffle_nb(g.rng, Stream.SETUP, buf, n)
     n = min(n, g.market_deck.shape[0])
     for i in range(n):
-        g.market_deck[i] = rest[i]
+        g.market_deck[i] = buf[i]
     g.market_deck_n = n
     g.market_card = cards.market_round1
     # royal patrons and the three specialty decks: players + 1 cards each
     keep = min(n_players + 1, MAX_SMALL_DECK)
-    royal = np.empty(cards.n_patron, np.int16)
     n = 0
     for c in range(cards.n_patron):
         if cards.patron_deck[c] == PatronDeck.ROYAL:
-            royal[n] = c
+            buf[n] = c
             n += 1
-    shuffle_nb(g.rng, Stream.SETUP, royal, n)
+    shuffle_nb(g.rng, Stream.SETUP, buf, n)
     for i in range(min(keep, n)):
-        g.royal_deck[i] = royal[i]
+        g.royal_deck[i] = buf[i]
     g.royal_deck_n = min(keep, n)
-    spec = np.empty(cards.n_specialty, np.int16)
     for d in range(3):
         n = 0
         for c in range(cards.n_specialty):
             if cards.specialty_deck[c] == d:
-                spec[n] = c
+                buf[n] = c
                 n += 1
-        shuffle_nb(g.rng, Stream.SETUP, spec, n)
+        shuffle_nb(g.rng, Stream.SETUP, buf, n)
         for i in range(min(keep, n)):
-            g.specialty_deck[d, i] = spec[i]
+            g.specialty_deck[d, i] = buf[i]
         g.specialty_deck_n[d] = min(keep, n)
     g.family_pool_n = shuffled_ids_nb(g, cards.n_family, g.family_pool)
     g.goal_pool_n = shuffled_ids_nb(g, cards.n_goal, g.goal_pool)
@@ -325,8 +330,8 @@ def setup_game_nb(cards, g, s, w, n_players, game_seed, index):
     seed_streams_nb(game_seed, g.rng)
     clear_state_nb(cards, g, s, n_players)
     setup_board_nb(cards, g, w)
-    dealt_inst = np.full((n_players, 2), -1, np.int16)
-    dealt_pat = np.full((n_players, 2), -1, np.int16)
+    dealt_inst = stack_empty(DEALT_SIZE, np.int16).reshape((MAX_PLAYERS, 2))
+    dealt_pat = stack_empty(DEALT_SIZE, np.int16).reshape((MAX_PLAYERS, 2))
     for p in range(n_players):
         for i in range(2):
             dealt_inst[p, i] = draw_nb(g, CardRow.INSTRUMENTS)
