@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.games.luthier.enums import CardRow, Res, Rule, Track
-from simcore.games.luthier.state_nb import tier_cost_nb
+from simcore.games.luthier.state_nb import search_key_nb, tier_cost_nb
 from simcore.games.luthier.track_steps import (
     PERF_ONE_BLACK,
     PERF_TWO_BLACK,
@@ -143,14 +143,11 @@ def patron_match_nb(cards, s, p, key, by_era, primary):
 @kernel
 def match_key_nb(cards, row, c):
     """What card c of a row meets patron requirements by, 0-2 (card_match_nb): an
-    instrument's or a repair's family, a performance's era (0 for a patron)."""
-    if row == CardRow.INSTRUMENTS:
-        return cards.inst_family[c]
-    if row == CardRow.PERFORMANCES:
-        return cards.perf_era[c]
-    if row == CardRow.REPAIRS:
-        return cards.repair_family[c]
-    return 0
+    instrument's or a repair's family, a performance's era (0 for a patron): the key its
+    card back shows (state_nb.search_key_nb), which for a patron is its type instead."""
+    if row == CardRow.PATRONS:
+        return 0
+    return search_key_nb(cards, row, c)
 
 
 @kernel

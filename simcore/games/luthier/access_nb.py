@@ -5,9 +5,9 @@ from __future__ import annotations
 from simcore.games.luthier.codes import ROW_CARD_KIND, CardEvent, Ev, Opt
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.dtypes import MAX_SLOTS
-from simcore.games.luthier.enums import CardRow
 from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.resources_nb import can_pay_nb
+from simcore.games.luthier.state_nb import search_key_nb
 from simcore.games.luthier.state_nb import tier_cost_nb as tier_cost_nb
 from simcore.jit import kernel
 
@@ -74,19 +74,6 @@ def row_options_nb(cards, g, s, opts, p, n, row, free_tier):
             if g.rows[row, tier, slot] >= 0:
                 n = set_opt_nb(opts, n, Opt.TAKE_CARD, row, tier, slot, 0)
     return n
-
-
-@kernel
-def search_key_nb(cards, row, c):
-    """What a card's back shows (rulebook p.15, ruling 20): instrument and repair cards their
-    instrument family (Family), performance cards their era, patrons their type."""
-    if row == CardRow.INSTRUMENTS:
-        return cards.inst_family[c]
-    if row == CardRow.REPAIRS:
-        return cards.repair_family[c]
-    if row == CardRow.PERFORMANCES:
-        return cards.perf_era[c]
-    return cards.patron_type[c]
 
 
 @kernel

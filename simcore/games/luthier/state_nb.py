@@ -6,7 +6,7 @@ engine -> strategy -> engine dependency has no cycle.
 
 from __future__ import annotations
 
-from simcore.games.luthier.enums import Rule, Track
+from simcore.games.luthier.enums import CardRow, Rule, Track
 from simcore.games.luthier.track_steps import REP_TIER2, REP_TIER3
 from simcore.jit import kernel
 
@@ -79,3 +79,16 @@ def chairs_held_nb(cards, g, p):
         if holds_chair_nb(cards, g, p, spot):
             n += 1
     return n
+
+
+@kernel
+def search_key_nb(cards, row, c):
+    """What a card's back shows (rulebook p.15, ruling 20): instrument and repair cards their
+    instrument family (Family), performance cards their era, patrons their type."""
+    if row == CardRow.INSTRUMENTS:
+        return cards.inst_family[c]
+    if row == CardRow.REPAIRS:
+        return cards.repair_family[c]
+    if row == CardRow.PERFORMANCES:
+        return cards.perf_era[c]
+    return cards.patron_type[c]
