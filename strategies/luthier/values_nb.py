@@ -20,7 +20,6 @@ from simcore.jit import kernel
 from simcore.stack_nb import stack_empty
 from strategies.luthier.params import (
     APPRENTICE,
-    AWARDS,
     INSPIRATION,
     INSTRUMENTS,
     MONEY,
@@ -402,8 +401,3 @@ def row_card_value_nb(prm, cards, g, s, p, row, c, mv, match):
     if row == 2:
         return performance_value_nb(prm, cards, g, s, p, c, 3, match)
     return repair_value_nb(prm, cards, g, s, p, c, match)
-
-
-@kernel
-def award_prestige_nb(prm, v):
-    return v * prm[AWARDS]

@@ -30,11 +30,6 @@ from simcore.stack_nb import stack_empty
 
 
 @kernel
-def track_final_nb(t):
-    return TRACK_FINAL[t]
-
-
-@kernel
 def draw_three_keep_one_nb(cards, g, s, w, p):
     """Reputation step 2: draw 3 instrument cards, keep 1, the rest go under the deck."""
     drawn = stack_empty(3, np.int16)
