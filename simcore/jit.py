@@ -312,6 +312,17 @@ class KernelDispatcher(CPUDispatcher):
         finally:
             stack.pop()
 
+    def direct(self, *args) -> Callable:
+        """The machine code compiled for arguments of these types, to call without this
+        dispatcher's per-call type matching: numba types a record array in Python on every
+        call (about 30 us, holding the GIL), and a batch calls its kernel once per block
+        from every thread. Not compiled yet: the dispatcher itself."""
+        signature = tuple(_widen(self.typeof_pyval(a)) for a in args)
+        compiled = self.overloads.get(signature)
+        if compiled is None or isinstance(compiled.entry_point, _LinkOnly):
+            return self
+        return compiled.entry_point
+
     def add_overload(self, cres):
         if cres.entry_point is not None:
             super().add_overload(cres)
@@ -339,6 +350,12 @@ def _plain(f: Callable) -> Callable:
 
 
 _NARROW = {np.int8, np.int16, np.int32, np.uint8, np.uint16, np.uint32}
+
+
+def direct(fn: Callable, *args) -> Callable:
+    """`fn` (a kernel) to call many times with arguments of the types of `args`: its machine
+    code once compiled (KernelDispatcher.direct), else `fn` itself (also as plain Python)."""
+    return fn.direct(*args) if isinstance(fn, KernelDispatcher) else fn
 
 
 def kernel(fn: Callable | None = None, *, parallel: bool = False, nogil: bool = False):

@@ -4,11 +4,17 @@ Batch kernels release the GIL (`@kernel(nogil=True)`) and each game owns its sta
 random streams, so any number of threads, and any cut into blocks, plays the same
 games. Blocks are small enough that threads finishing early take more work (games vary
 in length), and large enough that neighbouring blocks rarely share a cache line.
+
+The kernel threads are made once per thread count and shared: batches played at the
+same time (a run's next chunk starts while the last blocks of the one before finish,
+runs/local.py) queue their blocks in order on the same threads, so no core waits for
+the slowest block of a chunk and a process never runs more kernel threads than asked.
 """
 
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
@@ -30,14 +36,34 @@ def blocks(n: int, threads: int) -> list[tuple[int, int]]:
     return [(lo, min(lo + size, n)) for lo in range(0, n, size)]
 
 
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def kernel_pool(threads: int) -> ThreadPoolExecutor:
+    """This process's `threads` kernel threads, made on first use and then reused."""
+    with _POOLS_LOCK:
+        if threads not in _POOLS:
+            _POOLS[threads] = ThreadPoolExecutor(threads, thread_name_prefix="tutti-kernel")
+        return _POOLS[threads]
+
+
 def run_blocks(play: Callable[[int, int], None], n: int, threads: int | None) -> None:
-    """Call play(lo, hi) over blocks of 0..n-1 on `threads` threads (None: every core)."""
-    threads = max(1, min(threads or max_threads(), n))
-    parts = blocks(n, threads)
-    if threads == 1 or len(parts) == 1:
+    """Call play(lo, hi) over blocks of 0..n-1 on `threads` threads (None: every core);
+    one thread plays in the calling thread."""
+    wanted = threads or max_threads()
+    parts = blocks(n, max(1, min(wanted, n)))
+    if wanted == 1 or len(parts) == 1:
         for lo, hi in parts:
             play(lo, hi)
         return
-    with ThreadPoolExecutor(max_workers=threads, thread_name_prefix="tutti-kernel") as pool:
-        for future in [pool.submit(play, lo, hi) for lo, hi in parts]:
+    futures = [kernel_pool(wanted).submit(play, lo, hi) for lo, hi in parts]
+    try:
+        for future in futures:
             future.result()
+    finally:  # interrupted or failed: the blocks not started are dropped, the others end
+        for future in futures:
+            future.cancel()
+        for future in futures:
+            if not future.cancelled():
+                future.exception()

@@ -126,3 +126,32 @@ def test_borrowed_views_share_the_memory_and_keep_the_owner_alive():
 def test_stack_empty_needs_a_constant_size():
     with pytest.raises(TypingError, match="compile-time constant"):
         _bad_size_nb(3)
+
+
+RECORD = np.dtype([("a", np.int64), ("b", np.float64)])
+
+
+@kernel
+def _record_sum_nb(rows, k):
+    t = 0.0
+    for i in range(rows.shape[0]):
+        t += rows[i].a * k + rows[i].b
+    return t
+
+
+def test_direct_calls_the_compiled_code_with_the_same_result():
+    """simcore.jit.direct: before the first compile it is the dispatcher; after, the
+    machine code for those argument types, which gives what the dispatcher gives."""
+    from simcore.jit import direct
+
+    rows = np.zeros(4, RECORD).view(np.recarray)
+    rows.a[:] = [1, 2, 3, 4]
+    rows.b[:] = 0.5
+    if not hasattr(_record_sum_nb, "overloads"):  # NUMBA_DISABLE_JIT: plain Python
+        assert direct(_record_sum_nb, rows, 2) is _record_sum_nb
+        return
+    assert direct(_record_sum_nb, rows, 2) is _record_sum_nb  # not compiled yet
+    assert _record_sum_nb(rows, 2) == 22.0
+    fast = direct(_record_sum_nb, rows, np.int8(2))  # integers widen as the dispatcher's do
+    assert fast is not _record_sum_nb
+    assert fast(rows, 3) == 32.0 == _record_sum_nb(rows, 3)

@@ -155,6 +155,7 @@ def play_batch(
     card events int16[n_games, MAX_CARD_EVENTS, CEV_W] (rows 0..games.cev_n-1 used).
     """
     from simcore.games.luthier.game_nb import play_games_nb
+    from simcore.jit import direct
     from simcore.threads import run_blocks
 
     check_players(n_players)
@@ -169,23 +170,11 @@ def play_batch(
     log = np.empty((0, LOG_W), np.int32)  # no transcripts in batches
     snap_g, snap_s = snapshot_buffers(0)  # nor state snapshots
 
+    args = (table, games, seats, pm, cev, log, snap_g, snap_s, n_players, master_seed)
+    kernel = direct(play_games_nb, *args, first_index, 0, 0, -1)
+
     def play(lo: int, hi: int) -> None:
-        play_games_nb(
-            table,
-            games,
-            seats,
-            pm,
-            cev,
-            log,
-            snap_g,
-            snap_s,
-            n_players,
-            master_seed,
-            first_index,
-            lo,
-            hi,
-            -1,
-        )
+        kernel(*args, first_index, lo, hi, -1)
 
     with kernel_errors(cards):
         run_blocks(play, n_games, threads)

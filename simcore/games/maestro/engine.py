@@ -113,6 +113,7 @@ def play_batch(
     """Play games first_index .. first_index + n_games - 1 of a run on `threads` threads
     (None: every core); the games do not depend on the thread count or the blocks."""
     from simcore.games.maestro.game_nb import play_games_nb
+    from simcore.jit import direct
     from simcore.threads import run_blocks
 
     check_players(n_players)
@@ -126,10 +127,11 @@ def play_batch(
     log = np.zeros((0, LOG_W), np.int32)  # no transcripts in batches
     table = cards.table_array
 
+    args = (table, games, seats, pm, cev, log, n_players, master_seed, first_index)
+    kernel = direct(play_games_nb, *args, 0, 0, -1)
+
     def play(lo: int, hi: int) -> None:
-        play_games_nb(
-            table, games, seats, pm, cev, log, n_players, master_seed, first_index, lo, hi, -1
-        )
+        kernel(*args, lo, hi, -1)
 
     with kernel_errors(cards):
         if n_games > 0:
