@@ -21,7 +21,7 @@ game = games.get()
 cards = game.load_cards()
 seats = game.parse_seats({strategies!r}, {players})
 game.play_game(cards, {players}, 1, seats)
-game.play_batch(cards, {players}, 1, seats, 0, 1)
+game.result_tables(cards, game.play_batch(cards, {players}, 1, seats, 0, 1), {players}, seats)
 print(time.perf_counter() - t)
 """
 

@@ -13,7 +13,7 @@ import pyarrow as pa
 from simcore.games.maestro.codes import CardEvent, CardKind, End, names
 from simcore.games.maestro.engine import Batch
 from simcore.games.maestro.events import row_label
-from simcore.games.tables import dict_array, recorded_events, seat_strategies
+from simcore.games.tables import dict_array, event_columns, seat_strategies
 
 CONDUCTOR_ID = "conductor"  # the card id of a conductor tile in the cards table
 CARD_KIND_FILES = {CardKind.ROW: "rows", CardKind.INSTRUMENT: "instruments"}  # -> data file
@@ -130,18 +130,17 @@ def cards_table(cards, batch: Batch) -> pa.Table:
     """One row per card event: game, seat, kind, card id and name, event, round (= turn)."""
     g = np.asarray(batch.games)
     n_events = np.minimum(g["cev_n"], batch.card_events.shape[1])
-    rows = recorded_events(batch.card_events, n_events)
     ids, labels, offsets = card_ids(cards)
-    index = offsets[rows[:, 1]] + rows[:, 2]
+    game, rows, index = event_columns(batch.card_events, n_events, g["index"], offsets)
     return pa.table(
         {
-            "game": pa.array(np.repeat(g["index"], n_events)),
-            "seat": pa.array(rows[:, 0].astype(np.int8)),
-            "kind": dict_array(rows[:, 1], names(CardKind)),
+            "game": pa.array(game),
+            "seat": pa.array(rows[0].astype(np.int8)),
+            "kind": dict_array(rows[1], names(CardKind)),
             "card_id": dict_array(index, ids),
             "card": _named(index, labels),
-            "event": dict_array(rows[:, 3], names(CardEvent)),
-            "round": pa.array(rows[:, 4].astype(np.int16)),
+            "event": dict_array(rows[3], names(CardEvent)),
+            "round": pa.array(rows[4].astype(np.int16)),
         }
     )
 
