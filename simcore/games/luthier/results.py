@@ -107,12 +107,6 @@ def _card_bits(card_set, bits: np.ndarray, name: str) -> tuple[pa.Field, pa.Arra
     return pa.field(name, pa.binary(width), metadata=meta), array
 
 
-def _column(values: np.ndarray) -> pa.Array:
-    """A numeric column from a field of the seat records: copied contiguous by numpy first
-    (pyarrow converts a strided view of a record field tens of times slower)."""
-    return pa.array(np.ascontiguousarray(values))
-
-
 def seats_table(card_set, batch: Batch, n_players: int, strategies) -> pa.Table:
     """One row per game and seat: outcome, prestige by source, end state and counters."""
     g = np.asarray(batch.games)
@@ -125,54 +119,54 @@ def seats_table(card_set, batch: Batch, n_players: int, strategies) -> pa.Table:
         "start_order": pa.array((flat["start_pos"] + 1).astype(np.int8)),
         "strategy": seat_strategies(strategies, n),
         "family": dict_array(flat["family"], card_set.ids["families"]),
-        "prestige": _column(flat["prestige"]),
-        "rank": _column(flat["rank"]),
-        "win": _column(flat["win"]),
-        "money_after_conversion": _column(flat["final_money"]),
+        "prestige": pa.array(flat["prestige"]),
+        "rank": pa.array(flat["rank"]),
+        "win": pa.array(flat["win"]),
+        "money_after_conversion": pa.array(flat["final_money"]),
     }
     for src in Source:
-        cols[f"prestige_{src.name.lower()}"] = _column(flat["prestige_src"][:, src])
+        cols[f"prestige_{src.name.lower()}"] = pa.array(flat["prestige_src"][:, src])
     for r in range(int(card_set.arrays.rules[Rule.ROUNDS])):  # the game arc (issue 18)
-        cols[f"round{r + 1}_prestige"] = _column(flat["prestige_round"][:, r])
-    cols["money"] = _column(flat["money"])
-    cols["inspiration"] = _column(flat["inspiration"])
+        cols[f"round{r + 1}_prestige"] = pa.array(flat["prestige_round"][:, r])
+    cols["money"] = pa.array(flat["money"])
+    cols["inspiration"] = pa.array(flat["inspiration"])
     for m, name in enumerate(("animal", "wood", "metal")):
-        cols[name] = _column(flat["materials"][:, m])
-    cols["apprentices"] = _column(flat["apprentices"])
+        cols[name] = pa.array(flat["materials"][:, m])
+    cols["apprentices"] = pa.array(flat["apprentices"])
     for t in Track:
-        cols[f"track_{t.name.lower()}"] = _column(flat["tracks"][:, t])
+        cols[f"track_{t.name.lower()}"] = pa.array(flat["tracks"][:, t])
     for f in Family:
-        cols[f"finished_{f.name.lower()}"] = _column(flat["finished"][:, f])
-    cols["finished_rare"] = _column(flat["finished_rare"])
+        cols[f"finished_{f.name.lower()}"] = pa.array(flat["finished"][:, f])
+    cols["finished_rare"] = pa.array(flat["finished_rare"])
     for e in Era:
         for lv, level in enumerate(LEVELS):
             cols[f"performances_{e.name.lower()}_{level}"] = pa.array(
                 flat["performances"][:, e, lv]
             )
     for f in Family:
-        cols[f"repairs_{f.name.lower()}"] = _column(flat["repairs"][:, f])
+        cols[f"repairs_{f.name.lower()}"] = pa.array(flat["repairs"][:, f])
     completed = _patron_counts(card_set, s).reshape(n * n_players, -1)
     for t in PatronType:
         name = t.name.lower()
-        cols[f"patrons_taken_{name}"] = _column(flat["patrons_taken"][:, t])
+        cols[f"patrons_taken_{name}"] = pa.array(flat["patrons_taken"][:, t])
         cols[f"patrons_completed_{name}"] = pa.array(completed[:, t].astype(np.int16))
-        cols[f"patrons_lost_{name}"] = _column(flat["patrons_lost"][:, t])
-    cols["awards_claimed"] = _column(flat["n_awards"])
-    cols["first_chairs"] = _column(flat["chairs_held"])
-    cols["specialty_workers"] = _column(flat["specialty_n"])
-    cols["requirements_met"] = _column(flat["requirements_met"])
-    cols["gifts"] = _column(flat["gifts"])
-    cols["deck_searches"] = _column(flat["n_searched"])
-    cols["chairs_claimed"] = _column(flat["chairs_claimed"])
+        cols[f"patrons_lost_{name}"] = pa.array(flat["patrons_lost"][:, t])
+    cols["awards_claimed"] = pa.array(flat["n_awards"])
+    cols["first_chairs"] = pa.array(flat["chairs_held"])
+    cols["specialty_workers"] = pa.array(flat["specialty_n"])
+    cols["requirements_met"] = pa.array(flat["requirements_met"])
+    cols["gifts"] = pa.array(flat["gifts"])
+    cols["deck_searches"] = pa.array(flat["n_searched"])
+    cols["chairs_claimed"] = pa.array(flat["chairs_claimed"])
     for kind, name in enumerate(("instrument", "performance", "repair")):  # token kinds
-        cols[f"{name}_tokens_placed"] = _column(flat["tokens_placed"][:, kind])
-    cols["alternate_actions"] = _column(flat["n_alt"])
-    cols["materials_bought"] = _column(flat["n_bought"].sum(axis=1).astype(np.int16))
-    cols["materials_sold"] = _column(flat["n_sold"].sum(axis=1).astype(np.int16))
-    cols["apprentices_hired"] = _column(flat["n_hired"])
-    cols["track_steps_trained"] = _column(flat["n_trained"].sum(axis=1).astype(np.int16))
+        cols[f"{name}_tokens_placed"] = pa.array(flat["tokens_placed"][:, kind])
+    cols["alternate_actions"] = pa.array(flat["n_alt"])
+    cols["materials_bought"] = pa.array(flat["n_bought"].sum(axis=1).astype(np.int16))
+    cols["materials_sold"] = pa.array(flat["n_sold"].sum(axis=1).astype(np.int16))
+    cols["apprentices_hired"] = pa.array(flat["n_hired"])
+    cols["track_steps_trained"] = pa.array(flat["n_trained"].sum(axis=1).astype(np.int16))
     for loc in Location:
-        cols[f"placed_{loc.name.lower()}"] = _column(flat["n_placed"][:, loc])
+        cols[f"placed_{loc.name.lower()}"] = pa.array(flat["n_placed"][:, loc])
     fields = [pa.field(name, array.type) for name, array in cols.items()]
     arrays = list(cols.values())
     for name in ("offered", "picked"):  # pick rates (reports/picks.py)
