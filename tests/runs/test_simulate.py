@@ -547,3 +547,24 @@ def test_duckdb_reads_the_tables(small_run) -> None:
     assert one(f"select sum(win) from '{out}/seats/*.parquet'") == pytest.approx(2500, abs=1e-2)
     dealt = one(f"select count(*) from '{out}/cards/*.parquet' where event = 'dealt'")
     assert dealt == 2500 * 3 * 10
+
+
+def test_quick_gil_handovers_during_a_run_only(tmp_path: Path) -> None:
+    """simulate() shortens Python's GIL switch interval while chunks play (kernel threads
+    wait less for it, simcore/runs/local.py) and restores it, also when interrupted."""
+    import sys
+
+    from simcore.runs.local import GIL_HANDOVER_S
+
+    before = sys.getswitchinterval()
+    seen: list[float] = []
+
+    def progress(done: int, total: int) -> None:
+        seen.append(sys.getswitchinterval())
+        if done >= 1000:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        simulate(out=tmp_path / "run", chunk_size=500, progress=progress, **DET)
+    assert GIL_HANDOVER_S in seen and before != GIL_HANDOVER_S
+    assert sys.getswitchinterval() == before
