@@ -15,6 +15,8 @@ FIGURES = {
     "warm_start_s": 1.23,
     "random_games_per_s_per_thread": 5123.4,
     "field_games_per_s": 2048,
+    "field_games_per_s_per_core": 1024,
+    "repeat": 3,
 }
 
 
@@ -29,6 +31,8 @@ def test_figures_replace_only_the_marked_part(tmp_path):
     assert "| cold compile of every kernel (empty cache) | 41 s |" in text
     assert "| `tutti play --players 4 --seed 1`, warm cache, start to end | 1.2 s |" in text
     assert "| 4 players, `random`, one thread | 5,123 games/s |" in text
+    assert "| 4 players, the four archetypes, every thread, per core | 1,024 games/s |" in text
+    assert "each the fastest of 3 runs" in text
     assert "check" not in text.split(START)[1]  # a figure not measured is not shown
     write_markdown_figures(readme, FIGURES)  # again: the same file, not a second table
     assert readme.read_text() == text
