@@ -104,11 +104,14 @@ class Game(Protocol):
         n_games: int,
         params: np.ndarray | None = None,
         threads: int | None = None,
+        into: Any = None,
     ) -> Any:
         """Play games `first` .. `first + n_games - 1` of a run with master `seed` (each
         game's seed is derived from the master seed and its index alone). The result has
         `seats`, a record array [games, seats] with at least `win` and the score field
-        (duplicate play reads them without building tables)."""
+        (duplicate play reads them without building tables). `into`: an earlier result of
+        the same size that is no longer needed, whose memory the new batch reuses (the
+        same games either way)."""
 
     def result_tables(
         self, cards: Any, batch: Any, players: int, seats: Sequence[StrategySpec]

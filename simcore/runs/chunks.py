@@ -46,11 +46,13 @@ class ChunkJob:
         return first, min(self.chunk_size, self.games - first)
 
 
-def play_chunk(job: ChunkJob, chunk: int, threads: int | None = None):
-    """The chunk's games from the batch kernel (a Batch), on `threads` threads."""
+def play_chunk(job: ChunkJob, chunk: int, threads: int | None = None, into=None):
+    """The chunk's games from the batch kernel (a Batch), on `threads` threads; `into`: a
+    batch already written whose memory to reuse (play_batch)."""
     first, n_games = job.games_of(chunk)
+    seats = list(job.seats)
     return job.game.play_batch(
-        job.card_set, job.players, job.seed, list(job.seats), first, n_games, job.params, threads
+        job.card_set, job.players, job.seed, seats, first, n_games, job.params, threads, into
     )
 
 

@@ -9,6 +9,7 @@ import numpy as np
 
 from simcore import seats
 from simcore.errors import TuttiError
+from simcore.games.batches import reused
 from simcore.games.luthier.cards_capacity import over_capacity
 from simcore.games.luthier.dtypes import (
     CEV_W,
@@ -138,6 +139,11 @@ def play_game(
         log_rows = n_log
 
 
+def new_events(n_games: int) -> np.ndarray:
+    """A batch's zeroed card-event buffer, int16[n_games, MAX_CARD_EVENTS, CEV_W]."""
+    return np.zeros((n_games, MAX_CARD_EVENTS, CEV_W), np.int16)
+
+
 def play_batch(
     cards,
     n_players: int,
@@ -147,6 +153,7 @@ def play_batch(
     n_games: int,
     params: np.ndarray | None = None,
     threads: int | None = None,
+    into: Batch | None = None,
 ) -> Batch:
     """Play games first_index .. first_index + n_games - 1 of a run on `threads` threads
     (None: every core); the games do not depend on the thread count.
@@ -160,11 +167,10 @@ def play_batch(
 
     check_players(n_players)
     check_fits(cards)
-    games, seats = new_state(n_games)
+    games, seats, cev = reused(into, n_games) or (*new_state(n_games), new_events(n_games))
     for p, spec in enumerate(strategies):
         seats[:, p]["strategy"] = spec.id
     pm = params_matrix(strategies, params)
-    cev = np.zeros((n_games, MAX_CARD_EVENTS, CEV_W), np.int16)
     table = cards.table_array
 
     log = np.empty((0, LOG_W), np.int32)  # no transcripts in batches

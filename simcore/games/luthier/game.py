@@ -90,10 +90,12 @@ class Luthier:
         load_strategy_module(path)
         return module_hash(path)
 
-    def play_batch(self, cards, players, seed, seats, first, n_games, params=None, threads=None):
+    def play_batch(
+        self, cards, players, seed, seats, first, n_games, params=None, threads=None, into=None
+    ):
         from simcore.games.luthier.engine import play_batch
 
-        return play_batch(cards, players, seed, list(seats), first, n_games, params, threads)
+        return play_batch(cards, players, seed, list(seats), first, n_games, params, threads, into)
 
     def result_tables(self, cards, batch, players, seats) -> dict[str, Any]:
         from simcore.games.luthier.results import result_tables

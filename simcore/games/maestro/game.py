@@ -87,10 +87,12 @@ class Maestro:
 
         return parse_seats(text, players)
 
-    def play_batch(self, cards, players, seed, seats, first, n_games, params=None, threads=None):
+    def play_batch(
+        self, cards, players, seed, seats, first, n_games, params=None, threads=None, into=None
+    ):
         from simcore.games.maestro.engine import play_batch
 
-        return play_batch(cards, players, seed, list(seats), first, n_games, params, threads)
+        return play_batch(cards, players, seed, list(seats), first, n_games, params, threads, into)
 
     def result_tables(self, cards, batch, players, seats) -> dict[str, Any]:
         from simcore.games.maestro.results import result_tables
