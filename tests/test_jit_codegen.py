@@ -11,7 +11,7 @@ from numba.core.runtime import _nrt_python as _nrt
 from numba.core.runtime import rtsys
 
 from simcore.jit import kernel
-from simcore.stack_nb import borrowed, stack_empty
+from simcore.stack_nb import borrowed, stack_empty, stack_empty_2d
 
 N = 7
 
@@ -155,3 +155,18 @@ def test_direct_calls_the_compiled_code_with_the_same_result():
     fast = direct(_record_sum_nb, rows, np.int8(2))  # integers widen as the dispatcher's do
     assert fast is not _record_sum_nb
     assert fast(rows, 3) == 32.0 == _record_sum_nb(rows, 3)
+
+
+@kernel
+def _stack_2d_nb(x):
+    a = stack_empty_2d(3, 4, np.float64)
+    for i in range(3):
+        for j in range(4):
+            a[i, j] = x * i + j
+    return a.sum() + a[2, 3] * 100 + a.shape[0] * 1000 + a.shape[1] * 10000
+
+
+def test_stack_arrays_in_two_dimensions():
+    """stack_empty_2d: a C-ordered rows x columns array (shape, indexing, whole-array ops)."""
+    expected = np.add.outer(np.arange(3) * 2.0, np.arange(4))
+    assert _stack_2d_nb(2.0) == expected.sum() + expected[2, 3] * 100 + 3000 + 40000

@@ -27,7 +27,7 @@ from simcore.games.luthier.view_nb import (
 )
 from simcore.jit import kernel
 from simcore.rng_nb import random_nb
-from simcore.stack_nb import stack_empty
+from simcore.stack_nb import stack_empty, stack_empty_2d
 from strategies.luthier.family_value_nb import family_keep_value_nb
 from strategies.luthier.params import (
     APPRENTICE,
@@ -80,7 +80,6 @@ MEMO_BENCH_NOW = MEMO_BONUS + Location.BALCONY + 1  # 2 more: memo_bench_nb, thi
 MEMO_SIZE = MEMO_BENCH_NOW + 2
 N_LOCS = Location.FINISHING + 1
 N_SKILLS = 16  # skills 0..15 in the tables of ahead_table_nb and location_values_nb
-PLACE_CACHE_SIZE = N_LOCS * N_SKILLS  # per decision: location value by skill
 assert MEMO_SIZE <= PLAN_MEMO_W
 
 
@@ -454,9 +453,9 @@ def place_option_value_nb(prm, cards, g, s, p, chip, loc, apprentices):
     needed = stack_empty(N_LOCS, np.int64)
     needed[:] = 0
     needed[loc] = 1 << skill
-    ahead = stack_empty(PLACE_CACHE_SIZE, np.int64).reshape((N_LOCS, N_SKILLS))
+    ahead = stack_empty_2d(N_LOCS, N_SKILLS, np.int64)
     ahead[loc, skill] = chips_ahead_nb(cards, g, s, p, loc, skill, memo)
-    v = stack_empty(PLACE_CACHE_SIZE, np.float64).reshape((N_LOCS, N_SKILLS))
+    v = stack_empty_2d(N_LOCS, N_SKILLS, np.float64)
     location_values_nb(prm, cards, g, s, p, needed, ahead, memo, v)
     return place_value_nb(prm, v[loc, skill], skill, chip, apprentices)
 
@@ -725,9 +724,9 @@ def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
         if opts[k, 0] == Opt.PLACE:
             needed[opts[k, 2]] |= 1 << min(opts[k, 1] + 1 + opts[k, 3], N_SKILLS - 1)
             placing = True
-    place_cache = stack_empty(PLACE_CACHE_SIZE, np.float64).reshape((N_LOCS, N_SKILLS))
+    place_cache = stack_empty_2d(N_LOCS, N_SKILLS, np.float64)
     if placing:
-        ahead = stack_empty(PLACE_CACHE_SIZE, np.int64).reshape((N_LOCS, N_SKILLS))
+        ahead = stack_empty_2d(N_LOCS, N_SKILLS, np.int64)
         ahead_table_nb(cards, g, s, p, memo, ahead)
         location_values_nb(prm, cards, g, s, p, needed, ahead, memo, place_cache)
     values = stack_empty(MAX_OPTIONS, np.float64)

@@ -23,9 +23,7 @@ from simcore.games.luthier.setup_nb import setup_game_nb
 from simcore.games.luthier.work import Work
 from simcore.jit import kernel
 from simcore.rng_nb import game_seed_nb
-from simcore.stack_nb import borrowed, stack_empty
-
-OPTS_SIZE = MAX_OPTIONS * OPT_W  # the option buffer, on the stack of play_games_nb
+from simcore.stack_nb import borrowed, stack_empty_2d
 
 
 @kernel
@@ -89,7 +87,7 @@ def play_games_nb(
     cards = card_array[0]
     # every array below is passed down the whole kernel tree: on the stack or borrowed
     # (stack_nb.py), none carries a reference count
-    opts = stack_empty(OPTS_SIZE, np.int16).reshape((MAX_OPTIONS, OPT_W))
+    opts = stack_empty_2d(MAX_OPTIONS, OPT_W, np.int16)
     log = borrowed(log)
     params = borrowed(params)
     snap_g = borrowed(snap_g)

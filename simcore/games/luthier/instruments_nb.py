@@ -33,7 +33,7 @@ from simcore.games.luthier.track_steps import (
     REP_INSTRUMENT_BONUS,
 )
 from simcore.jit import kernel
-from simcore.stack_nb import stack_empty
+from simcore.stack_nb import stack_empty, stack_empty_2d
 
 INSTRUMENT_BONUS = 2  # reputation step 5: +2 prestige per finished instrument (ruling 7)
 
@@ -285,7 +285,7 @@ def bench_moves_nb(cards, g, s, w, p):
     first; once a card is put on the roughing bench no more are taken back.
     """
     putting = False
-    original = stack_empty(4, np.int16).reshape((2, 2))
+    original = stack_empty_2d(2, 2, np.int16)
     for k in range(2):
         original[0, k] = s[p].rough_bench[k]
         original[1, k] = s[p].finish_bench[k]

@@ -25,9 +25,7 @@ from simcore.games.luthier.resources_nb import gain_bundle_nb
 from simcore.games.luthier.rows_nb import discard_nb, draw_nb, refill_rows_nb
 from simcore.jit import kernel
 from simcore.rng_nb import randint_nb, seed_streams_nb, shuffle_nb
-from simcore.stack_nb import stack_empty
-
-DEALT_SIZE = MAX_PLAYERS * 2  # each seat's 2 dealt instruments (or patrons), on the stack
+from simcore.stack_nb import stack_empty, stack_empty_2d
 
 
 @kernel
@@ -330,8 +328,8 @@ def setup_game_nb(cards, g, s, w, n_players, game_seed, index):
     seed_streams_nb(game_seed, g.rng)
     clear_state_nb(cards, g, s, n_players)
     setup_board_nb(cards, g, w)
-    dealt_inst = stack_empty(DEALT_SIZE, np.int16).reshape((MAX_PLAYERS, 2))
-    dealt_pat = stack_empty(DEALT_SIZE, np.int16).reshape((MAX_PLAYERS, 2))
+    dealt_inst = stack_empty_2d(MAX_PLAYERS, 2, np.int16)
+    dealt_pat = stack_empty_2d(MAX_PLAYERS, 2, np.int16)
     for p in range(n_players):
         for i in range(2):
             dealt_inst[p, i] = draw_nb(g, CardRow.INSTRUMENTS)
