@@ -276,8 +276,10 @@ def performance_value_nb(prm, cards, g, s, p, c, base, match):
     # Two dice show few distinct sums: each sum's term is computed once (every sum
     # between the lowest and the highest, without a branch per face), then the terms
     # are added in face order, so the result is the same float as valuing all 36 pairs.
-    lo = die0.min() + die1.min()
-    span = die0.max() + die1.max() - lo + 1
+    lo0, hi0 = face_range_nb(die0)
+    lo1, hi1 = face_range_nb(die1)
+    lo = lo0 + lo1
+    span = hi0 + hi1 - lo + 1
     terms = stack_empty(DICE_SUMS, np.float64)
     tabled = span <= DICE_SUMS
     if tabled:
@@ -291,6 +293,18 @@ def performance_value_nb(prm, cards, g, s, p, c, base, match):
         else:
             v += performance_term_nb(prm, cards, s, p, c, dice + base, match)
     return v / 36.0
+
+
+@kernel
+def face_range_nb(die):
+    """The lowest and the highest face of a die (a loop: numba's min() and max() of a
+    record's array field call its run-time reshape helper)."""
+    lo = die[0]
+    hi = die[0]
+    for f in range(1, die.shape[0]):
+        lo = min(lo, die[f])
+        hi = max(hi, die[f])
+    return lo, hi
 
 
 @kernel
