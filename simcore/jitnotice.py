@@ -13,6 +13,8 @@ import json
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TextIO
 
 DEFAULT_ESTIMATE_S = 40  # before this machine has compiled once
@@ -55,11 +57,14 @@ class CompileNotice:
         self.live = False
         self._stop = threading.Event()
         self._ticker: threading.Thread | None = None
+        self.grouped = False  # inside one_notice(): its compiles share one notice
+        self.announced = False  # ... and the notice is out
 
     def on_start(self, ev):
         self.depth += 1
-        if self.depth > 1:
+        if self.depth > 1 or (self.grouped and self.announced):
             return
+        self.announced = self.grouped
         dispatcher = ev.data.get("dispatcher") if ev.data else None
         self.name = getattr(getattr(dispatcher, "py_func", None), "__qualname__", "kernels")
         about = _estimates().get(self.name, DEFAULT_ESTIMATE_S)
@@ -95,8 +100,18 @@ class CompileNotice:
 
     def on_end(self, ev):
         self.depth -= 1
-        if self.depth > 0:
+        if self.depth > 0 or self.grouped:
             return
+        self.finish(ev.data is not None and ev.data.get("dispatcher") is not None)
+
+    def end_group(self) -> None:
+        """The end of one_notice(): the time of all its compiles, if there were any."""
+        self.grouped = False
+        if self.announced:
+            self.announced = False
+            self.finish(True)
+
+    def finish(self, remember: bool) -> None:
         elapsed = time.perf_counter() - self.started
         if self._ticker is not None:
             self._stop.set()
@@ -104,7 +119,7 @@ class CompileNotice:
             self._ticker = None
             self._say("\r\x1b[2K")
         self._say(f"kernels compiled in {elapsed:.0f} s\n")
-        if ev.data and ev.data.get("dispatcher") is not None:
+        if remember:
             _remember(self.name, elapsed)
 
 
@@ -120,6 +135,22 @@ def enable(stream: TextIO | None = None) -> None:
     _requested, _wanted = stream, True
     if "simcore.jit" in sys.modules:
         install_if_enabled()
+
+
+@contextmanager
+def one_notice() -> Iterator[None]:
+    """Kernels compiled one after another inside share one notice: the estimate of the
+    first (a run's game kernel), then the time of them all (a small kernel compiled next
+    would otherwise print its own "about 40 s" notice for a second's work)."""
+    notice = _installed
+    if notice is None:
+        yield
+        return
+    notice.grouped = True
+    try:
+        yield
+    finally:
+        notice.end_group()
 
 
 def install_if_enabled() -> None:

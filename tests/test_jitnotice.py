@@ -38,6 +38,28 @@ def test_notice_at_the_start_of_the_outermost_compile_and_its_time_at_the_end(
     assert again.getvalue().startswith("compiling kernels, first run only, about 0 s")
 
 
+def test_compiles_in_one_notice_share_it(tmp_path, monkeypatch):
+    """A run's game kernel and the result tables' kernel compile under one notice; with
+    nothing to compile, nothing is said; after the group, each compile has its own."""
+    monkeypatch.setenv(jitcache.CACHE_VAR, str(tmp_path))
+    out = io.StringIO()
+    notice = jitnotice.CompileNotice(out)
+    monkeypatch.setattr(jitnotice, "_installed", notice)
+    with jitnotice.one_notice():
+        for name in ("play_games_nb", "event_columns_nb"):
+            notice.on_start(_event(name))
+            notice.on_end(_event(name))
+    lines = out.getvalue().splitlines()
+    assert lines[0] == f"compiling kernels, first run only, about {jitnotice.DEFAULT_ESTIMATE_S} s"
+    assert len(lines) == 2 and lines[1].startswith("kernels compiled in ")
+    with jitnotice.one_notice():  # warm: nothing compiles
+        pass
+    assert len(out.getvalue().splitlines()) == 2
+    notice.on_start(_event("event_columns_nb"))
+    notice.on_end(_event("event_columns_nb"))
+    assert len(out.getvalue().splitlines()) == 4
+
+
 def test_a_warm_start_prints_no_notice(cards):
     from simcore.games.luthier.engine import play_game
     from strategies.luthier.registry import parse_seats

@@ -22,6 +22,7 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 
+from simcore import jitnotice
 from simcore.runs.chunks import ChunkJob, play_chunk, write_chunk
 from simcore.threads import max_threads
 
@@ -51,7 +52,10 @@ def run_local(
     are written (one at a time), `report()` after each, `started()` once the kernels are
     loaded. Returns the games played; an interruption lets the chunks being written land
     and drops the chunks being played."""
-    job.game.play_batch(job.card_set, job.players, job.seed, job.seats, 0, 1, job.params, 1)
+    with jitnotice.one_notice():  # the game's kernels, then the result tables' kernel
+        seats = list(job.seats)
+        warm = job.game.play_batch(job.card_set, job.players, job.seed, seats, 0, 1, job.params, 1)
+        job.game.result_tables(job.card_set, warm, job.players, seats)
     started()
     lock = threading.Lock()
 
