@@ -142,6 +142,7 @@ def one_notice() -> Iterator[None]:
     """Kernels compiled one after another inside share one notice: the estimate of the
     first (a run's game kernel), then the time of them all (a small kernel compiled next
     would otherwise print its own "about 40 s" notice for a second's work)."""
+    install_if_enabled()  # the kernels may not be imported yet
     notice = _installed
     if notice is None:
         yield
