@@ -23,7 +23,14 @@ def _margin(value: str) -> float:
     return points / 100
 
 
-def _confirm(run_dir: Path, top: int, games: int, margin: float | None = None):
+def _confirm(
+    run_dir: Path,
+    top: int,
+    games: int,
+    margin: float | None = None,
+    strategy_module: Path | None = None,
+    cards: Path | None = None,
+):
     """The --confirm step (ablations that play games): the engine is imported only here,
     so a report without --confirm stays numba-free. Checks the run can be replayed before
     any report is built. `margin` given: the game report's confirmation (any game but
@@ -35,7 +42,7 @@ def _confirm(run_dir: Path, top: int, games: int, margin: float | None = None):
     from reports.confirm import confirm, confirm_game, run_replayer
     from simcore.progress import ProgressDisplay
 
-    base = run_replayer(run_dir)
+    base = run_replayer(run_dir, strategy_module, cards)
 
     def add(report: dict) -> None:
         with ProgressDisplay("ablating") as progress:
@@ -161,6 +168,21 @@ def report(
     confirm_games: Annotated[
         int, typer.Option("--confirm-games", help="Games per card for --confirm.")
     ] = CONFIRM_GAMES,
+    strategy_module: Annotated[
+        Path | None,
+        typer.Option(
+            "--strategy-module",
+            help="--confirm of a run with user strategies: the module it was made with "
+            "(its hash is checked against the manifest's before its code runs).",
+        ),
+    ] = None,
+    cards: Annotated[
+        Path | None,
+        typer.Option(
+            help="--confirm: the run's card folder (default: the one its manifest names, "
+            "if its cards have the run's hash).",
+        ),
+    ] = None,
 ) -> None:
     """Write the balance report: seat balance, strategies, scores, every card's win rate
     (Luthier: the card-balance report; other games: the game report)."""
@@ -172,7 +194,7 @@ def report(
     if run_game(run_dir) != "luthier":
         _luthier_only(run_dir, confirm, confirm_games, min_sample, margin)
         add = (
-            _confirm(run_dir, confirm, confirm_games, settings.margin)
+            _confirm(run_dir, confirm, confirm_games, settings.margin, strategy_module, cards)
             if confirm is not None
             else None
         )
@@ -180,7 +202,11 @@ def report(
         return
     from reports.build import write_report
 
-    add = _confirm(run_dir, confirm, confirm_games) if confirm is not None else None
+    add = (
+        _confirm(run_dir, confirm, confirm_games, None, strategy_module, cards)
+        if confirm is not None
+        else None
+    )
     result = write_report(
         run_dir,
         html=html,

@@ -17,10 +17,18 @@ def simulate(
         int | None, typer.Option("--players", "-p", help="Players: 2, 3 or 4 (default 4).")
     ] = None,
     games: Annotated[
-        int | None, typer.Option("--games", "-n", help="Number of games (default 100000).")
+        int | None,
+        typer.Option(
+            "--games",
+            "-n",
+            help="Number of games: 1 to 6,553,600,000, in at most 100,000 chunks (default 100000).",
+        ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help="Master seed; game i's seed derives from it (default 1).")
+        int | None,
+        typer.Option(
+            help="Master seed, 0 to 2**63 - 1; game i's seed derives from it (default 1)."
+        ),
     ] = None,
     strategies: StrategiesOpt = None,
     threads: Annotated[
@@ -28,12 +36,19 @@ def simulate(
         typer.Option(help="Numba threads (default: all cores; on a cluster: per task)."),
     ] = None,
     chunk_size: Annotated[
-        int | None, typer.Option(help="Games per chunk: memory and part-file size (default 4096).")
+        int | None,
+        typer.Option(
+            help="Games per chunk, 1 to 65,536: memory and part-file size (default 4096)."
+        ),
     ] = None,
     cards: CardsOpt = None,
     resume: Annotated[
         bool,
-        typer.Option("--resume", help="Finish the interrupted run in --out, with its options."),
+        typer.Option(
+            "--resume",
+            help="Finish the interrupted run in --out, with its options (a run with user "
+            "strategies needs --strategy-module again: its hash is checked before it runs).",
+        ),
     ] = False,
     params: ParamsOpt = None,
     strategy_module: StrategyModuleOpt = None,
@@ -78,6 +93,13 @@ def simulate(
         f"{result.games:,} games in {result.out} ({result.games_this_session:,} simulated in "
         f"{result.seconds:.1f} s, {result.games_per_second:,.0f} games/s)"
     )
+    if result.violations:
+        print(
+            f"{result.violations:,} games had invariant violations (see the violations "
+            f"column; `tutti report {result.out}` lists them)",
+            file=sys.stderr,
+        )
+        raise typer.Exit(1)
 
 
 def _interrupted(out: Path) -> str:
@@ -93,26 +115,30 @@ def _interrupted(out: Path) -> str:
 
 
 def _settings(out, resume, players, games, seed, chunk_size, strategies, cards, module, game):
-    """Options not given on the command line: the resumed run's, else the defaults."""
+    """Options not given on the command line: the resumed run's, else the defaults. A
+    resumed run's cards and strategy module are never taken from its manifest blindly:
+    simcore.runs.trust checks them against the manifest's hashes."""
     if resume:
         from simcore.runs.manifest import read_manifest
 
-        config = read_manifest(out).config
+        config = read_manifest(out, check_parts=False).config  # resume checks the parts
         return (
             config.players if players is None else players,
             config.games if games is None else games,
             config.seed if seed is None else seed,
             config.chunk_size if chunk_size is None else chunk_size,
             ",".join(config.strategies) if strategies is None else strategies,
-            config.cards_dir if cards is None else cards,
-            config.strategy_module if module is None else module,
+            cards,
+            module,
             config.game if game is None else game,
         )
+    from simcore.runs.limits import DEFAULT_CHUNK, DEFAULT_GAMES
+
     return (
         4 if players is None else players,
-        100_000 if games is None else games,
+        DEFAULT_GAMES if games is None else games,
         1 if seed is None else seed,
-        4096 if chunk_size is None else chunk_size,
+        DEFAULT_CHUNK if chunk_size is None else chunk_size,
         strategies,
         cards,
         module,

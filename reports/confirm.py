@@ -39,12 +39,18 @@ METHOD = (
 )
 
 
-def run_replayer(run_dir: str | Path):
+def run_replayer(
+    run_dir: str | Path, strategy_module: str | Path | None = None, cards: str | Path | None = None
+):
     """The run's configuration, ready to play again under the current code.
 
     Refused (TuttiError) when the manifest lacks what a replay needs, the rules version
-    or a strategy changed, or the card data is gone or differs from the run's (its hash):
-    the ablation must play the run's own games."""
+    or a strategy changed, or the card data is not the run's (its hash): the ablation must
+    play the run's own games. A run with user strategies needs `strategy_module` (checked
+    against the manifest's hash before it is loaded); its cards are `cards`, or the folder
+    the manifest names only when its hash matches (simcore.runs.trust)."""
+    from simcore import games
+    from simcore.runs import trust
     from simcore.runs.manifest import read_manifest
     from simcore.runs.replay import replayer_for
 
@@ -53,20 +59,23 @@ def run_replayer(run_dir: str | Path):
     where = f"{run_dir}: --confirm"
     if not config.strategies or not config.card_hash or config.players < 1:
         raise TuttiError(f"{where}: the manifest does not record the run's strategies and cards")
-    if config.strategy_module:
-        from simcore import games
+    game = games.get(config.game)
+    trust.load_run_module(game, config, strategy_module, where)  # before any kernel
+    card_set = _run_cards(game, config, cards, where)
+    return replayer_for(config, card_set, where, strategy_module=strategy_module)
 
-        games.get(config.game).load_strategy_module(config.strategy_module)
-    try:
-        base = replayer_for(config, config.cards_dir, where)
-    except FileNotFoundError as err:
-        raise TuttiError(f"{where}: the run's card data is gone ({err})") from None
-    if base.card_set.data_hash != config.card_hash:
+
+def _run_cards(game, config, cards, where: str):
+    """The run's own card data (its hash), from --cards or the folder the manifest names."""
+    from simcore.runs import trust
+
+    card_set = trust.load_run_cards(game, config, cards, where)
+    if card_set.data_hash != config.card_hash:
         raise TuttiError(
-            f"{where}: the card data in {config.cards_dir or 'the shipped set'} changed since "
-            "the run (another data hash); the ablation must play the run's own cards"
+            f"{where}: the cards in {cards} are not the run's (another data hash); the "
+            "ablation must play the run's own cards"
         )
-    return base
+    return card_set
 
 
 def top_flagged(rows: list[dict], top: int) -> list[dict]:

@@ -99,16 +99,20 @@ def _check_game(run_dir: Path, found: str, game: str | None) -> None:
 def open_run(run_dir: Path, allow_incomplete: bool = False, game: str | None = "luthier") -> Run:
     """Check `run_dir` and return it as a Run.
 
-    A missing, corrupt or foreign directory is refused (TuttiError), and so is a run of
+    A missing, corrupt or foreign directory is refused (TuttiError), so is a part that is
+    not the one the manifest lists (simcore.runs.parts.verify_parts), and so is a run of
     another game than `game` (None: any registered game; the Luthier analyses keep the
     default), or of a game the registry does not know. So is an
     incomplete run (an interrupted `tutti simulate`) unless `allow_incomplete`:
     its complete chunks are valid games, but a report on part of a run is easy
     to mistake for the whole, so it takes an explicit choice.
     """
+    from simcore.runs.parts import verify_parts
+
     run_dir = Path(run_dir)
     manifest = read_manifest(run_dir)
     _check_game(run_dir, manifest.config.game, game)
+    verify_parts(run_dir, manifest)  # every listed part's checksum: damaged or foreign ones
     if not manifest.chunks_done:
         raise TuttiError(f"{run_dir}: the run has no complete games yet")
     if not manifest.complete and not allow_incomplete:

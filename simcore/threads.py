@@ -34,6 +34,15 @@ def max_threads() -> int:
         return os.cpu_count() or 1
 
 
+def check_threads(threads: int) -> None:
+    """Refuse (one line) a --threads value outside 1 .. max_threads()."""
+    from simcore.errors import TuttiError
+
+    most = max_threads()
+    if not 1 <= threads <= most:
+        raise TuttiError(f"--threads must be between 1 and {most} (got {threads})")
+
+
 def blocks(n: int, threads: int) -> list[tuple[int, int]]:
     """[lo, hi) ranges covering 0..n-1 in order."""
     size = max(MIN_BLOCK, -(-n // (threads * BLOCKS_PER_THREAD)))

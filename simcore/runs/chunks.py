@@ -16,7 +16,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from simcore.runs.manifest import TABLES, atomic_write, part_name
+from simcore.runs.manifest import TABLES, Part, atomic_write, part_name
+from simcore.runs.parts import part_record
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class ChunkJob:
     games: int
     chunk_size: int
     config: dict[str, Any]  # the manifest's "config", copied into each part's metadata
+    run_id: str  # the manifest's run id, in each part's metadata too
 
     @property
     def game(self):
@@ -56,15 +58,25 @@ def play_chunk(job: ChunkJob, chunk: int, threads: int | None = None, into=None)
     )
 
 
-def write_chunk(job: ChunkJob, chunk: int, batch) -> int:
-    """Write the chunk's games/, seats/ and cards/ parts atomically; returns its game count."""
+def write_chunk(job: ChunkJob, chunk: int, batch) -> dict[str, Part]:
+    """Write the chunk's games/, seats/ and cards/ parts atomically; returns the record of
+    each part (checksum, size, rows) that the manifest lists."""
     first, n_games = job.games_of(chunk)
     tables = job.game.result_tables(job.card_set, batch, job.players, list(job.seats))
-    meta = {**job.config, "chunk": chunk, "first_game": first, "n_games": n_games}
+    meta = {
+        **job.config,
+        "run_id": job.run_id,
+        "chunk": chunk,
+        "first_game": first,
+        "n_games": n_games,
+    }
     header = {b"tutti": json.dumps(meta).encode()}
+    records = {}
     for table in TABLES:
-        atomic_write(Path(job.out) / table / part_name(chunk), parquet_bytes(tables[table], header))
-    return n_games
+        data = parquet_bytes(tables[table], header)
+        atomic_write(Path(job.out) / table / part_name(chunk), data)
+        records[table] = part_record(data, tables[table].num_rows)
+    return records
 
 
 def parquet_bytes(table: pa.Table, metadata: dict[bytes, bytes]) -> bytes:
@@ -113,6 +125,6 @@ def dictionary_columns(schema: pa.Schema) -> list[str]:
     return paths
 
 
-def run_chunk(job: ChunkJob, chunk: int, threads: int | None = None) -> tuple[int, int]:
-    """Play and write one chunk (a cluster task); returns (chunk, games written)."""
+def run_chunk(job: ChunkJob, chunk: int, threads: int | None = None) -> tuple[int, dict[str, Part]]:
+    """Play and write one chunk (a cluster task); returns (chunk, its part records)."""
     return chunk, write_chunk(job, chunk, play_chunk(job, chunk, threads))

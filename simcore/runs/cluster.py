@@ -157,13 +157,13 @@ def run_on_cluster(
     job: ChunkJob,
     todo: list[int],
     threads: int | None,
-    record: Callable[[int, int], int],
+    record: Callable[[int, dict], int],
     report: Callable[[], None],
     started: Callable[[], None],
 ) -> int:
     """Run chunks `todo` of `job` as Dask tasks, then close `session`.
 
-    `record(chunk, n_games)` lists each chunk in the manifest as it lands (in completion
+    `record(chunk, parts)` lists each chunk in the manifest as it lands (in completion
     order), `report()` follows each, `started()` marks the workers checked. Returns
     the games played.
 
@@ -192,7 +192,7 @@ def run_on_cluster(
             for future in distributed.as_completed(futures):
                 chunk = futures[future]
                 try:
-                    _, n_games = future.result()
+                    _, parts = future.result()
                 except distributed.client.FutureCancelledError:
                     raise TuttiError(f"chunk {chunk}: its Dask task was cancelled") from None
                 except distributed.KilledWorker:
@@ -200,7 +200,7 @@ def run_on_cluster(
                         f"chunk {chunk}: every Dask worker that ran it died; see the "
                         "worker logs (out of memory?)"
                     ) from None
-                played += record(chunk, n_games)
+                played += record(chunk, parts)
                 report()
         finally:
             client.cancel(list(futures))  # done ones are unaffected; others stop being run

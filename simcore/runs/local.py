@@ -44,14 +44,14 @@ def run_local(
     job: ChunkJob,
     todo: list[int],
     threads: int | None,
-    record: Callable[[int, int], int],
+    record: Callable[[int, dict], int],
     report: Callable[[], None],
     started: Callable[[], None],
 ) -> int:
-    """Run chunks `todo`; `record(chunk, n_games)` lists each in the manifest once its parts
-    are written (one at a time), `report()` after each, `started()` once the kernels are
-    loaded. Returns the games played; an interruption lets the chunks being written land
-    and drops the chunks being played."""
+    """Run chunks `todo`; `record(chunk, parts)` lists each in the manifest once its parts
+    are written (one at a time; it returns the chunk's games), `report()` after each,
+    `started()` once the kernels are loaded. Returns the games played; an interruption
+    lets the chunks being written land and drops the chunks being played."""
     with jitnotice.one_notice():  # the game's kernels, then the result tables' kernel
         seats = list(job.seats)
         warm = job.game.play_batch(job.card_set, job.players, job.seed, seats, 0, 1, job.params, 1)
@@ -62,10 +62,10 @@ def run_local(
     spare: list = []  # batches written, whose memory the next chunks reuse
 
     def write(chunk: int, batch) -> int:
-        n_games = write_chunk(job, chunk, batch)
+        parts = write_chunk(job, chunk, batch)
         with lock:
             spare.append(batch)
-            return record(chunk, n_games)
+            return record(chunk, parts)
 
     def play(chunk: int):
         with lock:

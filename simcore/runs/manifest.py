@@ -1,24 +1,30 @@
-"""Run directories: layout, the manifest, atomic writes, and the checks that refuse bad ones.
+"""Run directories: layout, the manifest, atomic writes.
 
 A run directory holds `manifest.json` and one part file per chunk in each of
-`games/`, `seats/` and `cards/`. A chunk counts only once the manifest lists it,
-and the manifest is rewritten atomically after all three of its part files are
-in place, so an interrupted run always leaves a valid directory.
+`games/`, `seats/` and `cards/`. A chunk counts only once the manifest lists it with
+the checksum, size and row count of each of its three parts; the manifest is
+rewritten atomically after the parts are in place, so an interrupted run always
+leaves a valid directory. A manifest is validated whenever it is read
+(simcore/runs/manifest_check.py) and parts are verified against it before they are
+trusted (simcore/runs/parts.py). docs/tables.md documents the format.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import uuid
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from simcore.errors import TuttiError
+from simcore.runs.limits import n_chunks
 
-FORMAT = "tutti-run/1"
+FORMAT = "tutti-run/2"
+OLD_FORMATS = ("tutti-run/1",)  # without part checksums: refused, simulate again
 TABLES = ("games", "seats", "cards")
 MANIFEST = "manifest.json"
+LOCK = ".tutti.lock"  # held while a process writes the run (simcore/runs/lock.py)
 
 
 @dataclass
@@ -56,22 +62,63 @@ class RunConfig:
         )
         return [k for k in keys if getattr(self, k) != getattr(other, k)]
 
+    def games_of(self, chunk: int) -> tuple[int, int]:
+        """(first game index, number of games) of `chunk`."""
+        first = chunk * self.chunk_size
+        return first, min(self.chunk_size, self.games - first)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part file as written: its SHA-256, size in bytes and row count."""
+
+    sha256: str
+    bytes: int
+    rows: int
+
 
 @dataclass
 class Manifest:
     config: RunConfig
+    run_id: str = field(default_factory=lambda: uuid.uuid4().hex)  # in every part's metadata
     chunks_done: list[int] = field(default_factory=list)  # chunk numbers complete on disk
+    parts: dict[int, dict[str, Part]] = field(default_factory=dict)  # chunk -> table -> part
     games_completed: int = 0
     complete: bool = False
     seconds: float = 0.0  # wall time spent simulating, over all sessions
 
-    def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, **asdict(self)}
-
     @property
     def n_chunks(self) -> int:
-        c = self.config
-        return (c.games + c.chunk_size - 1) // c.chunk_size
+        return n_chunks(self.config.games, self.config.chunk_size)
+
+    def add_chunk(self, chunk: int, parts: dict[str, Part]) -> int:
+        """List a chunk whose parts are on disk; returns its game count."""
+        self.chunks_done.append(chunk)
+        self.parts[chunk] = parts
+        n_games = self.config.games_of(chunk)[1]
+        self.games_completed += n_games
+        return n_games
+
+    def drop_chunk(self, chunk: int) -> None:
+        """Unlist a chunk (its parts are to be played again)."""
+        self.chunks_done.remove(chunk)
+        del self.parts[chunk]
+        self.games_completed -= self.config.games_of(chunk)[1]
+        self.complete = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "run_id": self.run_id,
+            "config": asdict(self.config),
+            "chunks_done": self.chunks_done,
+            "games_completed": self.games_completed,
+            "complete": self.complete,
+            "seconds": self.seconds,
+            "parts": {
+                str(c): {t: asdict(p) for t, p in self.parts[c].items()} for c in self.chunks_done
+            },
+        }
 
 
 def part_name(chunk: int) -> str:
@@ -79,62 +126,44 @@ def part_name(chunk: int) -> str:
 
 
 def atomic_write(path: Path, data: bytes) -> None:
-    """Write `data` to `path` so that readers see the old file or the new one, never half."""
+    """Write `data` to `path` so that readers see the old file or the new one, never half;
+    the temporary file is removed whatever fails."""
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    with open(tmp, "wb") as fh:
-        fh.write(data)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def manifest_text(manifest: Manifest) -> str:
+    """The manifest as JSON: the configuration indented, one line per chunk's parts."""
+    raw = manifest.to_json()
+    parts = raw.pop("parts")
+    lines = [f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in raw.items() if k != "config"]
+    config = json.dumps(raw["config"], indent=2).replace("\n", "\n  ")
+    lines.insert(2, f'  "config": {config}')
+    chunk_lines = ",\n".join(f"    {json.dumps(c)}: {json.dumps(p)}" for c, p in parts.items())
+    lines.append('  "parts": {' + (f"\n{chunk_lines}\n  " if parts else "") + "}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 def write_manifest(out: Path, manifest: Manifest) -> None:
-    atomic_write(out / MANIFEST, (json.dumps(manifest.to_json(), indent=2) + "\n").encode())
+    atomic_write(out / MANIFEST, manifest_text(manifest).encode())
 
 
-def read_manifest(out: Path) -> Manifest:
-    """The manifest of run directory `out`; a missing, corrupt or foreign one is refused."""
-    path = out / MANIFEST
-    if not out.is_dir():
-        raise TuttiError(f"{out}: no such run directory")
-    if not path.is_file():
-        raise TuttiError(f"{out}: not a tutti run directory (no {MANIFEST})")
-    try:
-        raw = json.loads(path.read_text())
-        if not isinstance(raw, dict):
-            raise ValueError(f"expected a JSON object, got {type(raw).__name__}")
-        if raw.get("format") != FORMAT:
-            raise ValueError(f"format {raw.get('format')!r}, expected {FORMAT!r}")
-        if not isinstance(raw.get("config"), dict):
-            raise ValueError("no run configuration")
-        config = RunConfig(**raw["config"])
-        manifest = Manifest(
-            config=config,
-            chunks_done=[int(c) for c in raw["chunks_done"]],
-            games_completed=int(raw["games_completed"]),
-            complete=bool(raw["complete"]),
-            seconds=float(raw.get("seconds", 0.0)),
-        )
-    except (ValueError, KeyError, TypeError, UnicodeDecodeError) as err:
-        raise TuttiError(f"{path}: corrupt run manifest ({err})") from None
-    for chunk in manifest.chunks_done:
-        for table in TABLES:
-            if not (out / table / part_name(chunk)).is_file():
-                raise TuttiError(
-                    f"{out}: corrupt run directory: chunk {chunk} is listed but "
-                    f"{table}/{part_name(chunk)} is missing"
-                )
+def read_manifest(out: Path, check_parts: bool = True) -> Manifest:
+    """The manifest of run directory `out`, validated (manifest_check); a missing, corrupt,
+    edited or foreign one is refused (TuttiError). `check_parts`: also refuse a listed part
+    that is missing or not of its recorded size (its checksum: parts.verify_parts)."""
+    from simcore.runs.manifest_check import parse_manifest
+    from simcore.runs.parts import check_listed_parts
+
+    manifest = parse_manifest(out)
+    if check_parts:
+        check_listed_parts(out, manifest)
     return manifest
-
-
-def clean_partial_files(out: Path, manifest: Manifest) -> None:
-    """Remove temporary files, and part files of chunks the manifest does not list."""
-    listed = {part_name(c) for c in manifest.chunks_done}
-    for table in TABLES:
-        folder = out / table
-        if folder.is_dir():
-            for path in folder.iterdir():
-                if path.name.startswith(".") or path.name not in listed:
-                    path.unlink()
-    for path in out.glob(f".{MANIFEST}.tmp-*"):
-        path.unlink()

@@ -67,14 +67,22 @@ def new_replayer(
 
 
 def replayer_for(
-    config: RunConfig, cards: str | Path | None, where: str, players: int | None = None
+    config: RunConfig,
+    cards,
+    where: str,
+    players: int | None = None,
+    strategy_module: str | Path | None = None,
 ) -> Replayer:
-    """Replay a baseline's configuration under the current code and `cards`.
+    """Replay a baseline's (or a run's) configuration under the current code and `cards`
+    (a card folder, None for the shipped set, or card data already loaded).
 
     Refuses (TuttiError) a baseline of another game, rules version or player count
-    than asked for, and one whose strategies or parameters no longer exist.
+    than asked for, and one whose strategies or parameters no longer exist. A
+    configuration with user strategies needs `strategy_module`, whose hash must be the
+    recorded one before it is loaded (simcore.runs.trust).
     """
     from simcore import games as registry
+    from simcore.runs.trust import load_run_module
 
     game = registry.get(config.game)  # a game this installation does not have: one line
     if config.rules_version != game.rules_version:
@@ -87,6 +95,7 @@ def replayer_for(
         raise TuttiError(
             f"{where}: a {config.players}-player baseline, but --players {players} was asked for"
         )
+    load_run_module(game, config, strategy_module, where)
     seats = game.parse_seats(",".join(config.strategies), config.players)
     rows = []
     for p, spec in enumerate(seats):
@@ -96,11 +105,12 @@ def replayer_for(
             rows.append(spec.vector(dict(zip(names, values, strict=True))))
         except (TuttiError, ValueError) as err:
             raise TuttiError(f"{where}: {err}; regenerate the baseline") from None
-    card_set = game.load_cards(cards)
+    loaded = cards is not None and not isinstance(cards, str | Path)
+    card_set = cards if loaded else game.load_cards(cards)
     candidate = replace(
         config,
         card_hash=card_set.data_hash,
-        cards_dir=str(cards) if cards else None,
+        cards_dir=card_set.source_dir if loaded else (str(cards) if cards else None),
         package_version=version("tutti-sim"),
     )
     return Replayer(candidate, card_set, seats, np.array(rows))

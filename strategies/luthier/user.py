@@ -28,7 +28,6 @@ edited module compiles those kernels, later runs load them from the cache.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import os
 import sys
@@ -59,7 +58,9 @@ def strategy(
 
 
 def module_hash(path: str | Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+    from simcore.runs.trust import file_hash
+
+    return file_hash(path)
 
 
 def _kernels_imported() -> list[str]:

@@ -161,7 +161,7 @@ def test_a_run_whose_cards_changed_cannot_be_confirmed(run4, tmp_path) -> None:
     manifest.config.card_hash = "0" * 64
     write_manifest(copy, manifest)
     proc = _tutti("report", str(copy), "--confirm", "1", "--out", str(tmp_path / "r.html"))
-    assert_one_line_error(proc, "changed since the run")
+    assert_one_line_error(proc, f"the run's card data (hash {'0' * 64}) is not the shipped")
     assert not (tmp_path / "r.html").exists()
 
 
@@ -172,4 +172,4 @@ def test_a_run_without_its_settings_cannot_be_confirmed(run4, tmp_path) -> None:
     manifest.config.strategies = []
     write_manifest(copy, manifest)
     proc = _tutti("report", str(copy), "--confirm", "1", "--out", str(tmp_path / "r.html"))
-    assert_one_line_error(proc, "does not record the run's strategies")
+    assert_one_line_error(proc, "corrupt run manifest (strategies has 0 entries, expected 4)")

@@ -458,16 +458,17 @@ def test_corrupt_manifest_is_refused(run_copy: Path, corrupt) -> None:
         simulate(out=run_copy, resume=True, **SMALL)
 
 
-def test_listed_chunk_without_its_part_is_refused(run_copy: Path) -> None:
-    """Issue: a corrupt run directory (a listed chunk whose part file is missing) is refused
-    with a clear message, and --resume does not paper over it."""
+def test_listed_chunk_without_its_part_is_refused_then_replayed(run_copy: Path, small_run) -> None:
+    """Issue 32: a listed chunk whose part file is missing is refused in one line naming it;
+    --resume plays that chunk again instead of trusting it, and the run equals the original."""
     (run_copy / "seats" / part_name(1)).unlink()
     message = "chunk 1 is listed but seats/part-000001.parquet is missing"
     with pytest.raises(TuttiError, match=message):
         read_manifest(run_copy)
-    with pytest.raises(TuttiError, match=message):
-        simulate(out=run_copy, resume=True, **SMALL)
-    assert parts(run_copy, "games") == [part_name(c) for c in range(3)]  # nothing removed
+    result = simulate(out=run_copy, resume=True, **SMALL)
+    assert result.games_this_session == SMALL["chunk_size"]
+    assert read_manifest(run_copy).complete
+    assert_same_tables(run_copy, small_run[0])
 
 
 def test_foreign_directory_is_refused(tmp_path: Path) -> None:
@@ -490,7 +491,12 @@ def test_foreign_directory_is_refused(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"games": 0}, "--games must be at least 1"),
+        ({"games": 0}, "--games must be between 1 and"),
+        ({"games": 10**20}, "--games must be between 1 and"),
+        ({"games": 10**9}, "makes more than 100,000 chunks: give --chunk-size 10,000"),
+        ({"chunk_size": 10**6}, "--chunk-size must be between 1 and 65,536"),
+        ({"seed": -1}, "--seed must be between 0 and 2\\*\\*63 - 1"),
+        ({"seed": 10**20}, "--seed must be between 0 and 2\\*\\*63 - 1"),
         ({"chunk_size": 0}, "--chunk-size must be between 1 and"),
         ({"threads": 99}, "--threads must be between 1 and"),
         ({"threads": 0}, "--threads must be between 1 and"),
