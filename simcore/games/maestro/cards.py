@@ -37,10 +37,13 @@ from simcore.games.maestro.codes import (
 from simcore.games.maestro.dtypes import (
     AGENCY,
     EMPTY,
+    MAX_APPLAUSE,
+    MAX_CONDUCTORS,
     MAX_INST,
     MAX_PLAYERS,
     MAX_POOL,
     MAX_ROWS,
+    MAX_RULE_POINTS,
     MAX_SLOTS,
     MIN_PLAYERS,
     TABLE,
@@ -73,13 +76,14 @@ FIELDS: dict[str, dict[str, tuple[type, bool]]] = {
 }
 
 # rules.toml: key -> (Rule index, allowed values): a (lo, hi) range of integers, an
-# IntEnum of choices (named in lower case), or bool
+# IntEnum of choices (named in lower case), or bool. The ranges are the engine's limits
+# (dtypes.py sizes every state field for them): nothing outside them is played.
 RULES: dict[str, tuple[Rule, Any]] = {
-    "begun_points": (Rule.BEGUN_POINTS, (0, 1000)),
-    "one_turn_points": (Rule.ONE_TURN_POINTS, (0, 1000)),
-    "critic_bonus": (Rule.CRITIC_BONUS, (0, 1000)),
-    "applause": (Rule.APPLAUSE, (1, 40)),
-    "conductors": (Rule.CONDUCTORS, (MAX_PLAYERS, 30)),
+    "begun_points": (Rule.BEGUN_POINTS, (0, MAX_RULE_POINTS)),
+    "one_turn_points": (Rule.ONE_TURN_POINTS, (0, MAX_RULE_POINTS)),
+    "critic_bonus": (Rule.CRITIC_BONUS, (0, MAX_RULE_POINTS)),
+    "applause": (Rule.APPLAUSE, (1, MAX_APPLAUSE)),
+    "conductors": (Rule.CONDUCTORS, (MAX_PLAYERS, MAX_CONDUCTORS)),
     "max_draw": (Rule.MAX_DRAW, (1, AGENCY)),
     "raid_limit": (Rule.RAID_LIMIT, RaidLimit),
     "rows_per_turn": (Rule.ROWS_PER_TURN, RowsPerTurn),
@@ -276,6 +280,12 @@ def _compile(
     spaces = dict.fromkeys(insts, 0)
     for r, rid in enumerate(rows):
         row = merged["rows"][rid]
+        value = row["value"]
+        if 0 <= value <= MAX_RULE_POINTS:  # checked before it meets the int16 field
+            rec.row_value[r] = value
+        else:
+            label = origins["rows"].get(rid, {}).get("value", "rows.toml")
+            problems.append(f"{label}:{rid}:value: expected 0..{MAX_RULE_POINTS}, got {value}")
         label = origins["rows"].get(rid, {}).get("instruments", "rows.toml")
         names = row["instruments"]
         if not 1 <= len(names) <= MAX_SLOTS:
@@ -284,16 +294,12 @@ def _compile(
             )
             continue
         for j, name in enumerate(names):
-            if name not in spaces:
+            if not isinstance(name, str) or name not in spaces:
                 problems.append(f"{label}:{rid}:instruments: unknown instrument {name!r}")
                 continue
             spaces[name] += 1
             rec.row_inst[r, j] = insts.index(name)
         rec.row_len[r] = len(names)
-        value = row["value"]
-        if not 0 <= value <= 1000:
-            problems.append(f"rows.toml:{rid}:value: expected 0..1000, got {value}")
-        rec.row_value[r] = value
     for i, iid in enumerate(insts):
         tiles = merged["instruments"][iid]["tiles"]
         if tiles != spaces[iid]:
@@ -346,8 +352,10 @@ def load_cards(directory: Path | str | None = None, patches: Sequence[str] = ())
         musicians = int(table[0].inst_tiles.sum())
         pool = musicians + rules["conductors"] - MIN_PLAYERS + rules["applause"]
         if pool > MAX_POOL:
+            label = origins["rules"].get("conductors", {}).get("value", "rules.toml")
             problems.append(
-                f"rules.toml:conductors: {pool} counters in the pool; the engine holds {MAX_POOL}"
+                f"{label}:conductors:value: {pool} counters in the pool at {MIN_PLAYERS} players "
+                f"(musicians + conductors not in agencies + applause); the engine holds {MAX_POOL}"
             )
     if problems:
         raise CardDataError(problems)
