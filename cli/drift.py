@@ -2,7 +2,9 @@
 
 Every registered game: drift compares two runs of one game, a baseline records its game
 (`--game`), and check replays the game the baseline records.
-Exit codes of drift and check: 0 pass, 1 drift, 3 inconclusive, 2 bad input.
+Exit codes of drift and check: 0 pass, 1 drift, 3 inconclusive, 2 bad input; and 1 with
+one line when games broke the engine's invariant checks (the games table's `violations`:
+a run directory's, or the replayed ones), as for baseline, which then writes no file.
 """
 
 from __future__ import annotations
@@ -132,7 +134,8 @@ def drift(
 
     Both runs are of one game (any). Runs with the same seed and player count are compared
     game by game (paired); others unpaired. Exit code 0 pass, 1 drift, 3 inconclusive,
-    2 bad input (also runs of two different games).
+    2 bad input (also runs of two different games); 1 and one line, before any comparison,
+    if a run directory holds games that broke the engine's invariant checks.
     """
     from reports.drift import compare_paths
 
@@ -152,7 +155,8 @@ def baseline(
 ) -> None:
     """Simulate games and write a small, committable baseline file for `tutti check`.
 
-    The file records the game (--game, default luthier); `tutti check` replays it."""
+    The file records the game (--game, default luthier); `tutti check` replays it. Games
+    that broke the engine's invariant checks: one line, exit code 1, no file."""
     import time
 
     from reports.drift_run import write_new_baseline
@@ -197,7 +201,8 @@ def check(
 
     The games are of the game the baseline records. Exit code 0 pass, 1 drift, 3
     inconclusive, 2 bad input (also a baseline of another rules version or player count,
-    or of an older baseline format).
+    or of an older baseline format); 1 and one line if a replayed game broke the engine's
+    invariant checks.
     """
     from reports.drift_run import check_file
     from simcore.progress import ProgressDisplay

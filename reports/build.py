@@ -22,6 +22,7 @@ from reports.examples import attach_examples, replay_command
 from reports.load import SEAT_NAMES, Run, open_run, run_seats
 from reports.output import clean, to_json
 from reports.settings import Settings
+from reports.violations import run_violations
 from simcore import games
 
 FORMAT = "tutti-report/1"
@@ -199,6 +200,7 @@ def build_report(
     report: Report = {
         "format": FORMAT,
         "run": run_header(run),
+        "violations": run_violations(run),  # games that broke the engine's invariant checks
         "settings": settings.to_json(),
         "warnings": warnings,
         "seats": winrates.seat_balance(run, settings),

@@ -27,6 +27,7 @@ from reports.drift_moments import Moments, SideEstimate, paired_difference, unpa
 from reports.drift_verdict import ORDER, Tolerances, decide
 from reports.drift_window import Spec, Window, game_spec, window_from_tables
 from reports.load import Run, open_run
+from reports.violations import UnsoundError, tally_run
 from simcore.errors import TuttiError
 from simcore.runs.manifest import RunConfig
 
@@ -266,9 +267,25 @@ def card_names(spec: Spec, cards_dir: str | None) -> Names:
         return {}
 
 
+def refuse_unsound(*sources: Source) -> None:
+    """`UnsoundError` (one line, exit code 1) if a run directory's games broke the engine's
+    invariant checks (a baseline file keeps no such column: `tutti baseline` refused its
+    games then)."""
+    lines = []
+    for source in sources:
+        if source.run is not None:
+            tally = tally_run(source.run)
+            if tally.bad:
+                lines.append(tally.line(str(source.path), source.config))
+    if lines:
+        raise UnsoundError("; ".join(lines))
+
+
 def compare_sources(base: Source, cand: Source, tol: Tolerances) -> dict[str, Any]:
-    """Compare every game of two sources (the common games when they can be paired)."""
+    """Compare every game of two sources (the common games when they can be paired); runs
+    whose games broke the engine's invariant checks are refused (`UnsoundError`)."""
     check_comparable(base.config, cand.config, str(base.path), str(cand.path))
+    refuse_unsound(base, cand)
     notes = []
     spec = base.spec
     names = {**card_names(spec, base.config.cards_dir), **card_names(spec, cand.config.cards_dir)}

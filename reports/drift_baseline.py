@@ -24,7 +24,8 @@ import pyarrow.parquet as pq
 
 from reports.drift_window import CARD_SCHEMA, ROLES, Window
 from simcore.errors import TuttiError
-from simcore.runs.manifest import RunConfig, atomic_write
+from simcore.output_paths import write_whole
+from simcore.runs.manifest import RunConfig
 
 FORMAT = "tutti-baseline/2"
 OLD_FORMATS = ("tutti-baseline/1",)
@@ -127,7 +128,7 @@ def write_baseline(path: Path, config: RunConfig, windows: list[Window]) -> int:
     data = sink.getvalue().to_pybytes()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, data)
+        write_whole(path, data)
     except OSError as err:
         raise TuttiError(f"{path}: cannot write the baseline ({err.strerror or err})") from None
     return len(data)

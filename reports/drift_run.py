@@ -1,13 +1,38 @@
 """Drift baselines and `tutti check` in Python: play a configuration's games (again, with
-simcore/runs/replay.py) and describe or compare them window by window."""
+simcore/runs/replay.py) and describe or compare them window by window. Games that break
+the engine's invariant checks fail both (reports/violations.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
+import polars as pl
+import pyarrow as pa
+
+from reports.violations import COLUMNS, Tally
 from simcore.progress import Progress
 from simcore.runs.manifest import RunConfig
-from simcore.runs.replay import new_replayer, replayer_for
+from simcore.runs.replay import Replayer, new_replayer, replayer_for
+
+Tables = Callable[[int, int], tuple[pa.Table, pa.Table]]
+
+
+def counting(replayer: Replayer, tally: Tally) -> Tables:
+    """`replayer.tables` (the seats and cards of games first .. first + n_games - 1) that
+    also counts, in `tally`, the games that broke the engine's invariant checks: it plays
+    the batch itself, since `Replayer.tables` keeps no games table."""
+
+    def tables(first: int, n_games: int) -> tuple[pa.Table, pa.Table]:
+        c, game = replayer.config, replayer.game
+        batch = game.play_batch(
+            replayer.card_set, c.players, c.seed, replayer.seats, first, n_games, replayer.params
+        )
+        out = game.result_tables(replayer.card_set, batch, c.players, replayer.seats)
+        tally.add(pl.from_arrow(out["games"].select(list(COLUMNS))))
+        return out["seats"], out["cards"]
+
+    return tables
 
 
 def write_new_baseline(
@@ -32,12 +57,15 @@ def write_new_baseline(
     check_file(out, "the baseline")
     replayer = new_replayer(players, games, seed, strategies, cards, WINDOW, game)
     spec = game_spec(replayer.config.game)
+    tally = Tally()
+    play = counting(replayer, tally)
     windows = []
     for first in range(0, games, WINDOW):
         n_games = min(WINDOW, games - first)
-        windows.append(window_from_tables(*replayer.tables(first, n_games), spec))
+        windows.append(window_from_tables(*play(first, n_games), spec))
         if progress:
             progress(first + n_games, games)
+    tally.refuse(f"{out}: not written", replayer.config)  # games that broke a check
     return replayer.config, write_baseline(Path(out), replayer.config, windows)
 
 
@@ -50,7 +78,8 @@ def check_file(
     progress: Progress | None = None,
 ) -> dict:
     """`tutti check` in Python: replay a baseline file's games (of the game it records)
-    under the current code and `cards`, and compare them with it (the drift result dict)."""
+    under the current code and `cards`, and compare them with it (the drift result dict);
+    replayed games that broke the engine's invariant checks fail it (UnsoundError)."""
     from reports.drift import describe
     from reports.drift_baseline import read_baseline
     from reports.drift_check import check_baseline
@@ -59,11 +88,14 @@ def check_file(
     base = read_baseline(Path(path))
     replayer = replayer_for(base.config, cards, str(path), players)
     candidate = describe("current code", "replayed", base.games, replayer.config)
-    return check_baseline(
+    tally = Tally()
+    result = check_baseline(
         base,
-        replayer.tables,
+        counting(replayer, tally),
         candidate,
         tolerances or Tolerances(),
         sequential=sequential,
         progress=progress,
     )
+    tally.refuse(f"{path}: the replayed games", replayer.config)
+    return result

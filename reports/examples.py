@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from reports.commands import play_command
 from reports.load import SEAT_NAMES, Run
 
 Row = dict
@@ -11,13 +12,7 @@ Row = dict
 
 def replay_command(run: Run, seed: int | str) -> str:
     """The `tutti play` command line that replays the game with this seed (or "SEED")."""
-    config = run.manifest.config
-    names = config.strategies
-    strategies = names[0] if len(set(names)) == 1 else ",".join(names)
-    command = f"tutti play --players {config.players} --seed {seed} --strategies {strategies}"
-    if config.cards_dir:
-        command += f" --cards {config.cards_dir}"
-    return command
+    return play_command(run.manifest.config, seed)
 
 
 def attach_examples(run: Run, rows: list[Row], candidates: dict[tuple, list[int]]) -> None:

@@ -26,6 +26,7 @@ from typing import Any
 
 from reports import cards
 from reports.card_kinds import FILE_KINDS, KIND_PLURALS, SECTION_TITLES
+from reports.commands import shell, strategies_word
 from simcore import fmt
 from simcore.stats import Z95
 
@@ -79,25 +80,19 @@ def _quote(command: str) -> str:
     return f"`{command}`"
 
 
-def run_strategies(report: Report) -> str:
-    names = [s["strategy"] for s in report["run"]["seats"]]
-    return names[0] if len(set(names)) == 1 else ",".join(names)
-
-
 def ablate_command(report: Report, kind: str, card_id: str) -> str:
     """The `tutti ablate` command line that ablates one card with the run's settings."""
     run = report["run"]
-    command = (
-        f"tutti ablate {FILE_KINDS.get(kind, kind)} --only {card_id} --players {run['players']} "
-        f"--seed {run['seed']} --strategies {run_strategies(report)}"
-    )
+    words: list[object] = ["tutti", "ablate", FILE_KINDS.get(kind, kind), "--only", card_id]
+    words += ["--players", run["players"], "--seed", run["seed"]]
+    words += ["--strategies", strategies_word([s["strategy"] for s in run["seats"]])]
     if run["cards_dir"]:
-        command += f" --cards {run['cards_dir']}"
-    return command
+        words += ["--cards", run["cards_dir"]]
+    return shell(*words)
 
 
 def confirm_command(report: Report, n: int = 1) -> str:
-    return f"tutti report {report['run']['run_dir']} --confirm {n}"
+    return shell("tutti", "report", report["run"]["run_dir"], "--confirm", n)
 
 
 def params_note(report: Report) -> str | None:

@@ -6,15 +6,16 @@ sections below build them from the report's numbers only, so the two formats say
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from reports import html_kit
+from reports import html_kit, violations
 from reports.text import ablation_cell
 from simcore import fmt
 
 Report = dict[str, Any]
 Block = tuple  # ("h1" | "h2" | "h3" | "p" | "quote", text), ("ol" | "ul", [text]),
-# ("table", headers, rows, left)
+# ("table", headers, rows, left), ("code", [line]): lines to paste into a shell, as they are
 
 CAVEAT = (
     "Every number comes from the strategies that played; a stronger or different field "
@@ -416,14 +417,21 @@ def setup(r: Report) -> list[Block]:
                 f"Game {run['game']}, rules version {run['rules_version']}; card data "
                 f"{run['cards_dir'] or 'shipped set'} (hash `{run['card_hash'][:16]}`); tutti "
                 f"{run['package_version']}",
+                f"Engine invariant checks: {violations.checks_text(r)}",
             ],
         ),
         ("table", ["Seat", "Strategy", "Parameters"], seats, 3),
     ]
 
 
+def unsound(r: Report) -> list[Block]:
+    """Games that broke the engine's invariant checks, first of all (reports.violations)."""
+    return violations.blocks(r)
+
+
 SECTIONS = (
     header,
+    unsound,
     summary,
     strategies,
     first_player,
@@ -458,9 +466,16 @@ def _md_table(headers: list[str], rows: list[list[str]], left: int) -> list[str]
     ]
 
 
-def render_markdown(report: Report) -> str:
+def _fence(lines: list[str]) -> str:
+    """A Markdown code fence longer than any run of backticks in `lines`."""
+    longest = max((len(run) for line in lines for run in re.findall("`+", line)), default=0)
+    return "`" * max(3, longest + 1)
+
+
+def markdown_lines(blocks: list[Block]) -> list[str]:
+    """The blocks as Markdown lines."""
     lines: list[str] = []
-    for b in blocks(report):
+    for b in blocks:
         kind = b[0]
         if kind in ("h1", "h2", "h3"):
             lines += ["#" * int(kind[1]) + " " + b[1], ""]
@@ -474,7 +489,14 @@ def render_markdown(report: Report) -> str:
             lines += [*[f"- {t}" for t in b[1]], ""]
         elif kind == "table":
             lines += _md_table(b[1], b[2], b[3])
-    return "\n".join(lines).rstrip() + "\n"
+        elif kind == "code":
+            fence = _fence(b[1])
+            lines += [f"{fence}sh", *b[1], fence, ""]
+    return lines
+
+
+def render_markdown(report: Report) -> str:
+    return "\n".join(markdown_lines(blocks(report))).rstrip() + "\n"
 
 
 def _inline(text: str) -> str:
@@ -484,13 +506,12 @@ def _inline(text: str) -> str:
     return "".join(f"<strong>{p}</strong>" if i % 2 else p for i, p in enumerate(parts))
 
 
-def render_html(report: Report) -> str:
+def html_parts(blocks: list[Block]) -> list[str]:
+    """The blocks as HTML elements."""
     body: list[str] = []
-    title = ""
-    for b in blocks(report):
+    for b in blocks:
         kind = b[0]
         if kind == "h1":
-            title = b[1]
             body.append(f"<h1>{html_kit.e(b[1])}</h1>")
         elif kind in ("h2", "h3"):
             body.append(f"<{kind}>{_inline(b[1])}</{kind}>")
@@ -505,6 +526,16 @@ def render_html(report: Report) -> str:
         elif kind == "table":
             rows = [[html_kit.inline_code(c) for c in row] for row in b[2]]
             body.append(html_kit.table([html_kit.e(h) for h in b[1]], rows, b[3]))
+        elif kind == "code":
+            code = html_kit.e("\n".join(b[1]))
+            body.append(f"<pre><code>{code}</code></pre>")
+    return body
+
+
+def render_html(report: Report) -> str:
+    laid_out = blocks(report)
+    title = next((b[1] for b in laid_out if b[0] == "h1"), "")
+    body = html_parts(laid_out)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f"<title>{html_kit.e(title)}</title><style>{html_kit.CSS}</style></head>"

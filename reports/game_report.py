@@ -27,6 +27,7 @@ from reports import game_cards, game_summary
 from reports.game_effects import Units, difference, group_rate, rate
 from reports.load import Run, open_run, run_seats
 from reports.output import clean, to_json
+from reports.violations import run_violations
 from simcore.games import get as get_game
 from simcore.stats import chi_square_uniform
 
@@ -321,6 +322,7 @@ def build_game_report(run_dir: str | Path, allow_incomplete: bool = False) -> Re
     report: Report = {
         "format": FORMAT,
         "run": run_header(run, game),
+        "violations": run_violations(run),  # games that broke the engine's invariant checks
         "warnings": warnings,
         "strategies": strategies(seats, raw),
         "start_order": start_order(seats, run.players, raw, by_strategy),

@@ -41,6 +41,8 @@ tr.uncertain td { color: #999; }
 .note { color: var(--muted); font-size: .85rem; }
 code { font: .82rem ui-monospace, SFMono-Regular, Menlo, monospace; background: #f2f2f2;
        padding: .05rem .3rem; border-radius: 3px; }
+pre { background: #f2f2f2; padding: .5rem .8rem; border-radius: 4px; overflow-x: auto; }
+pre code { padding: 0; }
 figure { margin: .5rem 0 1rem; }
 figure svg { max-width: 100%; height: auto; display: block; }
 figcaption { color: var(--muted); font-size: .85rem; }

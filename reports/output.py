@@ -7,17 +7,17 @@ import math
 from pathlib import Path
 from typing import Any
 
-from simcore.output_paths import check_file, writing
-from simcore.runs.manifest import atomic_write
+from simcore.output_paths import check_file, write_whole, writing
 
 
 def write_text(path: Path, text: str, what: str = "the report", kept: str = "") -> None:
     """Write `text` to `path` atomically (creating its folder); a failure is a TuttiError
-    (naming `what`, and `kept`: what survives of the result, e.g. a table printed above)."""
+    (naming `what`, and `kept`: what survives of the result, e.g. a table printed above),
+    and leaves no temp file behind."""
     check_file(path, what)
     with writing(path, what, kept):
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, text.encode("utf-8"))
+        write_whole(path, text.encode("utf-8"))
 
 
 def clean(value: Any) -> Any:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from reports import arc, cards, findings, picks, plots, text
+from reports import arc, cards, findings, picks, plots, text, violations
+from reports.game_render import html_parts
 from reports.html_kit import CSS, e, figure, inline_code, table
 from simcore import fmt
 
@@ -71,6 +72,7 @@ def section_run(report: Report) -> str:
         ),
         ("Versions", f"tutti {e(run['package_version'])}, rules version {run['rules_version']}"),
         ("Simulated in", fmt.seconds(run["simulation_seconds"])),
+        ("Engine checks", e(violations.checks_text(report))),
     ]
     dl = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts)
     return (
@@ -585,6 +587,12 @@ RENDER = {
 }
 
 
+def unsound_html(report: Report) -> str:
+    """Games that broke the engine's invariant checks, before anything else (or nothing)."""
+    found = violations.blocks(report)
+    return f'<section id="violations">{"".join(html_parts(found))}</section>' if found else ""
+
+
 def render_html(report: Report) -> str:
     """The whole page."""
     run = report["run"]
@@ -610,7 +618,7 @@ def render_html(report: Report) -> str:
         f"<h1>{e(title)}</h1>"
         f'<p class="sub">Strategies: {e(", ".join(run["strategies"]))} · seed {run["seed"]} · '
         f"tutti {e(run['package_version'])}, rules version {run['rules_version']}</p>"
-        f"{sections[0]}"
+        f"{unsound_html(report)}{sections[0]}"
         f'<nav class="toc"><b>Contents</b><ol>{"".join(toc_items)}</ol></nav>'
         f"{''.join(sections[1:])}</main></body></html>\n"
     )

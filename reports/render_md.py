@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from reports import arc, cards, findings, picks, text
+from reports import arc, cards, findings, picks, text, violations
+from reports.game_render import markdown_lines
 from reports.plots import card_label
 from simcore import fmt
 
@@ -50,6 +51,11 @@ def header(report: Report) -> list[str]:
     ]
 
 
+def unsound(report: Report) -> list[str]:
+    """Games that broke the engine's invariant checks, before anything else (or nothing)."""
+    return markdown_lines(violations.blocks(report))
+
+
 def summary(report: Report) -> list[str]:
     """The findings first (at most five), then the caveat and what is too uncertain."""
     items = report["summary"]
@@ -87,6 +93,7 @@ def setup(report: Report) -> list[str]:
         + f", {run['players']} players, master seed {run['seed']}",
         f"- Card data {run['cards_dir'] or 'shipped set'} (hash `{run['card_hash'][:16]}`); "
         f"tutti {run['package_version']}, rules version {run['rules_version']}",
+        f"- Engine invariant checks: {violations.checks_text(report)}",
         "",
         *table(["Seat", "Strategy", "Parameters"], seats, left=3),
     ]
@@ -377,8 +384,8 @@ def method(report: Report) -> list[str]:
 
 def render_markdown(report: Report) -> str:
     parts = [
-        header, summary, seats, families, dead_cards, flagged, strategies, scores, game_arc,
-        cards_by_kind, outcomes, method, setup,
+        header, unsound, summary, seats, families, dead_cards, flagged, strategies, scores,
+        game_arc, cards_by_kind, outcomes, method, setup,
     ]  # fmt: skip
     lines: list[str] = []
     for part in parts:

@@ -9,7 +9,9 @@ with its strategies under `strategies/<name>/`, and one object, `GAME` in
 Every game's result tables carry the common columns the generic tools read:
 
 - games: `game` (index in the run), `seed` (replays it), `players`, `winner_seats`,
-  `shared_win`, `violations` (the engine's invariant checks that failed: always 0);
+  `shared_win`, `violations` (a bitmask of the engine's invariant checks that failed: 0
+  in a sound game; the game names the bits, `invariant_names` below, and reports and the
+  drift check say loudly when a game is not 0);
 - seats: `game`, `seat`, `start_order` (1 = first), `strategy`, the score column the
   game names (`Game.score`), `rank` (1 = best, ties share), `win` (1, or 1/k for each of
   k tied winners);
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import IntEnum
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -217,3 +220,31 @@ class Game(Protocol):
         """The kernels (by placeholder name) that fill engine module `module`'s dispatch
         placeholders, all from `dispatch[module]`; the engine module calls this (through
         `binding.bind`) when it is imported, before anything compiles."""
+
+
+# ---- optional members: a game that leaves one out gets the default below ----
+# (not members of `Game`: a runtime protocol check would then require them)
+#
+# invariant_names: tuple[str, str] | None = None
+#   Where the names of the engine's invariant checks are, the bits of the games table's
+#   `violations`: (module, name) of a {bit: name} mapping or of an IntEnum of the bits.
+#   Read only when a run has violations (the module may import numba, which a report of a
+#   sound run never does); None: the bits go unnamed ("invariant bit 4").
+
+
+def invariant_names(game: Any) -> dict[int, str]:
+    """bit -> name of each invariant check of `game` (its `invariant_names`; {} without)."""
+    where = getattr(game, "invariant_names", None)
+    if where is None:
+        return {}
+    from importlib import import_module
+
+    found = getattr(import_module(where[0]), where[1])
+    if isinstance(found, type) and issubclass(found, IntEnum):
+        return {int(v): v.name.lower().replace("_", " ") for v in found}
+    return {int(bit): str(name) for bit, name in found.items()}
+
+
+def invariant_name(names: Mapping[int, str], bit: int) -> str:
+    """The name of one violation bit ("invariant bit 4" when the game does not name it)."""
+    return names.get(bit) or f"invariant bit {bit}"

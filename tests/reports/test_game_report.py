@@ -100,9 +100,10 @@ def differences_of(report: dict) -> list[tuple[float, float, float]]:
 def test_json_has_the_sections(written) -> None:
     data = written["json"]
     assert set(data) == {
-        "format", "run", "warnings", "strategies", "start_order", "scores", "end", "critic",
-        "one_turn", "cards", "summary", "seconds",
+        "format", "run", "violations", "warnings", "strategies", "start_order", "scores",
+        "end", "critic", "one_turn", "cards", "summary", "seconds",
     }  # fmt: skip
+    assert data["violations"] == {"games": 0, "of": GAMES, "invariants": [], "examples": []}
     assert data["format"] == "tutti-game-report/1"
     assert data["run"]["game"] == "maestro" and data["run"]["games"] == GAMES
     assert [s["seat_name"] for s in data["run"]["seats"]] == ["Red", "Blue", "Yellow", "Green"]

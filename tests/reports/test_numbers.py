@@ -197,7 +197,9 @@ def test_examples_reproduce_with_tutti_play(written4, run4) -> None:
             assert games.filter(pl.col("game") == x["game"])["seed"].item() == x["seed"]
             win = seats.filter(pl.col("game") == x["game"], pl.col("seat") == x["seat"])["win"]
             assert (win.item() > 0) == (r["flag"] == "stronger")
-            assert x["command"] == f"tutti play --players 4 --seed {x['seed']} --strategies random"
+            assert x["command"] == (
+                f"tutti play --game luthier --players 4 --seed {x['seed']} --strategies random"
+            )
     # the command replays the very game: same final prestige for every seat
     x = flagged[0]["examples"][0]
     played = play_game(load_default_cards(), 4, x["seed"], parse_seats("random", 4))

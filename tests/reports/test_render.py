@@ -93,7 +93,7 @@ def test_html_has_every_section_plot_and_a_table_of_contents(written4) -> None:
         "Benjamini-Hochberg",
         "Wilson",
         "chi-square",
-        "tutti play --players 4 --seed",
+        "tutti play --game luthier --players 4 --seed",
         "The strategies matter",
         "Winning margin",
         "Prestige by source",
@@ -129,7 +129,7 @@ def test_markdown_summary(written4) -> None:
     assert "> **Read with care.**" in md
     seat1 = written4["json"]["seats"]["by_start_order"][0]
     assert f"| 1st player | {seat1['n']:,} | {seat1['win_rate'] * 100:.1f}%" in md
-    assert "`tutti play --players 4 --seed" in md
+    assert "`tutti play --game luthier --players 4 --seed" in md
 
 
 def test_json_is_the_report(written4) -> None:
