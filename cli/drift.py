@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import CardsOpt, GameOpt, StrategiesOpt
+from cli.options import CardsOpt, GameOpt, StrategiesOpt, StrategyModuleOpt
 
 ToleranceOpt = Annotated[
     float,
@@ -196,6 +196,7 @@ def check(
     min_sample: MinSampleOpt = 30,
     json_out: JsonOpt = None,
     markdown: MarkdownOpt = None,
+    strategy_module: StrategyModuleOpt = None,
 ) -> None:
     """Replay a baseline's games under the current code and card data, and compare.
 
@@ -210,5 +211,7 @@ def check(
     tol = _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample)
     _check_outputs(markdown, json_out)
     with ProgressDisplay("checking") as progress:
-        result = check_file(baseline_file, cards, players, tol, sequential, progress)
+        result = check_file(
+            baseline_file, cards, players, tol, sequential, progress, strategy_module
+        )
     _finish(result, markdown, json_out)

@@ -96,6 +96,7 @@ def _game_report(
         confirm=confirm,
     )
     run = result["run"]
+    _warn_violations(result)
     if not run["complete"]:
         print(
             f"warning: {run_dir} is incomplete: the report covers {run['games']:,} "
@@ -108,6 +109,17 @@ def _game_report(
         f"wrote {', '.join(written)} ({result['seconds']:.1f} s)"
     )
     _echo_confirm(result["cards"]["confirm"])
+
+
+def _warn_violations(result: dict) -> None:
+    """The report's first section, on stderr too: games that broke an invariant check."""
+    v = result.get("violations") or {}
+    if v.get("games"):
+        print(
+            f"warning: {v['games']:,} of {v['of']:,} games broke the engine's invariant "
+            "checks (an engine bug): see the report's first section",
+            file=sys.stderr,
+        )
 
 
 def _echo_confirm(checked: dict | None) -> None:
@@ -216,6 +228,7 @@ def report(
         allow_incomplete=allow_incomplete,
         confirm=add,
     )
+    _warn_violations(result)
     if not result["run"]["complete"]:
         print(
             f"warning: {run_dir} is incomplete: the report covers {result['run']['games']:,} "

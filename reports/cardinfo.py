@@ -63,18 +63,23 @@ class CardInfo:
 
 
 def card_info(run: Run) -> CardInfo:
-    """The card list of the run's card set, or an empty CardInfo with a warning."""
+    """The card list of the run's card set, or an empty CardInfo with a warning. The card
+    folder a manifest names is read only when its cards have the run's hash (a run
+    directory is data: a foreign folder is never listed, simcore/runs/trust.py)."""
     config = run.manifest.config
+    where = config.cards_dir or "the shipped card set"
     try:
         from simcore.errors import TuttiError
 
         game = games.get(config.game)
         card_set = game.load_cards(config.cards_dir)
-    except (ImportError, TuttiError, OSError) as err:
-        first = str(err).splitlines()[0] if str(err) else type(err).__name__
+    except (ImportError, TuttiError, OSError):
+        card_set = None
+    if card_set is None or card_set.data_hash != config.card_hash:
+        reason = "are gone or invalid" if card_set is None else "changed since the run"
         return CardInfo(
-            warning=f"could not read the run's card files ({first}): cards never seen in "
-            "the run are missing from the tables and patron decks are unknown"
+            warning=f"could not read the run's card files: those in {where} {reason}; cards "
+            "never seen in the run are missing from the tables and patron decks are unknown"
         )
     info = CardInfo()
     for kind, set_kind in game.card_roles.files.items():
@@ -87,10 +92,4 @@ def card_info(run: Run) -> CardInfo:
     if PATRONS in game.card_files:
         for record in game.card_records(card_set, PATRONS):
             info.patron_deck[record["id"]] = str(record.get("deck", "?"))
-    if card_set.data_hash != config.card_hash:
-        where = config.cards_dir or "the shipped card set"
-        info.warning = (
-            f"the card files ({where}) changed since the run; card lists and patron "
-            "decks are read from the current files"
-        )
     return info

@@ -76,17 +76,20 @@ def check_file(
     tolerances=None,
     sequential: bool = False,
     progress: Progress | None = None,
+    strategy_module: str | Path | None = None,
 ) -> dict:
     """`tutti check` in Python: replay a baseline file's games (of the game it records)
     under the current code and `cards`, and compare them with it (the drift result dict);
-    replayed games that broke the engine's invariant checks fail it (UnsoundError)."""
+    replayed games that broke the engine's invariant checks fail it (UnsoundError). A
+    baseline that records user strategies needs `strategy_module`, loaded only once its
+    hash is the recorded one."""
     from reports.drift import describe
     from reports.drift_baseline import read_baseline
     from reports.drift_check import check_baseline
     from reports.drift_verdict import Tolerances
 
     base = read_baseline(Path(path))
-    replayer = replayer_for(base.config, cards, str(path), players)
+    replayer = replayer_for(base.config, cards, str(path), players, strategy_module)
     candidate = describe("current code", "replayed", base.games, replayer.config)
     tally = Tally()
     result = check_baseline(

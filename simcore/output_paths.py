@@ -21,13 +21,14 @@ from pathlib import Path
 
 from simcore.errors import TuttiError
 
+# a run directory's own files: its manifest, its lock file and its table folders
+from simcore.runs.manifest import FORMAT as RUN_FORMAT
+from simcore.runs.manifest import LOCK as RUN_LOCK
+from simcore.runs.manifest import MANIFEST as RUN_MANIFEST
+from simcore.runs.manifest import OLD_FORMATS
+from simcore.runs.manifest import TABLES as RUN_TABLES
+
 SYSTEM_FOLDERS = (Path("/proc"), Path("/sys"), Path("/dev"))
-# a run directory's own files (simcore/runs/manifest.py): its manifest, its lock file and
-# its table folders
-RUN_FORMAT = "tutti-run/1"
-RUN_MANIFEST = "manifest.json"
-RUN_LOCK = ".tutti.lock"
-RUN_TABLES = ("games", "seats", "cards")
 
 
 def _absolute(path: Path) -> Path:
@@ -56,7 +57,8 @@ def is_run_directory(folder: Path) -> bool:
     """A folder holding a tutti run: a manifest of the run format, or (a run being made,
     or one whose manifest is damaged) its games/, seats/ and cards/ folders."""
     try:
-        if json.loads((folder / RUN_MANIFEST).read_bytes()).get("format") == RUN_FORMAT:
+        found = json.loads((folder / RUN_MANIFEST).read_bytes()).get("format")
+        if found in (RUN_FORMAT, *OLD_FORMATS):
             return True
     except (OSError, ValueError, AttributeError):
         pass

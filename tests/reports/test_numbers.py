@@ -14,6 +14,7 @@ from simcore.games.luthier.cards import load_default_cards
 from simcore.games.luthier.engine import play_game
 from simcore.stats import wilson_interval
 from strategies.luthier.registry import parse_seats
+from tests.unsound_runs import reseal
 
 HELD = {s.kind: s.held_events for s in KINDS}
 COMPLETED = {s.kind: s.completed_events for s in KINDS}
@@ -216,6 +217,7 @@ def test_matchup_matrix_with_two_strategies(run4, tmp_path) -> None:
             strategy=pl.when(pl.col("seat") == 0).then(pl.lit("alpha")).otherwise(pl.lit("beta"))
         )
         frame.write_parquet(part)
+        reseal(run, "seats", part)
     report = build_report(run)
     seats = read(run, "seats")
     n_games = seats["game"].n_unique()

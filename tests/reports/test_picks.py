@@ -14,6 +14,7 @@ import pytest
 from reports.build import build_report
 from reports.picks import COLUMNS, _bytes, bit_counts, pick_rates
 from reports.settings import Settings
+from tests.unsound_runs import reseal, rewrite_part
 
 FIELD = "crafter,performer,restorer,courtier"
 
@@ -99,8 +100,7 @@ def test_a_run_without_bitmaps_has_no_pick_rates(useless, tmp_path):
     old = tmp_path / "old"
     shutil.copytree(useless, old)
     for part in (old / "seats").glob("*.parquet"):
-        table = pq.read_table(part)
-        pq.write_table(table.drop_columns(list(COLUMNS)), part)
+        rewrite_part(old, "seats", part, lambda t: t.drop_columns(list(COLUMNS)))
     report = build_report(old, Settings())
     assert report["picks"] == {"recorded": False, "threshold": 0.05, "dead": []}
     assert all(r["pick_rate"] is None for r in report["cards"]["rows"])
@@ -117,6 +117,7 @@ def test_bitmaps_in_another_layout_give_no_pick_rates_not_a_traceback(useless, t
             i = table.schema.get_field_index("offered_cards")
             field = table.schema.field(i).with_metadata({b"cards": bad.encode()})
             pq.write_table(table.cast(table.schema.set(i, field)), part)
+            reseal(run, "seats", part)
         assert pick_rates(_run(run)) is None
         assert build_report(run, Settings())["picks"]["recorded"] is False
 
