@@ -9,12 +9,13 @@ schema (cards_schema.py, cards_rules.py) allows over the longest game (MAX_ROUND
 - Sums of gains are int32: money, inspiration, prestige (also by source and per round),
   `gained`, `n_discarded`. A game has at most MAX_ROUNDS x N_CHIPS = 60 actions and
   12 market visits; one gain is at most 999 prestige (a card) or 99 of a resource (a
-  bundle, an amount, x MAX_COMPLETED patron powers), so these stay below 10**7, far
+  bundle, an amount, x MAX_COMPLETED patron powers), so these stay below SUM_BOUND, far
   inside int32 (int16 wrapped at 32,767 with repairs at 999 prestige over 12 rounds).
   `invariants_nb.OVERFLOW` flags any of them past 2**30 all the same.
-- Counts of actions, cards and market trades (n_placed, performances, n_bought, ...)
-  stay below 60 x the storage or token caps (< 32,767): int16. Small things bounded by
-  a rule range or a buffer (storage <= 2 x 60, tokens <= 99, tracks, chips) are int8.
+- Counts (n_placed, performances, n_bought, gifts, ...) count actions (60 at most), cards,
+  or market trades (per visit and material at most the storage, 120; 12 visits): below
+  1,500, int16, as is perf_base (skill and result bonuses, below 5,000). Things bounded
+  by a rule range or a buffer (storage <= 2 x 60, tokens <= 99, tracks, chips) are int8.
 - Buffers (hand, completed patrons, card rows) have fixed sizes; a value that does not
   fit is refused by the loader (cards_capacity.py, board slots <= MAX_SLOTS) or, when
   play reaches it, flagged as `invariants_nb.OVERFLOW` (never dropped silently).
@@ -54,6 +55,7 @@ CEV_W = 6  # card event row: seat, CardKind, card id, CardEvent, round, detail
 MAX_CARD_EVENTS = 640  # card events a game can record (more is an error, see engine.py)
 PLAN_MEMO_W = 64  # float64 scratch per seat that a strategy keeps through a planning phase
 PLAN_MEMO_SIZE = MAX_PLAYERS * PLAN_MEMO_W
+SUM_BOUND = 10**7  # money, inspiration and prestige stay below it (see the top; tested)
 
 
 class Stream(IntEnum):
