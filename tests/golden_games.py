@@ -26,16 +26,33 @@ BATCH_GAMES = 48
 # regeneration (tests/luthier/test_transcript_state.py checks prestige_round,
 # tests/reports/test_picks.py the offered/picked bitmaps).
 REPORT_ONLY = frozenset({"prestige_round", "offered", "picked"})
+# Fields widened after the fingerprints were taken (issue 32: sums of gains int16 ->
+# int32, dtypes.py), hashed at the width they had then: a game whose values fit that
+# width hashes as before, so widening a field changes no fingerprint of an unchanged game.
+TAKEN_AT = {"inspiration": "i2", "prestige": "i2", "prestige_src": "i2", "n_discarded": "i2"}
+
+
+def _as_taken(a: np.ndarray) -> np.ndarray:
+    """`a` without the REPORT_ONLY fields and with the TAKEN_AT fields at their old width,
+    packed as the record was when the fingerprints were taken."""
+    names = [n for n in a.dtype.names if n not in REPORT_ONLY]
+    fields = []
+    for n in names:
+        base, shape = a.dtype[n].base, a.dtype[n].shape
+        fields.append((n, np.dtype(TAKEN_AT.get(n, base)), shape))
+    out = np.empty(a.shape, np.dtype(fields))
+    for n in names:
+        out[n] = a[n]
+        assert (out[n] == a[n]).all(), f"{n} does not fit the width it was fingerprinted at"
+    return out
 
 
 def _digest(*arrays: np.ndarray) -> str:
-    from numpy.lib.recfunctions import repack_fields
-
     h = hashlib.sha256()
     for a in arrays:
         a = np.asarray(a)
-        if a.dtype.names and REPORT_ONLY & set(a.dtype.names):
-            a = repack_fields(a[[n for n in a.dtype.names if n not in REPORT_ONLY]])
+        if a.dtype.names and (REPORT_ONLY | set(TAKEN_AT)) & set(a.dtype.names):
+            a = _as_taken(a)
         h.update(np.ascontiguousarray(a).tobytes())
     return h.hexdigest()[:20]
 

@@ -14,6 +14,7 @@ from enum import IntEnum
 from typing import Any
 
 from simcore.errors import did_you_mean  # noqa: F401 (the card modules import it here)
+from simcore.games.luthier.dtypes import MAX_SLOTS
 from simcore.games.luthier.enums import Era, Family, Material, Res, names
 
 BAD: Any = object()  # sentinel: the value failed its check
@@ -151,7 +152,18 @@ def _prices(value: Any, f: Field, path: str, report: Report) -> Any:
 
 
 def _slots(value: Any, f: Field, path: str, report: Report) -> Any:
-    return _keyed_ints(value, PLAYER_COUNTS, "player count", path, report, hi=9, need_all=True)
+    """Face-up cards of a row's tier by player count: 0..MAX_SLOTS, what the board holds."""
+    out = _keyed_ints(value, PLAYER_COUNTS, "player count", path, report, hi=2**31, need_all=True)
+    if out is BAD:
+        return BAD
+    over = [(key, n) for key, n in zip(PLAYER_COUNTS, out, strict=True) if n > MAX_SLOTS]
+    for key, n in over:
+        report(
+            f"{path}.{key}",
+            f"must be <= {MAX_SLOTS} (the engine lays out at most {MAX_SLOTS} face-up cards "
+            f"per row and tier), got {n}",
+        )
+    return BAD if over else out
 
 
 def _list(value: Any, f: Field, path: str, report: Report, what: str) -> bool:

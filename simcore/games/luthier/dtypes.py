@@ -3,6 +3,22 @@
 State is two structured arrays per batch: `GAME` (one record per game) and
 `SEAT` (one record per game and seat, shape (n_games, MAX_PLAYERS)). Kernels
 mutate them in place; result tables are read off the final state in Python.
+
+Widths (issue 32: no silent overflow). Each field holds the largest value the card
+schema (cards_schema.py, cards_rules.py) allows over the longest game (MAX_ROUNDS):
+- Sums of gains are int32: money, inspiration, prestige (also by source and per round),
+  `gained`, `n_discarded`. A game has at most MAX_ROUNDS x N_CHIPS = 60 actions and
+  12 market visits; one gain is at most 999 prestige (a card) or 99 of a resource (a
+  bundle, an amount, x MAX_COMPLETED patron powers), so these stay below SUM_BOUND, far
+  inside int32 (int16 wrapped at 32,767 with repairs at 999 prestige over 12 rounds).
+  `invariants_nb.OVERFLOW` flags any of them past 2**30 all the same.
+- Counts (n_placed, performances, n_bought, gifts, ...) count actions (60 at most), cards,
+  or market trades (per visit and material at most the storage, 120; 12 visits): below
+  1,500, int16, as is perf_base (skill and result bonuses, below 5,000). Things bounded
+  by a rule range or a buffer (storage <= 2 x 60, tokens <= 99, tracks, chips) are int8.
+- Buffers (hand, completed patrons, card rows) have fixed sizes; a value that does not
+  fit is refused by the loader (cards_capacity.py, board slots <= MAX_SLOTS) or, when
+  play reaches it, flagged as `invariants_nb.OVERFLOW` (never dropped silently).
 """
 
 from __future__ import annotations
@@ -19,10 +35,10 @@ N_CHIPS = 5  # numbered worker chips 1..5; chip index c has value c + 1
 MAX_DECK = 96  # cards a deck or discard pile can hold
 MAX_MARKET = 32
 MAX_SMALL_DECK = 16  # royal patrons, each specialty deck
-MAX_SLOTS = 6  # face-up slots per (row, tier)
+MAX_SLOTS = 6  # face-up slots per (row, tier): board.toml slots are 0..MAX_SLOTS
 MAX_PLACEMENTS = MAX_PLAYERS * N_CHIPS
-MAX_HAND = 24  # instrument cards in hand
-MAX_COMPLETED = 24  # completed patrons per seat
+MAX_HAND = 24  # instrument cards in hand (the Guild is not offered to a full hand)
+MAX_COMPLETED = 24  # completed patrons per seat (one more: invariants_nb.OVERFLOW)
 MAX_AWARDS = 4
 MAX_ROUNDS = 12  # rounds a game may have (rules `rounds`); longer games outgrow the buffers
 CARD_BITS = 96  # per card kind in a seat's offered/picked bitmaps (offers_nb): card ids 0..95
@@ -39,6 +55,7 @@ CEV_W = 6  # card event row: seat, CardKind, card id, CardEvent, round, detail
 MAX_CARD_EVENTS = 640  # card events a game can record (more is an error, see engine.py)
 PLAN_MEMO_W = 64  # float64 scratch per seat that a strategy keeps through a planning phase
 PLAN_MEMO_SIZE = MAX_PLAYERS * PLAN_MEMO_W
+SUM_BOUND = 10**7  # money, inspiration and prestige stay below it (see the top; tested)
 
 
 class Stream(IntEnum):
@@ -120,7 +137,7 @@ SEAT = np.dtype(
         ("goals_dealt", "i2", (4,)),
         ("goals", "i2", (4,)),  # kept personal goals; -1 = none
         ("money", "i4"),  # coins, >= 0
-        ("inspiration", "i2"),  # tokens, >= 0
+        ("inspiration", "i4"),  # tokens, >= 0 (int32: a sum of gains, see the top)
         ("materials", "i2", (3,)),  # animal, wood, metal; sum <= storage
         ("apprentices", "i1"),  # apprentices in supply (not placed), 0..3
         ("appr_lost", "i1"),  # apprentices removed from the game by deck searches
@@ -153,9 +170,9 @@ SEAT = np.dtype(
         ("award_markers", "i1"),  # bitmask of markers left: 1 storage, 2 royal, 4 purple
         ("market_done", "i1"),  # 1 = visited the market this round
         ("passed", "i1"),  # 1 = passed this resolution phase
-        ("prestige", "i2"),  # current prestige, >= 0
-        ("prestige_src", "i2", (N_SOURCES,)),  # prestige gained by Source (PATIENCE <= 0)
-        ("prestige_round", "i2", (MAX_ROUNDS,)),  # prestige at the end of each round's play
+        ("prestige", "i4"),  # current prestige, >= 0 (int32: see the top)
+        ("prestige_src", "i4", (N_SOURCES,)),  # prestige gained by Source (PATIENCE <= 0)
+        ("prestige_round", "i4", (MAX_ROUNDS,)),  # prestige at the end of each round's play
         # pick rates (offers_nb): bit CARD_BITS * CardKind + card id, set when a decision of
         # this seat offered that card / when the seat chose it
         ("offered", "u1", (N_CARD_KINDS * CARD_BITS // 8,)),
@@ -176,14 +193,14 @@ SEAT = np.dtype(
         ("patrons_lost", "i2", (4,)),  # left through patience, by PatronType
         ("requirements_met", "i2"),  # patron requirements satisfied
         ("gifts", "i2"),  # patron gifts received
-        ("goal_prestige", "i2", (4,)),  # end-game prestige per kept goal slot
+        ("goal_prestige", "i2", (4,)),  # end-game prestige per kept goal slot, 0..999 (a level)
         ("n_placed", "i2", (7,)),  # chips placed per Location
         ("n_alt", "i2"),  # alternate actions taken (incl. 2 money)
         ("n_bought", "i2", (3,)),  # materials bought at the market
         ("n_sold", "i2", (3,)),
         ("n_hired", "i2"),  # apprentices hired at the market
         ("n_trained", "i2", (3,)),  # track steps bought at the market
-        ("n_discarded", "i2"),  # materials discarded over the storage cap
+        ("n_discarded", "i4"),  # materials discarded over the storage cap (<= materials gained)
         ("gained", "i4", (N_RES,)),  # everything gained, by Res column
     ]
 )

@@ -23,6 +23,8 @@ PRESTIGE_SUM = 16  # prestige by source does not add up to prestige
 UNPLACED = 32  # a chip still free after planning
 UNRESOLVED = 64  # a chip that never acted by the end of resolution
 TOKENS = 128  # tokens placed beyond the colour's supply, or not matching the orchestra
+OVERFLOW = 256  # a value or card that its state field or buffer cannot hold (issue 32)
+HEADROOM = 2**30  # int32 sums of gains (dtypes.py) never come near: past it, OVERFLOW
 SEAT_KINDS = MAX_PLAYERS * N_TOKEN_KINDS  # scratch sizes (stack_empty needs constants)
 SEAT_CHIPS = MAX_PLAYERS * N_CHIPS
 
@@ -35,6 +37,7 @@ INVARIANT_NAMES = {
     UNPLACED: "worker chip left unplaced after planning",
     UNRESOLVED: "worker chip never resolved",
     TOKENS: "orchestra tokens beyond the supply or not on the board",
+    OVERFLOW: "a score, resource or card beyond what its state field or buffer holds",
 }
 
 
@@ -79,6 +82,8 @@ def check_resources_nb(cards, g, s):
         r = s[p]
         if r.money < 0 or r.inspiration < 0 or r.apprentices < 0 or r.prestige < 0:
             bad |= NEGATIVE
+        if r.money > HEADROOM or r.inspiration > HEADROOM or r.prestige > HEADROOM:
+            bad |= OVERFLOW
         stored = 0  # sums in plain loops of constant length: no array views, no iterator
         for m in range(3):
             if r.materials[m] < 0:

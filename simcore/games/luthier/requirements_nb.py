@@ -25,6 +25,7 @@ import numpy as np
 from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt, ReqCard
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.enums import Source, Track
+from simcore.games.luthier.invariants_nb import OVERFLOW
 from simcore.games.luthier.log_nb import card_event_nb, log_nb
 from simcore.games.luthier.patience_nb import clear_slot_nb
 from simcore.games.luthier.resources_nb import add_prestige_nb
@@ -165,6 +166,8 @@ def complete_patron_nb(cards, g, s, w, p, slot, kinds, keys, out):
     if s[p].completed_n < s[p].completed.shape[0]:
         s[p].completed[s[p].completed_n] = c
         s[p].completed_n += 1
+    else:  # MAX_COMPLETED: the patron (and its power) would be lost without a word
+        g.violations |= OVERFLOW
     clear_slot_nb(s, p, slot)
     advance_track_nb(cards, g, s, w, p, Track.REPUTATION)
 

@@ -43,11 +43,11 @@ def games_table(card_set, batch: Batch, n_players: int) -> pa.Table:
     """One row per game: index, seed, winners, margins and engine counters."""
     g = np.asarray(batch.games)  # plain ndarray: pyarrow converts record-array fields slowly
     seats = np.asarray(batch.seats)[:, :n_players]
-    prestige = seats["prestige"].astype(np.int16)
+    prestige = seats["prestige"].astype(np.int32)  # as wide as the state (dtypes.py)
     wins = seats["win"] > 0
     n_winners = wins.sum(axis=1)
     best = prestige.max(axis=1)
-    runner_up = np.where(wins, np.int16(-1), prestige).max(axis=1)
+    runner_up = np.where(wins, np.int32(-1), prestige).max(axis=1)
     margin = np.where(n_winners > 1, 0, best - np.maximum(runner_up, 0))
     flat_winners = np.nonzero(wins.ravel())[0] % n_players
     win_offsets = np.concatenate([[0], np.cumsum(n_winners)]).astype(np.int32)
@@ -67,7 +67,7 @@ def games_table(card_set, batch: Batch, n_players: int) -> pa.Table:
             "winner_seats": winner_seats,
             "shared_win": pa.array(n_winners > 1),
             "winning_prestige": pa.array(best),
-            "margin": pa.array(margin.astype(np.int16)),
+            "margin": pa.array(margin.astype(np.int32)),
             "mean_prestige": pa.array(prestige.mean(axis=1).astype(np.float32)),
             "award_tiles": pa.ListArray.from_arrays(pa.array(award_offsets), award_values),
             "decisions": pa.array(g["n_decisions"]),

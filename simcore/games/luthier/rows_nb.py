@@ -7,6 +7,7 @@ import numpy as np
 from simcore.games.luthier.codes import Ev
 from simcore.games.luthier.dtypes import MAX_DECK, MAX_HAND, MAX_SLOTS, Stream
 from simcore.games.luthier.enums import CardRow, PatronDeck
+from simcore.games.luthier.invariants_nb import OVERFLOW
 from simcore.games.luthier.log_nb import log_nb
 from simcore.jit import kernel
 from simcore.rng_nb import shuffle_nb
@@ -60,12 +61,14 @@ def deck_to_bottom_nb(g, row, c):
 
 @kernel
 def add_to_hand_nb(g, s, p, c):
-    """Put instrument card c into seat p's hand (under the deck if the hand is full)."""
+    """Put instrument card c into seat p's hand; with MAX_HAND cards there (the rules have no
+    hand limit) it goes under the deck instead, and the game is flagged OVERFLOW."""
     if s[p].hand_n < MAX_HAND:
         s[p].hand[s[p].hand_n] = c
         s[p].hand_n += 1
     else:
         deck_to_bottom_nb(g, CardRow.INSTRUMENTS, c)
+        g.violations |= OVERFLOW
 
 
 @kernel
