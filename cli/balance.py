@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from cli.options import CardsOpt, GameOpt, ParamsOpt, PlayersOpt, StrategiesOpt
+from cli.options import CardsOpt, GameOpt, ParamsOpt, PlayersOpt, StrategiesOpt, ThreadsOpt
 
 
 def balance(
@@ -51,6 +51,7 @@ def balance(
         Path | None, typer.Option("--json", help="Write the result as JSON here (- for stdout).")
     ] = None,
     game: GameOpt = None,
+    threads: ThreadsOpt = None,
 ) -> None:
     """Search the --vary ranges for the values that minimise the objective, on common random
     numbers; confirm the best on fresh games against the current values."""
@@ -65,7 +66,7 @@ def balance(
     with ProgressDisplay("balance") as progress:
         result = run(
             vary, objective, budget, players, strategies, cards, params, seed, population,
-            confirm_games, allow_stated, progress, progress.note, out, command, game,
+            confirm_games, allow_stated, progress, progress.note, out, command, game, threads,
         )  # fmt: skip
     if to_stdout:
         typer.echo(_json(result))
@@ -85,10 +86,11 @@ def _json(result: dict[str, Any]) -> str:
 
 
 def _show(result: dict[str, Any]) -> None:
-    """The found values and the confirmation, as a table and a few lines."""
+    """The returned values, the check of the best candidates, and a few lines."""
     from rich.table import Table
 
     from cli.terminal import console as terminal
+    from reports.balance import check_lines
 
     console = terminal()
     search = result["search"]
@@ -97,7 +99,7 @@ def _show(result: dict[str, Any]) -> None:
         f"generations of {search['population']}",
         title_justify="left",
     )
-    for h in ("vary", "range", "current", "best"):
+    for h in ("vary", "range", "current", "returned"):
         table.add_column(h, justify="left" if h == "vary" else "right")
     for v in result["vary"]:
         table.add_row(
@@ -113,6 +115,8 @@ def _show(result: dict[str, Any]) -> None:
                 f"{v['key']} leaves {', '.join(v['left_out_stated'])} as they are "
                 "(the rulebook states them)"
             )
+    for line in check_lines(result):
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
     obj = result["objective"]
     games = result["confirm"]["games"]
     console.print(f"objective on {games:,} fresh games per side (95% bootstrap intervals):")
@@ -123,21 +127,23 @@ def _show(result: dict[str, Any]) -> None:
     for name, row in lines:
         console.print(
             f"  {name}: current {_num(row['current'], row['current_interval'])}, "
-            f"best {_num(row['best'], row['best_interval'])}",
+            f"returned {_num(row['best'], row['best_interval'])}",
             markup=False,
             highlight=False,
+            soft_wrap=True,
         )
     console.print(
-        f"  difference (best - current): {_num(obj['difference'], obj['difference_interval'])}",
+        "  difference (returned - current): " + _num(obj["difference"], obj["difference_interval"]),
         markup=False,
         highlight=False,
     )
     if result["sets"]:
         console.print("as --set: " + " ".join(result["sets"]), markup=False, highlight=False)
     else:
-        console.print("the current values are the best found: nothing to change")
+        console.print("nothing to change: the current values are returned")
     if result["out"]:
-        console.print(f"wrote {result['out']['folder']} (use it as --cards)", markup=False)
+        what = "use it as --cards" if result["improvement_found"] else "the current values"
+        console.print(f"wrote {result['out']['folder']} ({what})", markup=False)
 
 
 def _num(x: float | None, interval: list[float | None]) -> str:

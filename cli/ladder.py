@@ -9,7 +9,14 @@ from typing import Annotated
 
 import typer
 
-from cli.options import CardsOpt, GameOpt, ParamsOpt, PlayersOpt, StrategyModuleOpt
+from cli.options import (
+    CardsOpt,
+    GameOpt,
+    ParamsOpt,
+    PlayersOpt,
+    StrategyModuleOpt,
+    ThreadsOpt,
+)
 
 
 def ladder(
@@ -29,6 +36,7 @@ def ladder(
     params: ParamsOpt = None,
     strategy_module: StrategyModuleOpt = None,
     game: GameOpt = None,
+    threads: ThreadsOpt = None,
 ) -> None:
     """Print each strategy's win rate against each other one and against the field.
 
@@ -66,7 +74,9 @@ def ladder(
     vectors = params_vectors(params, known)
     cards_data = the_game.load_cards(cards)
     with ProgressDisplay("ladder") as progress:
-        cells = run(cards_data, specs, players, games, seed, progress, vectors, the_game.name)
+        cells = run(
+            cards_data, specs, players, games, seed, progress, vectors, the_game.name, threads
+        )
     by = {(c.focus, c.opponent): c for c in cells}
     order = sorted(names, key=lambda n: -by[(n, "field")].win)
     table = Table(

@@ -35,3 +35,25 @@ StrategyModuleOpt = Annotated[
         "Loading it runs its code.",
     ),
 ]
+
+
+def _check_threads(threads: int | None) -> int | None:
+    """Refuse (one line, exit 2) a thread count outside 1 .. the cores this process may use,
+    as `tutti simulate --threads` does, before any game is played or file written."""
+    if threads is not None:
+        from simcore.errors import TuttiError
+        from simcore.threads import max_threads
+
+        most = max_threads()
+        if not 1 <= threads <= most:
+            raise TuttiError(f"--threads must be between 1 and {most} (got {threads})")
+    return threads
+
+
+ThreadsOpt = Annotated[
+    int | None,
+    typer.Option(
+        help="Kernel threads (default: all cores). The results do not depend on it.",
+        callback=_check_threads,
+    ),
+]

@@ -7,7 +7,14 @@ from typing import Annotated
 
 import typer
 
-from cli.options import CardsOpt, GameOpt, ParamsOpt, PlayersOpt, StrategyModuleOpt
+from cli.options import (
+    CardsOpt,
+    GameOpt,
+    ParamsOpt,
+    PlayersOpt,
+    StrategyModuleOpt,
+    ThreadsOpt,
+)
 
 
 def tune(
@@ -32,11 +39,15 @@ def tune(
     params: ParamsOpt = None,
     strategy_module: StrategyModuleOpt = None,
     game: GameOpt = None,
+    threads: ThreadsOpt = None,
 ) -> None:
     """Tune a strategy's parameter vector (cross-entropy method on common random numbers).
 
-    Prints each generation, then the tuned vector's win rate against the default's on
-    fresh deals with a paired 95% interval, and writes the tuned vector as a params file.
+    Prints each generation, then the confirmation of the best candidates played and the
+    start on fresh deals (the best of them there is the tuned vector; the start when
+    none beats it: "no improvement found"), then the tuned vector's win rate against the
+    default's on other fresh deals with a paired 95% interval, and writes the tuned
+    vector as a params file.
     """
     from simcore import games as registry
     from simcore.output_paths import check_file, writing
@@ -49,6 +60,7 @@ def tune(
     from simcore.params_file import params_vectors, write_params
     from simcore.progress import ProgressDisplay
     from simcore.seats import lookup, split_names
+    from strategies.tune import confirm_lines
     from strategies.tune import tune as run
 
     the_game.check_players(players)
@@ -67,6 +79,7 @@ def tune(
         result = run(
             card_set, spec, opponents, players, budget, seed, population, eval_games, start,
             field_params, progress=progress, log=progress.note, game=the_game.name,
+            threads=threads,
         )  # fmt: skip
     ev = result.evaluation
     on_game = "" if the_game.name == registry.DEFAULT else f" --game {the_game.name}"
@@ -74,8 +87,10 @@ def tune(
         f"tutti tune {strategy}{on_game} --players {players} --budget {budget} --seed {seed}"
         f" --field {','.join(o.name for o in opponents)}",
         f"search: {result.generations} generations x {result.population} candidates x "
-        f"{result.deals_per_generation} deals x {players} seats = {result.search_games} games",
-        f"check on {ev.games} fresh games per vector (each deal from every seat):",
+        f"{result.deals_per_generation} deals x {players} seats, and the confirmation: "
+        f"{result.search_games} games",
+        *confirm_lines(spec, result.search),
+        f"check on {ev.games} other fresh games per vector (each deal from every seat):",
         f"  tuned   win rate {pct(ev.tuned_win, 2)} ({pct_range(*ev.tuned_interval, 2)})",
         f"  default win rate {pct(ev.default_win, 2)} ({pct_range(*ev.default_interval, 2)})",
         f"  paired difference {pts(ev.difference, 2)} points "

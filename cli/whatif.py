@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import CardsOpt, GameOpt, ParamsOpt, PlayersOpt, StrategiesOpt
+from cli.options import CardsOpt, GameOpt, ParamsOpt, PlayersOpt, StrategiesOpt, ThreadsOpt
 
 SeedOpt = Annotated[int, typer.Option(help="Master seed: both sides play the same games.")]
 OutOpt = Annotated[
@@ -58,6 +58,7 @@ def whatif(
     params: ParamsOpt = None,
     out: OutOpt = None,
     game: GameOpt = None,
+    threads: ThreadsOpt = None,
 ) -> None:
     """Play the card set with and without the change on the same seeds; show what moved."""
     from reports.whatif import whatif as run
@@ -66,7 +67,7 @@ def whatif(
 
     _check_out(out)
     with ProgressDisplay("whatif") as progress:
-        result = run(set_, players, games, seed, strategies, cards, params, progress, game)
+        result = run(set_, players, games, seed, strategies, cards, params, progress, game, threads)
     _show(whatif_view(result), out)
 
 
@@ -89,6 +90,7 @@ def ablate(
     ] = None,
     only: Annotated[str | None, typer.Option(help="Only these card ids, comma-separated.")] = None,
     game: GameOpt = None,
+    threads: ThreadsOpt = None,
 ) -> None:
     """Each card of KIND against a neutral stand-in: its effect on its holders, ranked."""
     from reports.ablate import ablate as run
@@ -98,7 +100,9 @@ def ablate(
     out = _check_out(out or Path("runs") / f"ablate-{kind}")
     ids = [x.strip() for x in only.split(",") if x.strip()] if only else None
     with ProgressDisplay("ablating") as progress:
-        result = run(kind, players, games, seed, strategies, cards, params, progress, ids, game)
+        result = run(
+            kind, players, games, seed, strategies, cards, params, progress, ids, game, threads
+        )
     _show(ablate_view(result), out)
 
 
@@ -121,6 +125,7 @@ def sweep(
         Path | None, typer.Option("--out", "-o", help="Folder (default runs/sweep).")
     ] = None,
     game: GameOpt = None,
+    threads: ThreadsOpt = None,
 ) -> None:
     """One paired comparison per value; the card's win-rate effect at each, and a plot."""
     from reports.whatif import sweep as run
@@ -131,6 +136,7 @@ def sweep(
     items = [v.strip() for v in values.split(",") if v.strip()]
     with ProgressDisplay("sweeping") as progress:
         result = run(
-            target, items, players, games, seed, strategies, cards, band, params, progress, game
-        )
+            target, items, players, games, seed, strategies, cards, band, params, progress, game,
+            threads,
+        )  # fmt: skip
     _show(sweep_view(result), out)

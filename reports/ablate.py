@@ -86,11 +86,13 @@ def ablate(
     progress: Progress | None = None,
     only: list[str] | None = None,
     game: str | None = None,
+    threads: int | None = None,
 ) -> dict[str, Any]:
-    """Every card of `kind` (or the `only` ones) against its neutral stand-in, strongest first."""
+    """Every card of `kind` (or the `only` ones) against its neutral stand-in, strongest
+    first (`threads`: kernel threads, None: every core; the result does not depend on it)."""
     the_game = registry.get(game)
     kind = the_game.card_kind(kind)  # "repair" as well as "repairs", as in --set
-    base = baseline(players, games, seed, strategies, cards, params_file, game)
+    base = baseline(players, games, seed, strategies, cards, params_file, game, threads)
     neutral = the_game.neutral_text(base.card_set, kind)
     ids = the_game.card_ids(base.card_set, kind)
     for cid in only or []:

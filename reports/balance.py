@@ -18,16 +18,24 @@ among the generations left and the distinct candidates), so the mean does not
 overfit a few deals; the sampler draws from its own stream of `seed`, so a seed gives
 one result. Generation 0 also tries the current values.
 
-The final mean (rounded and clipped) is the best vector. It is confirmed on fresh
-games, CONFIRM_FIRST onwards (no generation reaches them), against the current
-values: both play the same games, and 95% percentile intervals come from a bootstrap
-over games (the independent units), the same resampled games for both sides, so the
-difference has its own interval. (A spread is a maximum minus a minimum of noisy
-rates: with few games it and its interval lean upward.)
+The answer is a vector the search PLAYED, never its distribution's mean: every
+candidate is kept with its objective, and the CONFIRM_TOP best of them replay fresh
+games, CONFIRM_FIRST onwards (no generation reaches them), beside the current values:
+all play the same games, and 95% percentile intervals come from a bootstrap over games
+(the independent units), the same resampled games for every side, so each difference
+from the current values has its own interval. The check is the result's last word, so
+a candidate is returned only when it beats the current values there beyond doubt: the
+lowest objective among the candidates whose difference from the current values has its
+95% interval wholly below zero (`better`). When none has, the search says "no
+improvement found" and returns the current values. So the check never shows the
+returned values worse than the current ones. (It also chose them, so its numbers lean
+their way a little. A spread is a maximum minus a minimum of noisy rates: with few
+games it and its interval lean upward.)
 """
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -35,12 +43,24 @@ import numpy as np
 
 from reports import balance_objectives as objectives
 from reports.balance_out import check_out_dir, write_cards
-from reports.balance_search import MIN_DEALS, Clock, Note, finite, fmt, plan, play, search
+from reports.balance_search import (
+    MIN_DEALS,
+    SIDES,
+    Clock,
+    Note,
+    finite,
+    fmt,
+    named_values,
+    plan,
+    play,
+    search,
+    values_text,
+)
 from reports.balance_space import Vary, check_extremes, number, parse_varies, patches
 from reports.variants import baseline, variant
 from simcore.progress import Progress
 
-FORMAT = "tutti-balance/1"
+FORMAT = "tutti-balance/2"  # 2: the best played and confirmed, not the search's mean
 CONFIRM_FIRST = 1 << 40  # confirmation games: game indices no generation reaches
 BOOTSTRAP = 1000  # bootstrap replicates for the confirmation's intervals
 
@@ -62,17 +82,21 @@ def balance(
     out: str | Path | None = None,
     command: str | None = None,
     game: str | None = None,
+    threads: int | None = None,
 ) -> dict[str, Any]:
     """Search the `vary` ranges for the values minimising `objective`; confirm them.
 
-    `confirm_games` (default a tenth of `budget`) are played by each side of the final
-    check; the search spends the rest. `progress(games, games in all)` is called after
-    each window of games, `note(line)` after each generation. `out`: a card directory
-    for the found values (`reports.balance_out`); `command`: the command line, kept in
-    the result and the written files; `game`: the game's name (None: the default game).
+    `confirm_games` (default a sixteenth of `budget`) are played by each side of the
+    final check (the current values and at most CONFIRM_TOP candidates); the search
+    spends the rest. `progress(games, games in all)` is called after each window of
+    games, `note(line)` after each generation and for each line of the check. `out`: a
+    card directory for the returned values (`reports.balance_out`); `command`: the
+    command line, kept in the result and the written files; `game`: the game's name
+    (None: the default game); `threads`: kernel threads (None: every core), on which
+    the result does not depend.
     """
-    confirm = max(budget // 10, MIN_DEALS) if confirm_games is None else confirm_games
-    base = baseline(players, max(confirm, 1), seed, strategies, cards, params_file, game)
+    confirm = max(budget // (4 * SIDES), MIN_DEALS) if confirm_games is None else confirm_games
+    base = baseline(players, max(confirm, 1), seed, strategies, cards, params_file, game, threads)
     the_game = base.game
     varies = parse_varies(vary, base.card_set, allow_stated, the_game)
     strategy_names = [s.name for s in base.seats]
@@ -81,11 +105,15 @@ def balance(
     check_extremes(varies, cards, the_game)
     if out is not None:
         check_out_dir(out)
-    clock = Clock(search_games + 2 * confirm, progress)
-    best, history, played = search(
+    clock = Clock(search_games + SIDES * confirm, progress)
+    mean, history, played, found = search(
         varies, terms, base, seed, population, generations, search_games, clock, note
     )
-    confirmed = confirm_best(varies, terms, base, best, confirm, seed, clock)
+    confirmed = confirm_best(varies, terms, base, found, confirm, seed, clock)
+    best = confirmed.pop("values")
+    if note:
+        for line in check_lines(confirmed):
+            note(line)
     c = base.config
     result = {
         "format": FORMAT,
@@ -109,6 +137,7 @@ def balance(
             "population": population,
             "games_played": played,
             "history": history,
+            "mean": named_values(varies, np.array(mean), snapped=False),
         },
         "out": None,
     }
@@ -127,46 +156,113 @@ def balance(
     return result
 
 
-def confirm_best(varies, terms, base, best, games, seed, clock) -> dict[str, Any]:
-    """The best and the current values on the same fresh games, with bootstrap intervals."""
-    current = base
-    data_current = play(current, CONFIRM_FIRST, games, terms, clock.add)
-    if all(b == v.current for b, v in zip(best, varies, strict=True)):
-        data_best = data_current
-        clock.add(games, played=False)
-    else:
-        data_best = play(
-            variant(base, patches(varies, best)), CONFIRM_FIRST, games, terms, clock.add
-        )
-    sides = [data_best, data_current]
+def confirm_best(varies, terms, base, found, games, seed, clock) -> dict[str, Any]:
+    """The current values and the best candidates `found` (values, search objective,
+    search games) on the same fresh games, with bootstrap intervals; "values" are the
+    lowest objective there of the candidates `better` than the current values, or the
+    current values ("no improvement found")."""
+    current = tuple(float(v.current) for v in varies)
+    keys = [current, *(key for key, _, _ in found)]
+    sides = [play(base, CONFIRM_FIRST, games, terms, clock.add)]
+    for key in keys[1:]:
+        side = variant(base, patches(varies, list(key)))
+        sides.append(play(side, CONFIRM_FIRST, games, terms, clock.add))
+    clock.add(games * (SIDES - len(sides)), played=False)  # fewer candidates than sides
     point = np.array([objectives.values(terms, d) for d in sides])  # [side, term]
     rng = np.random.default_rng([seed, 0x626F_6F74])  # "boot"
     reps = objectives.bootstrap(terms, sides, rng, BOOTSTRAP)  # [rep, side, term]
     weights = np.array([t.weight for t in terms])
     totals = (reps * weights).sum(axis=2)  # [rep, side]
     value = (point * weights).sum(axis=1)
+    ranked = np.where(np.isnan(value), math.inf, value)
+    order = [int(i) for i in np.argsort(ranked, kind="stable")]  # the current values first on a tie
+    differences = [_interval(totals[:, s] - totals[:, 0]) for s in range(len(sides))]
+    b = next((s for s in order if s != 0 and better(value[s], value[0], differences[s])), 0)
     per_term = {
         t.name: {
             "weight": t.weight,
-            "best": finite(point[0, i]),
-            "current": finite(point[1, i]),
-            "best_interval": _interval(reps[:, 0, i]),
-            "current_interval": _interval(reps[:, 1, i]),
+            "best": finite(point[b, i]),
+            "current": finite(point[0, i]),
+            "best_interval": _interval(reps[:, b, i]),
+            "current_interval": _interval(reps[:, 0, i]),
         }
         for i, t in enumerate(terms)
     }
+    searched = {key: (objective, n) for key, objective, n in found}
+    rows = []
+    for s in order:
+        objective, n = searched.get(keys[s], (None, 0))
+        rows.append(
+            {
+                "values": named_values(varies, np.array(keys[s])),
+                "current": s == 0,
+                "returned": s == b,
+                "search_objective": finite(objective) if objective is not None else None,
+                "search_games": n,
+                "objective": finite(value[s]),
+                "interval": _interval(totals[:, s]),
+                "difference": finite(value[s] - value[0]),
+                "difference_interval": differences[s],
+            }
+        )
     return {
+        "values": [float(x) for x in keys[b]],
+        "improvement_found": b != 0,
         "objective": {
-            "best": finite(value[0]),
-            "current": finite(value[1]),
-            "best_interval": _interval(totals[:, 0]),
-            "current_interval": _interval(totals[:, 1]),
-            "difference": finite(value[0] - value[1]),
-            "difference_interval": _interval(totals[:, 0] - totals[:, 1]),
+            "best": finite(value[b]),
+            "current": finite(value[0]),
+            "best_interval": _interval(totals[:, b]),
+            "current_interval": _interval(totals[:, 0]),
+            "difference": finite(value[b] - value[0]),
+            "difference_interval": differences[b],
             "terms": per_term,
         },
+        "confirmed": rows,
         "confirm": {"games": games, "first_game": CONFIRM_FIRST, "bootstrap": BOOTSTRAP},
     }
+
+
+def better(value: float, current: float, difference: list[float | None]) -> bool:
+    """A candidate beats the current values on the check: a lower objective, and the 95%
+    interval of its difference from them wholly below zero."""
+    high = difference[1]
+    return bool(value < current) and high is not None and high < 0
+
+
+def check_lines(confirmed: dict[str, Any]) -> list[str]:
+    """The check as lines, best first, ending with what is returned: the progress notes
+    and the printed result say the same."""
+    games = confirmed["confirm"]["games"]
+    rows = confirmed["confirmed"]
+    lines = [
+        f"check of the {len(rows) - 1} best candidates played and the current values on "
+        f"{games:,} fresh games each (the same games):"
+    ]
+    for row in rows:
+        who = values_text(row["values"]) + (" (current)" if row["current"] else "")
+        searched = ""
+        if row["search_objective"] is not None:
+            searched = f", {fmt(row['search_objective'])} in the search"
+        versus = ""
+        if not row["current"]:
+            low, high = row["difference_interval"]
+            versus = f", {_signed(row['difference'])} against the current values"
+            versus += "" if low is None else f" [{_signed(low)}, {_signed(high)}]"
+        lines.append(f"  {who}: {fmt(row['objective'])}{searched}{versus}")
+    returned = next(r for r in rows if r["returned"])
+    if confirmed["improvement_found"]:
+        lines.append(f"returned: {values_text(returned['values'])}")
+    else:
+        lines.append(
+            "no improvement found: no candidate's difference from the current values has its "
+            f"95% interval below zero; returned: the current values "
+            f"({values_text(returned['values'])})"
+        )
+    return lines
+
+
+def _signed(x: float | None) -> str:
+    return "undefined" if x is None else f"{x:+.4f}"
 
 
 def _interval(samples: np.ndarray) -> list[float | None]:

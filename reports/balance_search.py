@@ -18,19 +18,24 @@ from simcore.progress import Progress
 
 MIN_DEALS = 24  # games per candidate and generation, at least
 MAX_GENERATIONS = 10
+CONFIRM_TOP = 3  # best candidates played that the check replays, beside the current values
+SIDES = CONFIRM_TOP + 1  # the check's sides, at most
 Note = Callable[[str], None]
+# (candidate values, first game, games) -> its objective on them (inf: no valid variant)
+Measure = Callable[[tuple, int, int], float]
 
 
 def plan(budget: int, population: int, confirm: int) -> tuple[int, int]:
-    """(generations, search games) within `budget` games in all (2 * confirm go to the check)."""
-    search = budget - 2 * confirm
+    """(generations, search games) within `budget` games in all (SIDES * confirm go to the
+    check)."""
+    search = budget - SIDES * confirm
     if population < 4:
         raise TuttiError(f"--population must be at least 4 (got {population})")
     if confirm < MIN_DEALS:
         raise TuttiError(f"--confirm-games must be at least {MIN_DEALS} (got {confirm})")
     per_candidate = search // population
     if per_candidate < 2 * MIN_DEALS:
-        need = 2 * MIN_DEALS * population + 2 * confirm
+        need = 2 * MIN_DEALS * population + SIDES * confirm
         raise TuttiError(
             f"--budget {budget} is too small for {population} candidates: give at least {need}"
         )
@@ -83,16 +88,39 @@ def _duration(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.1f} min"
 
 
-def search(varies: list[Vary], terms, base, seed, population, generations, budget, clock, note):
-    """The cross-entropy loop; (best vector, history rows, games played).
+def search(
+    varies: list[Vary],
+    terms,
+    base,
+    seed,
+    population,
+    generations,
+    budget,
+    clock,
+    note,
+    measure: Measure | None = None,
+):
+    """The cross-entropy loop; (the distribution's final mean, history rows, games played,
+    the CONFIRM_TOP best candidates played other than the current values, best first).
 
     A generation plays each DISTINCT candidate on the same games, the next ones after
     the previous generation's: the games left divided among the generations left and
     the candidates to play (a candidate drawn twice costs nothing, and its games go to
-    later generations)."""
+    later generations). Every candidate played is kept with its objective (averaged over
+    the generations that played it, weighted by their games): the best of them, not the
+    mean, are what the check replays. `measure` (tests): a candidate's objective on
+    games instead of playing them."""
     lo = np.array([v.lo for v in varies])
     hi = np.array([v.hi for v in varies])
     whole = np.array([v.integer for v in varies])
+    if measure is None:
+
+        def measure(key: tuple, first: int, deals: int) -> float:
+            side = valid_variant(base, varies, key)
+            if side is None:  # the values together break a card rule: never the answer
+                return math.inf
+            data = play(side, first, deals, terms, clock.add)
+            return objectives.total(terms, objectives.values(terms, data))
 
     def snap(x: np.ndarray) -> np.ndarray:
         return np.clip(np.where(whole, np.round(x), x), lo, hi)
@@ -105,6 +133,7 @@ def search(varies: list[Vary], terms, base, seed, population, generations, budge
     history = []
     first = 0
     invalid: set[tuple] = set()
+    kept: dict[tuple, list[float]] = {}  # values -> [objective x games, games]
     best: tuple[float, tuple | None] = (math.inf, None)
     for gen in range(generations):
         cands = snap(mean + sigma * rng.standard_normal((population, len(varies))))
@@ -115,13 +144,14 @@ def search(varies: list[Vary], terms, base, seed, population, generations, budge
         left = budget - clock.played
         deals = max(MIN_DEALS, left // ((generations - gen) * len(seen)))
         for key in seen:
-            side = valid_variant(base, varies, key)
-            if side is None:  # the values together break a card rule: never the answer
-                seen[key] = math.inf
+            seen[key] = measure(key, first, deals)
+            if math.isinf(seen[key]) and seen[key] > 0:
                 invalid.add(key)
                 continue
-            data = play(side, first, deals, terms, clock.add)
-            seen[key] = objectives.total(terms, objectives.values(terms, data))
+            if not math.isnan(seen[key]):
+                total = kept.setdefault(key, [0.0, 0])
+                total[0] += seen[key] * deals
+                total[1] += deals
             if seen[key] < best[0]:
                 best = (seen[key], key)
         scores = np.array([seen[tuple(x)] for x in cands])
@@ -137,8 +167,8 @@ def search(varies: list[Vary], terms, base, seed, population, generations, budge
             "candidates_played": len(seen) - len(invalid & seen.keys()),
             "candidates_invalid": len(invalid & seen.keys()),
             "best": finite(scores[order[0]]),
-            "best_values": _named(varies, cands[order[0]]),
-            "mean": _named(varies, mean, snapped=False),
+            "best_values": named_values(varies, cands[order[0]]),
+            "mean": named_values(varies, mean, snapped=False),
         }
         history.append(row)
         first += deals
@@ -147,15 +177,19 @@ def search(varies: list[Vary], terms, base, seed, population, generations, budge
             note(
                 f"generation {gen + 1}/{generations}: best objective "
                 f"{fmt(row['best'])} (best so far {fmt(so_far)}) at "
-                f"{_text(row['best_values'])}; {clock.speed()}"
+                f"{values_text(row['best_values'])}; {clock.speed()}"
             )
-    final = tuple(snap(mean))
-    if valid_variant(base, varies, final) is None and best[1] is not None:
-        final = best[1]  # the mean breaks a card rule: the best valid candidate instead
-        if note:
-            chosen = _text(_named(varies, np.array(final)))
-            note(f"the search mean breaks a card rule; best valid candidate: {chosen}")
-    return [float(x) for x in final], history, clock.played
+    current = tuple(float(v.current) for v in varies)
+    return [float(x) for x in mean], history, clock.played, best_played(kept, current)
+
+
+def best_played(kept: dict[tuple, list[float]], current: tuple) -> list[tuple[tuple, float, int]]:
+    """(values, objective, games) of the CONFIRM_TOP candidates with the lowest objective
+    in the search, best first (a tie goes to the one played first), the current values
+    left out (the check plays them anyway)."""
+    rows = [(key, total / games, int(games)) for key, (total, games) in kept.items()]
+    rows = [r for r in rows if r[0] != current]
+    return sorted(rows, key=lambda r: r[1])[:CONFIRM_TOP]
 
 
 def valid_variant(base, varies: list[Vary], key: tuple):
@@ -171,14 +205,14 @@ def finite(x: float) -> float | None:
     return float(x) if math.isfinite(x) else None
 
 
-def _named(varies: list[Vary], x: np.ndarray, snapped: bool = True) -> dict[str, float]:
+def named_values(varies: list[Vary], x: np.ndarray, snapped: bool = True) -> dict[str, float]:
     return {
         v.key: number(xv, v.integer) if snapped else round(float(xv), 3)
         for v, xv in zip(varies, x, strict=True)
     }
 
 
-def _text(values: dict[str, float]) -> str:
+def values_text(values: dict[str, float]) -> str:
     return ", ".join(f"{k}={v}" for k, v in values.items())
 
 

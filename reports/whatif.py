@@ -145,14 +145,16 @@ def whatif(
     params_file: str | Path | None = None,
     progress: Progress | None = None,
     game: str | None = None,
+    threads: int | None = None,
 ) -> dict[str, Any]:
-    """Compare the card set changed by `sets` ("KIND.CARD.FIELD=VALUE") with the baseline."""
+    """Compare the card set changed by `sets` ("KIND.CARD.FIELD=VALUE") with the baseline
+    (`threads`: kernel threads, None: every core; the result does not depend on it)."""
     if not sets:
         raise TuttiError("give at least one --set KIND.CARD.FIELD=VALUE")
     the_game = registry.get(game)
     for text in sets:
         the_game.patch_target(text)  # a malformed patch or unknown kind: before any game
-    base = baseline(players, games, seed, strategies, cards, params_file, game)
+    base = baseline(players, games, seed, strategies, cards, params_file, game, threads)
     (result,) = compare_variants(base, [list(sets)], games, progress)
     return {"format": FORMAT, **settings(base, games), **result}
 
@@ -198,8 +200,10 @@ def sweep(
     params_file: str | Path | None = None,
     progress: Progress | None = None,
     game: str | None = None,
+    threads: int | None = None,
 ) -> dict[str, Any]:
-    """One paired comparison per value of KIND.CARD.FIELD; the card's effect per value.
+    """One paired comparison per value of KIND.CARD.FIELD; the card's effect per value
+    (`threads`: kernel threads, None: every core; the result does not depend on it).
 
     The card's effect is its holders' win-rate difference (holders minus other
     seats, as in the report) in the variant's games; `band` ("0.00±0.02") marks
@@ -212,7 +216,7 @@ def sweep(
     patches = [[f"{target}={value}"] for value in values]
     for (text,) in patches:
         the_game.patch_target(text)
-    base = baseline(players, games, seed, strategies, cards, params_file, game)
+    base = baseline(players, games, seed, strategies, cards, params_file, game, threads)
     points = []
     for value, result in zip(values, compare_variants(base, patches, games, progress), strict=True):
         own = [r for r in result["metrics"] if r["changed_card"] and r["group"] == "card"]

@@ -54,9 +54,11 @@ def play_duplicate(
     focus_params: np.ndarray | None = None,
     field_params: dict[str, np.ndarray] | None = None,
     game: str | None = None,
+    threads: int | None = None,
 ) -> Outcome:
     """Play `deals` deals of `game` (default: the default game) from every seat;
-    focus_params overrides the focus's defaults."""
+    focus_params overrides the focus's defaults. `threads`: kernel threads (None: every
+    core); the games do not depend on it."""
     from simcore import games
 
     the_game = games.get(game)
@@ -70,7 +72,7 @@ def play_duplicate(
                 pm[p] = focus_params
             else:
                 pm[p] = (field_params or {}).get(spec.name, spec.vector())
-        batch = the_game.play_batch(cards, players, seed, seats, first, deals, pm)
+        batch = the_game.play_batch(cards, players, seed, seats, first, deals, pm, threads)
         seat = batch.seats[:, position]  # the batch's per-seat record array (api.py)
         parts[0].append(seat["win"].astype(np.float64))
         parts[1].append(seat[the_game.score].astype(np.float64))

@@ -44,11 +44,13 @@ def ladder(
     progress: Progress | None = None,
     vectors: dict[str, np.ndarray] | None = None,
     game: str | None = None,
+    threads: int | None = None,
 ) -> list[Cell]:
     """Every ordered pair of distinct strategies, plus each against the field of the others.
 
     `vectors` maps strategy names to parameter vectors replacing their defaults;
-    `progress(games played, games in all)` is called after each cell.
+    `progress(games played, games in all)` is called after each cell; `threads`: kernel
+    threads (None: every core), on which the games do not depend.
     """
     vectors = vectors or {}
     deals = max(1, games // players)
@@ -58,8 +60,9 @@ def ladder(
         others = [s for s in specs if s.name != focus.name]
         for opponent, field in [(o.name, [o]) for o in others] + [("field", others)]:
             out = play_duplicate(
-                cards, players, seed, focus, field, 0, deals, vectors.get(focus.name), vectors, game
-            )
+                cards, players, seed, focus, field, 0, deals, vectors.get(focus.name), vectors,
+                game, threads,
+            )  # fmt: skip
             n = len(out.win)
             low, high = wilson_interval(float(out.win.sum()), n)
             cells.append(

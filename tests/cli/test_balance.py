@@ -1,4 +1,5 @@
-"""`tutti balance`: one-line refusals, the JSON and --out plumbing, the planted imbalance."""
+"""`tutti balance`: one-line refusals, the JSON and --out plumbing, the planted imbalance,
+and what the search returns said alike in the progress, the table and the JSON."""
 
 from __future__ import annotations
 
@@ -63,7 +64,7 @@ def test_json_out_and_determinism(tmp_path):
     code, out, err = tutti("balance", *args, "--json", str(tmp_path / "a.json"),
                            "--out", str(tmp_path / "cards"))  # fmt: skip
     assert code == 0, err
-    assert "difference (best - current)" in out and "generation 1/" in err
+    assert "difference (returned - current)" in out and "generation 1/" in err
     so_far = [float(x) for x in re.findall(r"best so far ([0-9.]+)", err)]
     assert len(so_far) >= 2 and so_far == sorted(so_far, reverse=True)
     first = json.loads((tmp_path / "a.json").read_text())
@@ -90,6 +91,71 @@ def test_json_out_and_determinism(tmp_path):
     # a second run may write over the first's directory
     code, _, err = tutti("balance", *args, "--out", str(tmp_path / "cards"))
     assert code == 0, err
+
+
+def _check_block(text: str) -> list[str]:
+    """The check's lines in `text`: from its header to what the search returns."""
+    lines = text.splitlines()
+    first = next(i for i, x in enumerate(lines) if x.startswith("check of the "))
+    last = next(i for i, x in enumerate(lines) if x.startswith(("returned: ", "no improvement")))
+    return lines[first : last + 1]
+
+
+def _table(out: str) -> dict[str, list[str]]:
+    """The printed table's rows: vary -> [range, current, returned]."""
+    rows = [[c.strip() for c in x.split("│")[1:-1]] for x in out.splitlines() if "│" in x]
+    return {r[0]: r[1:] for r in rows}
+
+
+@pytest.mark.parametrize("rule", ["shipped", "point estimate", "never"])
+def test_progress_table_and_json_agree_on_what_is_returned(tmp_path, monkeypatch, rule):
+    """Whatever the check decides (the shipped rule; any lower point estimate wins; nothing
+    wins), the progress, the table, the --set line, the JSON and the written cards say the
+    same, and the returned values never score worse than the current ones on the check."""
+    import reports.balance
+
+    if rule == "point estimate":
+        monkeypatch.setattr(reports.balance, "better", lambda value, current, diff: value < current)
+    elif rule == "never":
+        monkeypatch.setattr(reports.balance, "better", lambda value, current, diff: False)
+    args = [*VARY, "--objective", "card:instruments.cello", *TINY, "--seed", "4"]
+    code, out, err = tutti("balance", *args, "--json", str(tmp_path / "b.json"),
+                           "--out", str(tmp_path / "cards"))  # fmt: skip
+    assert code == 0, err
+    data = json.loads((tmp_path / "b.json").read_text())
+    assert _check_block(out) == _check_block(err)  # the progress notes are the printed lines
+    rows = data["confirmed"]
+    (returned,) = [r for r in rows if r["returned"]]
+    (current,) = [r for r in rows if r["current"]]
+    key = "instruments.cello.prestige"
+    assert returned["values"] == data["best"] and current["values"] == data["current"]
+    assert _table(out)[key] == ["2..6", str(data["current"][key]), str(data["best"][key])]
+    assert data["improvement_found"] is (returned is not current)
+    assert data["objective"]["best"] == returned["objective"]
+    assert data["objective"]["current"] == current["objective"]
+    assert data["objective"]["difference"] <= 0  # never worse than the current values
+    assert [r["objective"] for r in rows] == sorted(r["objective"] for r in rows)
+    assert all(r["search_games"] > 0 for r in rows if not r["current"])
+    from simcore.games.luthier.cards import load_cards
+
+    written = load_cards(tmp_path / "cards")
+    assert written.records["instruments"][written.index("instruments", "cello")][
+        "prestige"
+    ] == data["best"][key]  # fmt: skip
+    if data["improvement_found"]:
+        assert data["sets"] == [f"{key}={data['best'][key]}"]
+        assert f"as --set: {key}={data['best'][key]}" in out
+        assert _check_block(out)[-1] == f"returned: {key}={data['best'][key]}"
+        if rule == "shipped":
+            assert data["objective"]["difference_interval"][1] < 0
+    else:
+        assert data["sets"] == [] and "as --set" not in out and data["best"] == data["current"]
+        assert "nothing to change: the current values are returned" in out
+        assert _check_block(out)[-1].startswith("no improvement found: ")
+    if rule == "never":
+        assert not data["improvement_found"]
+    if rule == "point estimate":  # this seed's check has a lower candidate
+        assert data["improvement_found"]
 
 
 def test_the_out_directory_carries_the_users_own_cards(tmp_path):
@@ -184,7 +250,7 @@ def test_a_maestro_balance_runs_end_to_end_and_repeats(tmp_path):
     code, out, err = tutti("balance", *args, "--json", str(tmp_path / "a.json"),
                            "--out", str(tmp_path / "board"))  # fmt: skip
     assert code == 0, err
-    assert "generation 1/" in err and "difference (best - current)" in out
+    assert "generation 1/" in err and "difference (returned - current)" in out
     first = json.loads((tmp_path / "a.json").read_text())
     assert first["game"] == "maestro" and first["current"]["rules.applause.value"] == 14
     assert set(first["best"]) == {"rules.applause.value", "rows.*.value"}

@@ -16,7 +16,7 @@ from strategies.ladder import ladder
 from strategies.luthier.paramfile import read_params, seat_params
 from strategies.luthier.params import NAMES
 from strategies.luthier.registry import get, parse_seats
-from strategies.tune import evaluate, plan, tune
+from strategies.tune import CONFIRM_SHARE, CONFIRM_TOP, evaluate, plan, tune
 
 
 def test_params_file_overrides_only_the_named_strategy(tmp_path):
@@ -93,8 +93,9 @@ def test_duplicate_play_in_two_players_splits_every_game(cards):
 
 
 def test_tune_plans_within_budget_and_refuses_tiny_budgets():
-    gens, deals = plan(200_000, 4, 16)
-    assert gens * deals * 16 * 4 <= 200_000 and gens >= 8
+    gens, deals, confirm = plan(200_000, 4, 16)
+    assert gens * deals * 16 * 4 + confirm * (CONFIRM_TOP + 1) * 4 <= 200_000 and gens >= 8
+    assert confirm * (CONFIRM_TOP + 1) * 4 == pytest.approx(200_000 / CONFIRM_SHARE, rel=0.01)
     with pytest.raises(TuttiError, match="--budget 100 is too small"):
         plan(100, 4, 16)
 
