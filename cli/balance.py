@@ -9,7 +9,15 @@ from typing import Annotated, Any
 
 import typer
 
-from cli.options import CardsOpt, GameOpt, ParamsOpt, PlayersOpt, StrategiesOpt, ThreadsOpt
+from cli.options import (
+    CardsOpt,
+    GameOpt,
+    ParamsOpt,
+    PlayersOpt,
+    StrategiesOpt,
+    ThreadsOpt,
+    seed_in_range,
+)
 
 
 def balance(
@@ -33,7 +41,9 @@ def balance(
     strategies: StrategiesOpt = None,
     cards: CardsOpt = None,
     params: ParamsOpt = None,
-    seed: Annotated[int, typer.Option(help="Master seed: the deals and the sampler.")] = 1,
+    seed: Annotated[
+        int, typer.Option(help="Master seed: the deals and the sampler.", callback=seed_in_range)
+    ] = 1,
     population: Annotated[int, typer.Option(help="Candidates per generation.")] = 12,
     confirm_games: Annotated[
         int | None,

@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import CardsOpt, GameOpt, StrategiesOpt, StrategyModuleOpt
+from cli.options import CardsOpt, GameOpt, StrategiesOpt, StrategyModuleOpt, seed_in_range
 
 ToleranceOpt = Annotated[
     float,
@@ -148,7 +148,7 @@ def baseline(
     out: Annotated[Path, typer.Option("--out", "-o", help="Baseline file to write (.parquet).")],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 20_000,
-    seed: Annotated[int, typer.Option(help="Master seed.")] = 1,
+    seed: Annotated[int, typer.Option(help="Master seed.", callback=seed_in_range)] = 1,
     strategies: StrategiesOpt = None,
     cards: CardsOpt = None,
     game: GameOpt = None,

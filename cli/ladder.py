@@ -16,6 +16,7 @@ from cli.options import (
     PlayersOpt,
     StrategyModuleOpt,
     ThreadsOpt,
+    seed_in_range,
 )
 
 
@@ -28,7 +29,9 @@ def ladder(
         str | None,
         typer.Option(help="Strategies to rank, comma-separated (default: every built-in)."),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Master seed of the deals.")] = 1,
+    seed: Annotated[
+        int, typer.Option(help="Master seed of the deals.", callback=seed_in_range)
+    ] = 1,
     cards: CardsOpt = None,
     json_out: Annotated[
         Path | None, typer.Option("--json", help="Also write the cells as JSON to this file.")

@@ -41,13 +41,20 @@ def _check_threads(threads: int | None) -> int | None:
     """Refuse (one line, exit 2) a thread count outside 1 .. the cores this process may use,
     as `tutti simulate --threads` does, before any game is played or file written."""
     if threads is not None:
-        from simcore.errors import TuttiError
-        from simcore.threads import max_threads
+        from simcore.threads import check_threads
 
-        most = max_threads()
-        if not 1 <= threads <= most:
-            raise TuttiError(f"--threads must be between 1 and {most} (got {threads})")
+        check_threads(threads)
     return threads
+
+
+def seed_in_range(seed: int | None) -> int | None:
+    """Refuse (one line, exit 2) a seed outside 0 .. 2**63 - 1: the same range in every
+    command (simcore/seeds.py)."""
+    if seed is not None:
+        from simcore.seeds import check_seed
+
+        check_seed(seed)
+    return seed
 
 
 ThreadsOpt = Annotated[

@@ -7,12 +7,25 @@ from typing import Annotated
 
 import typer
 
-from cli.options import CardsOpt, GameOpt, ParamsOpt, PlayersOpt, StrategiesOpt, StrategyModuleOpt
+from cli.options import (
+    CardsOpt,
+    GameOpt,
+    ParamsOpt,
+    PlayersOpt,
+    StrategiesOpt,
+    StrategyModuleOpt,
+    seed_in_range,
+)
 
 
 def play(
     players: PlayersOpt = 4,
-    seed: Annotated[int, typer.Option(help="Game seed; the same seed replays the same game.")] = 1,
+    seed: Annotated[
+        int,
+        typer.Option(
+            help="Game seed; the same seed replays the same game.", callback=seed_in_range
+        ),
+    ] = 1,
     strategies: StrategiesOpt = None,
     cards: CardsOpt = None,
     params: ParamsOpt = None,

@@ -8,7 +8,14 @@ from typing import Annotated
 
 import typer
 
-from cli.options import CardsOpt, GameOpt, ParamsOpt, StrategiesOpt, StrategyModuleOpt
+from cli.options import (
+    CardsOpt,
+    GameOpt,
+    ParamsOpt,
+    StrategiesOpt,
+    StrategyModuleOpt,
+    seed_in_range,
+)
 
 
 def simulate(
@@ -27,7 +34,8 @@ def simulate(
     seed: Annotated[
         int | None,
         typer.Option(
-            help="Master seed, 0 to 2**63 - 1; game i's seed derives from it (default 1)."
+            help="Master seed, 0 to 2**63 - 1; game i's seed derives from it (default 1).",
+            callback=seed_in_range,
         ),
     ] = None,
     strategies: StrategiesOpt = None,

@@ -14,6 +14,7 @@ from cli.options import (
     PlayersOpt,
     StrategyModuleOpt,
     ThreadsOpt,
+    seed_in_range,
 )
 
 
@@ -30,7 +31,9 @@ def tune(
     out: Annotated[Path, typer.Option("--out", "-o", help="Params file to write.")] = Path(
         "params.toml"
     ),
-    seed: Annotated[int, typer.Option(help="Master seed of the deals and the sampler.")] = 1,
+    seed: Annotated[
+        int, typer.Option(help="Master seed of the deals and the sampler.", callback=seed_in_range)
+    ] = 1,
     population: Annotated[int, typer.Option(help="Candidates per generation.")] = 16,
     eval_games: Annotated[
         int, typer.Option(help="Games per vector in the final paired check (fresh deals).")

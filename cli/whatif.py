@@ -7,9 +7,19 @@ from typing import Annotated
 
 import typer
 
-from cli.options import CardsOpt, GameOpt, ParamsOpt, PlayersOpt, StrategiesOpt, ThreadsOpt
+from cli.options import (
+    CardsOpt,
+    GameOpt,
+    ParamsOpt,
+    PlayersOpt,
+    StrategiesOpt,
+    ThreadsOpt,
+    seed_in_range,
+)
 
-SeedOpt = Annotated[int, typer.Option(help="Master seed: both sides play the same games.")]
+SeedOpt = Annotated[
+    int, typer.Option(help="Master seed: both sides play the same games.", callback=seed_in_range)
+]
 OutOpt = Annotated[
     Path | None, typer.Option("--out", "-o", help="Folder for the Markdown, JSON (and HTML).")
 ]

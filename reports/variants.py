@@ -13,7 +13,7 @@ Any game of the registry plays here: cards are changed by `--set` texts through
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,24 +22,6 @@ from simcore.progress import Progress
 from simcore.runs.replay import Replayer, new_replayer
 
 WINDOW = 4096  # games played and compared at a time
-
-
-@dataclass(frozen=True)
-class Side(Replayer):
-    """A configuration that plays its games on `threads` kernel threads (None: every
-    core); the games do not depend on it. Its variants (`replace`) keep the count."""
-
-    threads: int | None = None
-
-    def tables(self, first: int, n_games: int) -> tuple[Any, Any]:
-        """The seats and cards tables of games first .. first + n_games - 1."""
-        c = self.config
-        batch = self.game.play_batch(
-            self.card_set, c.players, c.seed, self.seats, first, n_games, self.params,
-            self.threads,
-        )  # fmt: skip
-        tables = self.game.result_tables(self.card_set, batch, c.players, self.seats)
-        return tables["seats"], tables["cards"]
 
 
 def baseline(
@@ -51,11 +33,11 @@ def baseline(
     params_file: str | Path | None = None,
     game: str | None = None,
     threads: int | None = None,
-) -> Side:
+) -> Replayer:
     """The baseline configuration of `game` (default luthier) under the current code and
     card data, played on `threads` kernel threads (None: every core)."""
     plain = new_replayer(players, games, seed, strategies, cards, min(WINDOW, games), game)
-    base = Side(**{f.name: getattr(plain, f.name) for f in fields(plain)}, threads=threads)
+    base = replace(plain, threads=threads)
     if params_file is None:
         return base
     from simcore.params_file import read_params, seat_params

@@ -26,6 +26,7 @@ class Replayer:
     card_set: object
     seats: list
     params: np.ndarray | None  # float64[seats, MAX_PARAMS], None: each strategy's defaults
+    threads: int | None = None  # kernel threads (None: every core); the games do not depend on it
 
     @property
     def game(self):
@@ -37,7 +38,7 @@ class Replayer:
         """The seats and cards tables of games first .. first + n_games - 1."""
         c = self.config
         batch = self.game.play_batch(
-            self.card_set, c.players, c.seed, self.seats, first, n_games, self.params
+            self.card_set, c.players, c.seed, self.seats, first, n_games, self.params, self.threads
         )
         tables = self.game.result_tables(self.card_set, batch, c.players, self.seats)
         return tables["seats"], tables["cards"]

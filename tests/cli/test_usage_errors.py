@@ -82,3 +82,19 @@ def test_a_tolerance_in_points_is_explained(flag: str, tmp_path) -> None:
     assert "0.02 = 2 points" in err
     code, out, err = tutti("check", "--baseline", str(tmp_path / "b.parquet"), flag, "5")
     assert_one_line(code, out, err, "is 0.05")
+
+
+SEEDED = ["play", "simulate", "baseline", "tune", "ladder", "exploit", "whatif", "ablate"]
+SEEDED += ["sweep", "balance"]
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**63), "99999999999999999999"])
+@pytest.mark.parametrize("command", SEEDED)
+def test_every_command_takes_the_same_seed_range(command: str, seed: str, tmp_path) -> None:
+    """Issue 32: --seed is 0 .. 2**63 - 1 in every command, refused before anything runs
+    (a seed out of range once ended in an 83-line numba error)."""
+    out = tmp_path / "out"
+    extra = ["--out", str(out)] if command in ("simulate", "baseline") else []
+    code, stdout, err = tutti(command, "--seed", seed, *extra)
+    assert_one_line(code, stdout, err, f"--seed must be between 0 and 2**63 - 1 (got {seed})")
+    assert not out.exists()
