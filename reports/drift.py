@@ -250,14 +250,17 @@ def result_dict(
     }
 
 
-def card_names(spec: Spec, cards_dir: str | None) -> Names:
+def card_names(spec: Spec, cards_dir: str | None, card_hash: str | None = None) -> Names:
     """The card names of the game's set in `cards_dir` (None: the shipped set), keyed as in
     the cards table ("repair/r15" -> "Bell rebuild"); {} when its files are gone or invalid,
-    so that runs are still compared (by card ids alone)."""
+    or are not the cards of `card_hash` (a folder a manifest names is read only when its
+    cards are the run's), so that runs are still compared (by card ids alone)."""
     from simcore import games
 
     try:
         card_set = games.get(spec.game).load_cards(None if cards_dir is None else Path(cards_dir))
+        if card_hash is not None and card_set.data_hash != card_hash:
+            return {}
         return {
             f"{kind}/{card_id}": name
             for kind, file in spec.files.items()
@@ -288,7 +291,10 @@ def compare_sources(base: Source, cand: Source, tol: Tolerances) -> dict[str, An
     refuse_unsound(base, cand)
     notes = []
     spec = base.spec
-    names = {**card_names(spec, base.config.cards_dir), **card_names(spec, cand.config.cards_dir)}
+    names = {
+        **card_names(spec, base.config.cards_dir, base.config.card_hash),
+        **card_names(spec, cand.config.cards_dir, cand.config.card_hash),
+    }
     if can_pair(base.config, cand.config):
         comparison = Comparison(paired=True, names=names, spec=spec)
         common = min(base.games, cand.games)
