@@ -119,7 +119,10 @@ def _interrupted(out: Path) -> str:
         kept = read_manifest(out).games_completed
     except TuttiError:  # interrupted before the run directory was made
         return "interrupted; no games kept"
-    return f"interrupted; {kept:,} games kept, resume with: tutti simulate --resume --out {out}"
+    import shlex
+
+    resume = f"tutti simulate --resume --out {shlex.quote(str(out))}"
+    return f"interrupted; {kept:,} games kept, resume with: {resume}"
 
 
 def _settings(out, resume, players, games, seed, chunk_size, strategies, cards, module, game):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shlex
 import shutil
 import sys
 import time
@@ -190,7 +191,9 @@ def _play_chunks(out: Path, session, job: ChunkJob, todo, threads, record, repor
         from simcore.runs.cluster import run_on_cluster
 
         return run_on_cluster(session, job, todo, threads, record, report, started)
-    kept = f"the complete chunks are kept: finish with tutti simulate --resume --out {out}"
+    kept = "the complete chunks are kept: finish with tutti simulate --resume --out " + shlex.quote(
+        str(out)
+    )
     with writing(out, "the run", kept):
         return run_local(job, todo, threads, record, report, started)
 
