@@ -21,7 +21,7 @@ def test_every_game_names_each_bit_of_its_violations_column(name) -> None:
 
 
 def test_luthier_and_maestro_names_come_from_their_engines() -> None:
-    from simcore.games.luthier.invariants_nb import INVARIANT_NAMES
+    from simcore.games.luthier.codes import INVARIANT_NAMES
     from simcore.games.maestro.codes import Violation
 
     assert invariant_names(games.get("luthier")) == INVARIANT_NAMES
@@ -41,5 +41,15 @@ def test_naming_a_game_imports_no_engine_until_a_violation_needs_names() -> None
     code = (
         "import sys; from simcore import games; games.get('luthier'); "
         "assert 'numba' not in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_naming_the_checks_imports_no_numba(name) -> None:
+    """A report of a run with violations names them without loading the engine."""
+    code = (
+        "import sys; from simcore import games; from simcore.games.api import invariant_names;"
+        f" assert invariant_names(games.get({name!r})); assert 'numba' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

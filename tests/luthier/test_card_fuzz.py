@@ -26,7 +26,7 @@ from simcore.games.luthier.cards import DEFAULT_DIR, KINDS, load_cards
 from simcore.games.luthier.cards_rules import RANGES
 from simcore.games.luthier.engine import kernel_errors, play_batch
 from simcore.games.luthier.enums import Rule
-from simcore.games.luthier.invariants_nb import INVARIANT_NAMES
+from simcore.games.luthier.codes import INVARIANT_NAMES
 from strategies.luthier.registry import parse_seats
 
 KEY_LINE = re.compile(r"^(\s*)([a-z_0-9]+)( = )(.+)$")

@@ -7,7 +7,7 @@ import pytest
 
 from simcore.games.luthier.engine import play_batch, play_game
 from simcore.games.luthier.enums import Rule, Source
-from simcore.games.luthier.invariants_nb import INVARIANT_NAMES
+from simcore.games.luthier.codes import INVARIANT_NAMES
 from strategies.luthier.registry import parse_seats
 
 N_GAMES = 2000

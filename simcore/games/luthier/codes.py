@@ -196,3 +196,29 @@ class Why(IntEnum):
     FAMILY = 11
     SPECIALTY = 12
     ROUGHING_BONUS = 13  # roughing bench 3+: inspiration (not a 4+ location bonus)
+
+
+# Bits of games.violations: an invariant a sound game never breaks (invariants_nb checks
+# them); here, without numba, so a report can name them.
+NEGATIVE = 1  # a resource or prestige below zero
+STORAGE = 2  # more materials than storage
+APPRENTICES = 4  # more apprentices than the cap
+CHIPS = 8  # a chip neither free nor placed exactly once (or placed without being owned)
+PRESTIGE_SUM = 16  # prestige by source does not add up to prestige
+UNPLACED = 32  # a chip still free after planning
+UNRESOLVED = 64  # a chip that never acted by the end of resolution
+TOKENS = 128  # tokens placed beyond the colour's supply, or not matching the orchestra
+OVERFLOW = 256  # a value or card that its state field or buffer cannot hold (issue 32)
+HEADROOM = 2**30  # int32 sums of gains (dtypes.py) never come near: past it, OVERFLOW
+
+INVARIANT_NAMES = {
+    NEGATIVE: "negative resource or prestige",
+    STORAGE: "storage cap exceeded",
+    APPRENTICES: "apprentice cap exceeded",
+    CHIPS: "worker chip not accounted for",
+    PRESTIGE_SUM: "prestige by source does not add up",
+    UNPLACED: "worker chip left unplaced after planning",
+    UNRESOLVED: "worker chip never resolved",
+    TOKENS: "orchestra tokens beyond the supply or not on the board",
+    OVERFLOW: "a score, resource or card beyond what its state field or buffer holds",
+}

@@ -24,7 +24,7 @@ class Luthier:
     score = "prestige"
     kernel = ("simcore.games.luthier.game_nb", "play_games_nb")
     ladder_ratio = ("patrons lost", "patrons_lost", "patrons_taken")
-    invariant_names = ("simcore.games.luthier.invariants_nb", "INVARIANT_NAMES")  # bit names
+    invariant_names = ("simcore.games.luthier.codes", "INVARIANT_NAMES")  # bit names
     # the drift check (simcore/games/api.py): win rates by family tile too, and a card's
     # holders and completers as in the card-balance report (reports/card_kinds.py KINDS)
     drift_groups = ("family",)

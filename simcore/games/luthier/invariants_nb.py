@@ -8,6 +8,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from simcore.games.luthier.codes import (  # noqa: F401 (the bits, imported from here too)
+    APPRENTICES,
+    CHIPS,
+    HEADROOM,
+    NEGATIVE,
+    OVERFLOW,
+    PRESTIGE_SUM,
+    STORAGE,
+    TOKENS,
+    UNPLACED,
+    UNRESOLVED,
+)
 from simcore.games.luthier.dtypes import MAX_PLAYERS, MAX_SPOTS, N_CHIPS, N_TOKEN_KINDS
 from simcore.games.luthier.enums import N_SOURCES
 from simcore.games.luthier.resources_nb import apprentice_cap_nb
@@ -15,30 +27,8 @@ from simcore.games.luthier.state_nb import tokens_left_nb
 from simcore.jit import kernel
 from simcore.stack_nb import stack_empty
 
-NEGATIVE = 1  # a resource or prestige below zero
-STORAGE = 2  # more materials than storage
-APPRENTICES = 4  # more apprentices than the cap
-CHIPS = 8  # a chip neither free nor placed exactly once (or placed without being owned)
-PRESTIGE_SUM = 16  # prestige by source does not add up to prestige
-UNPLACED = 32  # a chip still free after planning
-UNRESOLVED = 64  # a chip that never acted by the end of resolution
-TOKENS = 128  # tokens placed beyond the colour's supply, or not matching the orchestra
-OVERFLOW = 256  # a value or card that its state field or buffer cannot hold (issue 32)
-HEADROOM = 2**30  # int32 sums of gains (dtypes.py) never come near: past it, OVERFLOW
 SEAT_KINDS = MAX_PLAYERS * N_TOKEN_KINDS  # scratch sizes (stack_empty needs constants)
 SEAT_CHIPS = MAX_PLAYERS * N_CHIPS
-
-INVARIANT_NAMES = {
-    NEGATIVE: "negative resource or prestige",
-    STORAGE: "storage cap exceeded",
-    APPRENTICES: "apprentice cap exceeded",
-    CHIPS: "worker chip not accounted for",
-    PRESTIGE_SUM: "prestige by source does not add up",
-    UNPLACED: "worker chip left unplaced after planning",
-    UNRESOLVED: "worker chip never resolved",
-    TOKENS: "orchestra tokens beyond the supply or not on the board",
-    OVERFLOW: "a score, resource or card beyond what its state field or buffer holds",
-}
 
 
 @kernel
