@@ -64,7 +64,11 @@ def balance(
     threads: ThreadsOpt = None,
 ) -> None:
     """Search the --vary ranges for the values that minimise the objective, on common random
-    numbers; confirm the best on fresh games against the current values."""
+    numbers; confirm the best on fresh games against the current values.
+
+    The answer is the values the check favours (as --set, and --out DIR),
+    or "keep KIND.CARD.FIELD=VALUE" when it favours no candidate: then
+    --out writes nothing."""
     from reports.balance import balance as run
     from simcore.output_paths import check_file
     from simcore.progress import ProgressDisplay
@@ -81,7 +85,7 @@ def balance(
     if to_stdout:
         typer.echo(_json(result))
         return
-    _show(result)
+    _show(result, out)
     if json_out is not None:
         from reports.output import write_text
 
@@ -95,8 +99,10 @@ def _json(result: dict[str, Any]) -> str:
     return json.dumps(result, indent=2, ensure_ascii=False)
 
 
-def _show(result: dict[str, Any]) -> None:
-    """The returned values, the check of the best candidates, and a few lines."""
+def _show(result: dict[str, Any], out: Path | None = None) -> None:
+    """The returned values, the check of the best candidates, and the answer: the values to
+    set (as --set, and the folder written), or "keep KIND.CARD.FIELD=VALUE" for each varied
+    field when the check favours no candidate (nothing written to `out`)."""
     from rich.table import Table
 
     from cli.terminal import console as terminal
@@ -147,13 +153,20 @@ def _show(result: dict[str, Any]) -> None:
         markup=False,
         highlight=False,
     )
-    if result["sets"]:
+    if result["improvement_found"]:
         console.print("as --set: " + " ".join(result["sets"]), markup=False, highlight=False)
     else:
-        console.print("nothing to change: the current values are returned")
+        for keep in result["keep"]:
+            console.print(f"keep {keep}", markup=False, highlight=False)
     if result["out"]:
-        what = "use it as --cards" if result["improvement_found"] else "the current values"
-        console.print(f"wrote {result['out']['folder']} ({what})", markup=False)
+        console.print(f"wrote {result['out']['folder']} (use it as --cards)", markup=False)
+    elif out is not None:
+        console.print(
+            f"wrote nothing to {out}: the check favours no candidate over the current values",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 def _num(x: float | None, interval: list[float | None]) -> str:

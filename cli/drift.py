@@ -22,10 +22,18 @@ ToleranceOpt = Annotated[
     typer.Option(min=0.0, help="Largest acceptable win-rate change, a fraction (0.02 = 2 points)."),
 ]
 ScoreToleranceOpt = Annotated[
-    float,
+    str,
     typer.Option(
-        min=0.0,
-        help="Largest acceptable change of the mean final score (the game's: prestige, points).",
+        help="Largest acceptable change of the mean final score: a percentage of the "
+        "baseline's mean final score (10%), or points of the game's score (1.5).",
+    ),
+]
+AllowDifferentOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="Compare runs that differ in these too, a comma list of strategies, params, "
+        "rules, strategy-module (refused otherwise; different cards are always compared).",
+        show_default=False,
     ),
 ]
 CardToleranceOpt = Annotated[
@@ -55,7 +63,7 @@ MinSampleOpt = Annotated[
 
 
 def _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample):
-    from reports.drift_verdict import Tolerances
+    from reports.drift_verdict import Tolerances, parse_score_tolerance
     from simcore.errors import TuttiError
 
     for flag, value in (("--tolerance", tolerance), ("--card-tolerance", card_tolerance)):
@@ -64,8 +72,8 @@ def _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample):
                 f"{flag} {value:g}: tolerances are fractions of a win rate "
                 f"(0.02 = 2 points; {value:g} points is {value / 100:g})"
             )
-
-    return Tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample)
+    points, share = parse_score_tolerance(score_tolerance)
+    return Tolerances(tolerance, points, card_tolerance, alpha, min_sample, share)
 
 
 def _check_outputs(markdown: Path | None, json_out: Path | None) -> None:
@@ -123,25 +131,32 @@ def drift(
         typer.Argument(help="Candidate: a run directory or a baseline file.", show_default=False),
     ],
     tolerance: ToleranceOpt = 0.02,
-    score_tolerance: ScoreToleranceOpt = 1.0,
+    score_tolerance: ScoreToleranceOpt = "10%",
     card_tolerance: CardToleranceOpt = None,
     alpha: AlphaOpt = 0.05,
     min_sample: MinSampleOpt = 30,
     json_out: JsonOpt = None,
     markdown: MarkdownOpt = None,
+    allow_different: AllowDifferentOpt = None,
 ) -> None:
     """Compare two runs' win rates, scores and per-card win rates: pass, drift or inconclusive.
 
-    Both runs are of one game (any). Runs with the same seed and player count are compared
-    game by game (paired); others unpaired. Exit code 0 pass, 1 drift, 3 inconclusive,
-    2 bad input (also runs of two different games); 1 and one line, before any comparison,
-    if a run directory holds games that broke the engine's invariant checks.
+    First the cards whose data differ between the runs, each with its
+    holders' and completers' win-rate difference before and after; then the
+    metrics that moved. Both runs are of one game (any), with one player
+    count, played by the same strategies under the same rules (else refused,
+    unless --allow-different). Runs with the same seed are compared game by
+    game (paired); others unpaired. Exit code 0 pass, 1 drift, 3
+    inconclusive, 2 bad input; 1 and one line, before any comparison, if a
+    run directory holds games that broke the engine's invariant checks.
     """
     from reports.drift import compare_paths
+    from reports.drift_sides import parse_allowed
 
     tol = _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample)
+    allowed = parse_allowed(allow_different)
     _check_outputs(markdown, json_out)
-    _finish(compare_paths(baseline, candidate, tol), markdown, json_out)
+    _finish(compare_paths(baseline, candidate, tol, allowed), markdown, json_out)
 
 
 def baseline(
@@ -190,7 +205,7 @@ def check(
         ),
     ] = False,
     tolerance: ToleranceOpt = 0.02,
-    score_tolerance: ScoreToleranceOpt = 1.0,
+    score_tolerance: ScoreToleranceOpt = "10%",
     card_tolerance: CardToleranceOpt = None,
     alpha: AlphaOpt = 0.05,
     min_sample: MinSampleOpt = 30,
@@ -200,10 +215,12 @@ def check(
 ) -> None:
     """Replay a baseline's games under the current code and card data, and compare.
 
-    The games are of the game the baseline records. Exit code 0 pass, 1 drift, 3
-    inconclusive, 2 bad input (also a baseline of another rules version or player count,
-    or of an older baseline format); 1 and one line if a replayed game broke the engine's
-    invariant checks.
+    The games are of the game the baseline records; the output names the
+    card data that played them and leads with the cards whose data differ
+    from the baseline's. Exit code 0 pass, 1 drift, 3 inconclusive, 2 bad
+    input (also a baseline of another rules version or player count, or of
+    an older baseline format); 1 and one line if a replayed game broke the
+    engine's invariant checks.
     """
     from reports.drift_run import check_file
     from simcore.progress import ProgressDisplay

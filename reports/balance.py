@@ -27,8 +27,10 @@ from the current values has its own interval. The check is the result's last wor
 a candidate is returned only when it beats the current values there beyond doubt: the
 lowest objective among the candidates whose difference from the current values has its
 95% interval wholly below zero (`better`). When none has, the search says "no
-improvement found" and returns the current values. So the check never shows the
-returned values worse than the current ones. (It also chose them, so its numbers lean
+improvement found" and returns the current values: the answer is to keep them (`keep`,
+one `KIND.CARD.FIELD=VALUE` per varied field), and `--out` writes nothing. So the check
+never shows the returned values worse than the current ones, and no card directory holds
+a value the check does not favour. (It also chose them, so its numbers lean
 their way a little. A spread is a maximum minus a minimum of noisy rates: with few
 games it and its interval lean upward.)
 """
@@ -131,6 +133,10 @@ def balance(
         "best": {v.key: number(x, v.integer) for v, x in zip(varies, best, strict=True)},
         "current": {v.key: number(v.current, v.integer) for v in varies},
         "sets": [s for v, x in zip(varies, best, strict=True) for s in v.sets(x, changed=True)],
+        # the answer when the check favours no candidate: keep each field's current value
+        "keep": []
+        if confirmed["improvement_found"]
+        else [f"{v.key}={number(v.current, v.integer)}" for v in varies],
         **confirmed,
         "search": {
             "generations": generations,
@@ -141,7 +147,7 @@ def balance(
         },
         "out": None,
     }
-    if out is not None:
+    if out is not None and confirmed["improvement_found"]:  # else nothing is written
         changes = [
             (v.kind, cid, v.field, number(value, v.integer))
             for v, x in zip(varies, best, strict=True)
@@ -178,6 +184,8 @@ def confirm_best(varies, terms, base, found, games, seed, clock) -> dict[str, An
     order = [int(i) for i in np.argsort(ranked, kind="stable")]  # the current values first on a tie
     differences = [_interval(totals[:, s] - totals[:, 0]) for s in range(len(sides))]
     b = next((s for s in order if s != 0 and better(value[s], value[0], differences[s])), 0)
+    if not value[b] < value[0]:  # whatever `better` says, never a value the check disfavours
+        b = 0
     per_term = {
         t.name: {
             "weight": t.weight,

@@ -9,6 +9,12 @@ sides of the same one). When both used the same master seed and player count, ga
 of one is game i of the other (common random numbers) and the games are compared in
 pairs; otherwise unpaired. What is compared beyond start order, strategy and the score
 is what the game declares (`reports.drift_window.Spec`).
+
+The result leads with the cards whose data differ between the two sides, each with its
+metrics before and after (`reports.drift_cards`). Sides played by different strategies,
+parameters, rules versions or user strategy modules are refused unless allowed
+(`reports.drift_sides`). The score's tolerance is, unless given in points, a share of
+the baseline's mean final score (`Tolerances.scaled`).
 """
 
 from __future__ import annotations
@@ -22,9 +28,11 @@ from typing import Any
 import polars as pl
 
 from reports.drift_baseline import Baseline, read_baseline
+from reports.drift_cards import card_data, lead, names_of, trusted_cards
 from reports.drift_metrics import MetricSpace, Names, game_numbers, group_info, group_order, label
 from reports.drift_moments import Moments, SideEstimate, paired_difference, unpaired_difference
-from reports.drift_verdict import ORDER, Tolerances, decide
+from reports.drift_sides import check_comparable
+from reports.drift_verdict import ORDER, Tolerances, decide, fixed_interval
 from reports.drift_window import Spec, Window, game_spec, window_from_tables
 from reports.load import Run, open_run
 from reports.violations import UnsoundError, tally_run
@@ -72,6 +80,22 @@ class Source:
         kind = "baseline file" if self.baseline is not None else "run directory"
         return describe(str(self.path), kind, self.games, self.config)
 
+    def mean_score(self) -> float:
+        """The mean final score of every seat of every game (the scale of a relative score
+        tolerance)."""
+        if self.baseline is not None:
+            return mean_score(self.baseline)
+        assert self.run is not None
+        score = pl.col(self.spec.score).cast(pl.Float64).mean()
+        value = self.run.scan("seats").select(score).collect().item()
+        return math.nan if value is None else float(value)
+
+
+def mean_score(baseline: Baseline) -> float:
+    """A baseline file's mean final score over every seat of every game."""
+    value = baseline.rows["score"].cast(pl.Float64).mean()
+    return math.nan if value is None else float(value)
+
 
 def describe(where: str, kind: str, games: int, c: RunConfig) -> dict[str, Any]:
     """What one side of a comparison is: where, how many games, and its configuration."""
@@ -99,19 +123,6 @@ def open_source(path: Path) -> Source:
         raise TuttiError(f"{path}: no such run directory or baseline file")
     baseline = read_baseline(path)
     return Source(path, baseline.config, baseline.games, baseline=baseline)
-
-
-def check_comparable(base: RunConfig, cand: RunConfig, base_name: str, cand_name: str) -> None:
-    if base.game != cand.game:
-        raise TuttiError(
-            f"{base_name} is a {base.game!r} run and {cand_name} a {cand.game!r} one: "
-            "drift compares two runs of the same game"
-        )
-    if base.players != cand.players:
-        raise TuttiError(
-            f"{base_name} has {base.players} players and {cand_name} {cand.players}: "
-            "win rates of different player counts are not comparable"
-        )
 
 
 def can_pair(base: RunConfig, cand: RunConfig) -> bool:
@@ -184,6 +195,14 @@ class Comparison:
                 "n_candidate": int(d.cand.n),
                 "tested": bool(tested),
             }
+            for side, value, variance in (
+                ("baseline", d.base.value, d.base_variance),
+                ("candidate", d.cand.value, d.cand_variance),
+            ):  # each side's own (1 - alpha) interval, when the metric is tested
+                low = high = None
+                if tested and math.isfinite(value) and math.isfinite(variance):
+                    low, high = fixed_interval(value, variance, tol.alpha)
+                row[f"{side}_low"], row[f"{side}_high"] = low, high
             if sequential and (group, key) in self.sequential_state:
                 row["p_running"] = self.sequential_state[(group, key)]
             rows.append(row)
@@ -218,8 +237,11 @@ def result_dict(
     cand: dict[str, Any],
     sequential: bool = False,
     notes: list[str] | None = None,
+    cards: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The JSON-ready result: verdict, how the games were compared, settings and metrics."""
+    """The JSON-ready result: verdict, how the games were compared, settings, the cards
+    whose data differ (`cards`, from `reports.drift_cards.card_data`) and the metrics.
+    `tol` has its score tolerance in points (`Tolerances.scaled`)."""
     verdict, rows = comparison.rows(tol, sequential)
     n_base, n_cand = comparison.games
     counts = {v: sum(r["verdict"] == v for r in rows) for v in ("drift", "inconclusive", "pass")}
@@ -237,7 +259,10 @@ def result_dict(
         "sequential": sequential,
         "settings": {
             "tolerance": tol.win,
-            "score_tolerance": tol.score,
+            "score_tolerance": tol.score,  # in points of the game's score
+            # a share of the baseline's mean final score (`score_scale`), or None: points
+            "score_tolerance_share": tol.score_share if tol.score_scale is not None else None,
+            "score_scale": tol.score_scale,
             "card_tolerance": tol.of("card"),
             "alpha": tol.alpha,
             "min_sample": tol.min_sample,
@@ -246,28 +271,9 @@ def result_dict(
         "baseline": base,
         "candidate": cand,
         "notes": notes or [],
+        "cards": lead(cards, rows) if cards is not None else None,
         "metrics": rows,
     }
-
-
-def card_names(spec: Spec, cards_dir: str | None, card_hash: str | None = None) -> Names:
-    """The card names of the game's set in `cards_dir` (None: the shipped set), keyed as in
-    the cards table ("repair/r15" -> "Bell rebuild"); {} when its files are gone or invalid,
-    or are not the cards of `card_hash` (a folder a manifest names is read only when its
-    cards are the run's), so that runs are still compared (by card ids alone)."""
-    from simcore import games
-
-    try:
-        card_set = games.get(spec.game).load_cards(None if cards_dir is None else Path(cards_dir))
-        if card_hash is not None and card_set.data_hash != card_hash:
-            return {}
-        return {
-            f"{kind}/{card_id}": name
-            for kind, file in spec.files.items()
-            for card_id, name in zip(card_set.ids[file], card_set.names[file], strict=True)
-        }
-    except (TuttiError, OSError, KeyError):
-        return {}
 
 
 def refuse_unsound(*sources: Source) -> None:
@@ -284,17 +290,21 @@ def refuse_unsound(*sources: Source) -> None:
         raise UnsoundError("; ".join(lines))
 
 
-def compare_sources(base: Source, cand: Source, tol: Tolerances) -> dict[str, Any]:
-    """Compare every game of two sources (the common games when they can be paired); runs
-    whose games broke the engine's invariant checks are refused (`UnsoundError`)."""
-    check_comparable(base.config, cand.config, str(base.path), str(cand.path))
+def compare_sources(
+    base: Source, cand: Source, tol: Tolerances, allowed: frozenset[str] = frozenset()
+) -> dict[str, Any]:
+    """Compare every game of two sources (the common games when they can be paired).
+
+    Refused (TuttiError, one line): sources of two games or player counts, and sources
+    played by different strategies, parameters, rules versions or user strategy modules
+    unless `allowed` names the difference (`reports.drift_sides`); runs whose games broke
+    the engine's invariant checks (`UnsoundError`)."""
+    notes = check_comparable(base.config, cand.config, str(base.path), str(cand.path), allowed)
     refuse_unsound(base, cand)
-    notes = []
+    tol = tol.scaled(base.mean_score())
     spec = base.spec
-    names = {
-        **card_names(spec, base.config.cards_dir, base.config.card_hash),
-        **card_names(spec, cand.config.cards_dir, cand.config.card_hash),
-    }
+    base_cards, cand_cards = trusted_cards(base.config), trusted_cards(cand.config)
+    names = {**names_of(spec, base_cards), **names_of(spec, cand_cards)}
     if can_pair(base.config, cand.config):
         comparison = Comparison(paired=True, names=names, spec=spec)
         common = min(base.games, cand.games)
@@ -316,13 +326,22 @@ def compare_sources(base: Source, cand: Source, tol: Tolerances) -> dict[str, An
             f"{cand.config.seed}), so their games cannot be matched one to one; the "
             "intervals are wider than a paired comparison's."
         )
-    return result_dict(comparison, tol, base.describe(), cand.describe(), notes=notes)
+    cards = card_data(base.config, cand.config, base_cards, cand_cards)
+    return result_dict(comparison, tol, base.describe(), cand.describe(), notes=notes, cards=cards)
 
 
 def compare_paths(
-    baseline: str | Path, candidate: str | Path, tol: Tolerances | None = None
+    baseline: str | Path,
+    candidate: str | Path,
+    tol: Tolerances | None = None,
+    allowed: frozenset[str] | set[str] = frozenset(),
 ) -> dict[str, Any]:
-    """`tutti drift` in Python: compare a baseline and a candidate (run dirs or baseline files)."""
+    """`tutti drift` in Python: compare a baseline and a candidate (run dirs or baseline
+    files); `allowed`: what they may differ in beyond the cards ("strategies", "params",
+    "rules", "strategy-module")."""
     return compare_sources(
-        open_source(Path(baseline)), open_source(Path(candidate)), tol or Tolerances()
+        open_source(Path(baseline)),
+        open_source(Path(candidate)),
+        tol or Tolerances(),
+        frozenset(allowed),
     )

@@ -15,15 +15,18 @@ rates at alpha however many looks are taken.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pyarrow as pa
 
-from reports.drift import WINDOW, Comparison, card_names, describe, result_dict
+from reports.drift import WINDOW, Comparison, describe, mean_score, result_dict
 from reports.drift_baseline import Baseline
+from reports.drift_cards import card_data, names_of, trusted_cards
 from reports.drift_verdict import DRIFT, PASS, Tolerances
 from reports.drift_window import game_spec, window_from_tables
 from simcore.progress import Progress
+from simcore.runs.manifest import RunConfig
 
 Play = Callable[[int, int], tuple[pa.Table, pa.Table]]
 MIN_PASS_GAMES = 10_000
@@ -37,11 +40,17 @@ def check_baseline(
     sequential: bool = False,
     window: int = WINDOW,
     progress: Progress | None = None,
+    card_set: Any = None,
 ) -> dict[str, Any]:
-    """Replay the baseline's games window by window and compare; the drift result dict."""
+    """Replay the baseline's games window by window and compare; the drift result dict.
+
+    `candidate` describes the replay (`reports.drift.describe`); `card_set` is the card
+    data it plays (None: unknown, no card is listed as changed)."""
     games = baseline.games
     spec = game_spec(baseline.config.game)
-    names = card_names(spec, candidate.get("cards_dir"))
+    tol = tol.scaled(mean_score(baseline))
+    base_cards = trusted_cards(baseline.config)
+    names = {**names_of(spec, base_cards), **names_of(spec, card_set)}
     comparison = Comparison(paired=True, names=names, spec=spec)
     stopped = None
     for start in range(0, games, window):
@@ -64,6 +73,14 @@ def check_baseline(
             if stopped
             else f"Sequential: played all {games:,} games."
         )
-    result = result_dict(comparison, tol, base, candidate, sequential=sequential, notes=notes)
+    cards = card_data(c, _config(c, candidate), base_cards, card_set)
+    result = result_dict(
+        comparison, tol, base, candidate, sequential=sequential, notes=notes, cards=cards
+    )
     result["stopped_after"] = stopped
     return result
+
+
+def _config(base: RunConfig, candidate: dict[str, Any]) -> RunConfig:
+    """The replay's configuration: the baseline's with the candidate's card data."""
+    return replace(base, card_hash=candidate["card_hash"], cards_dir=candidate["cards_dir"])

@@ -150,11 +150,11 @@ def card_text(key: str, names: Names, spec: Spec | None = None) -> str:
     card_id, _, level = rest.partition("/")
     name = names.get(f"{kind}/{card_id}")
     text = f"{files.get(kind, kind)}.{card_id}"
-    if name and _slug(name) != _slug(card_id):
+    if name and slug(name) != slug(card_id):
         text += f" ({name})"
     return f"{text} level {level}" if level else text
 
 
-def _slug(text: str) -> str:
+def slug(text: str) -> str:
     """A name written as an id: "Bell rebuild" -> "bell_rebuild"."""
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")

@@ -130,17 +130,25 @@ class Difference:
     cand: SideEstimate
     diff: float  # candidate minus baseline
     variance: float
+    base_variance: float = np.inf  # each side's own estimate's variance
+    cand_variance: float = np.inf
 
 
 def paired_difference(mom: Moments, m: int, vs_others: bool) -> Difference:
     base, cand = side_estimate(mom, m, 0, vs_others), side_estimate(mom, m, 1, vs_others)
+    zero = np.zeros(2)
+    sides = (
+        quadratic_variance(mom, m, np.concatenate([base.coef_a, zero]),
+                           np.concatenate([base.coef_t, zero])),
+        quadratic_variance(mom, m, np.concatenate([zero, cand.coef_a]),
+                           np.concatenate([zero, cand.coef_t])),
+    )  # fmt: skip
     if mom.changed == 0:  # every game played out identically: the difference is exactly 0
-        return Difference(base, cand, cand.value - base.value, 0.0)
+        return Difference(base, cand, cand.value - base.value, 0.0, *sides)
     coef_a = np.concatenate([-base.coef_a, cand.coef_a])
     coef_t = np.concatenate([-base.coef_t, cand.coef_t])
-    return Difference(
-        base, cand, cand.value - base.value, quadratic_variance(mom, m, coef_a, coef_t)
-    )
+    variance = quadratic_variance(mom, m, coef_a, coef_t)
+    return Difference(base, cand, cand.value - base.value, variance, *sides)
 
 
 def unpaired_difference(
@@ -148,7 +156,9 @@ def unpaired_difference(
 ) -> Difference:
     base = side_estimate(base_mom, m, 0, vs_others)
     cand = side_estimate(cand_mom, m, 0, vs_others)
-    variance = quadratic_variance(base_mom, m, base.coef_a, base.coef_t) + quadratic_variance(
-        cand_mom, m, cand.coef_a, cand.coef_t
-    )
-    return Difference(base, cand, cand.value - base.value, variance)
+    base_variance = quadratic_variance(base_mom, m, base.coef_a, base.coef_t)
+    cand_variance = quadratic_variance(cand_mom, m, cand.coef_a, cand.coef_t)
+    return Difference(
+        base, cand, cand.value - base.value, base_variance + cand_variance,
+        base_variance, cand_variance,
+    )  # fmt: skip

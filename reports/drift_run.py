@@ -99,6 +99,7 @@ def check_file(
         tolerances or Tolerances(),
         sequential=sequential,
         progress=progress,
+        card_set=replayer.card_set,
     )
     tally.refuse(f"{path}: the replayed games", replayer.config)
     return result

@@ -20,7 +20,7 @@ verdict is reached and the error rates above still hold.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from statistics import NormalDist
 from typing import Any
 
@@ -31,18 +31,60 @@ EXIT_CODES = {PASS: 0, DRIFT: 1, INCONCLUSIVE: 3}
 ORDER = {DRIFT: 0, INCONCLUSIVE: 1, PASS: 2, UNTESTED: 3}
 
 
+SCORE_SHARE = 0.10  # the default score tolerance: a tenth of the baseline's mean final score
+
+
 @dataclass(frozen=True)
 class Tolerances:
+    """The largest acceptable change of each kind of metric.
+
+    The score's is in the game's points (`score`), or, when `score` is None, a share
+    (`score_share`) of the baseline's mean final score, resolved by `scaled` before any
+    verdict: a game scoring 8 on average and one scoring 40 get tolerances of the same
+    weight (0.8 and 4 points at the default 10%)."""
+
     win: float = 0.02  # win rates (start order, family, strategy), as a fraction
-    score: float = 1.0  # mean final prestige, in prestige points
+    score: float | None = None  # mean final score, in the game's points (None: score_share)
     card: float | None = None  # per-card win-rate differences (None: same as `win`)
     alpha: float = 0.05
     min_sample: int = 30  # a card held by fewer seat-games (in either run) is untested
+    score_share: float = SCORE_SHARE  # used when `score` is None: a fraction of the mean
+    score_scale: float | None = None  # the baseline's mean final score `scaled` used
+
+    def scaled(self, mean_score: float) -> Tolerances:
+        """These tolerances with the score's in points: `score` if given, else `score_share`
+        of the baseline's mean final score `mean_score`."""
+        if self.score is not None:
+            return self
+        scale = abs(mean_score) if math.isfinite(mean_score) else 0.0
+        return replace(self, score=self.score_share * scale, score_scale=scale)
 
     def of(self, kind: str) -> float:
         if kind == "card":
             return self.win if self.card is None else self.card
-        return self.score if kind == "score" else self.win
+        if kind == "score":
+            if self.score is None:
+                raise ValueError("internal: the score tolerance is relative; call scaled()")
+            return self.score
+        return self.win
+
+
+def parse_score_tolerance(text: str) -> tuple[float | None, float]:
+    """`--score-tolerance`: "10%" -> (None, 0.10), a share of the baseline's mean final
+    score; "1.5" -> (1.5, SCORE_SHARE), points of the game's score. One line otherwise."""
+    from simcore.errors import TuttiError
+
+    raw = str(text).strip()
+    try:
+        value = float(raw[:-1] if raw.endswith("%") else raw)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise TuttiError(
+            f"--score-tolerance {text}: expected a percentage of the baseline's mean final "
+            "score (10%) or points of the game's score (1.5), not negative"
+        )
+    return (None, value / 100) if raw.endswith("%") else (value, SCORE_SHARE)
 
 
 def fixed_interval(diff: float, variance: float, alpha: float) -> tuple[float, float]:

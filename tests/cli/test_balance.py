@@ -58,7 +58,16 @@ def test_a_budget_too_small_and_an_unwritable_out_are_refused(tmp_path):
     )
 
 
-def test_json_out_and_determinism(tmp_path):
+def _favour_a_lower_point_estimate(monkeypatch) -> None:
+    """The check favours any candidate with a lower objective than the current values (not
+    beyond doubt): a tiny search then finds one, and --out has a folder to write."""
+    import reports.balance
+
+    monkeypatch.setattr(reports.balance, "better", lambda value, current, diff: value < current)
+
+
+def test_json_out_and_determinism(tmp_path, monkeypatch):
+    _favour_a_lower_point_estimate(monkeypatch)
     args = [*VARY, "--vary", "repairs.*.prestige=-1..1", "--objective", "seat-spread"]
     args += ["--objective", "0.5*card:instruments.cello", *TINY, "--seed", "5"]
     code, out, err = tutti("balance", *args, "--json", str(tmp_path / "a.json"),
@@ -72,6 +81,7 @@ def test_json_out_and_determinism(tmp_path):
     for key in ("best", "current", "best_interval", "current_interval", "difference_interval"):
         assert key in first["objective"]
     assert first["seed"] == 5 and first["command"].startswith("tutti balance --vary")
+    assert first["improvement_found"] and first["keep"] == []
     code, again, err = tutti("balance", *args, "--json", "-")
     assert code == 0, err
     second = json.loads(again)
@@ -107,18 +117,23 @@ def _table(out: str) -> dict[str, list[str]]:
     return {r[0]: r[1:] for r in rows}
 
 
-@pytest.mark.parametrize("rule", ["shipped", "point estimate", "never"])
+@pytest.mark.parametrize("rule", ["shipped", "point estimate", "never", "worse"])
 def test_progress_table_and_json_agree_on_what_is_returned(tmp_path, monkeypatch, rule):
     """Whatever the check decides (the shipped rule; any lower point estimate wins; nothing
-    wins), the progress, the table, the --set line, the JSON and the written cards say the
-    same, and the returned values never score worse than the current ones on the check."""
+    wins; a broken rule that favours higher objectives), the progress, the table, the --set
+    or keep lines, the JSON and the written cards say the same; the returned values never
+    score worse than the current ones on the check, and balance never writes a value its
+    check disfavours: when it favours no candidate it says "keep" and writes nothing."""
     import reports.balance
 
     if rule == "point estimate":
         monkeypatch.setattr(reports.balance, "better", lambda value, current, diff: value < current)
     elif rule == "never":
         monkeypatch.setattr(reports.balance, "better", lambda value, current, diff: False)
-    args = [*VARY, "--objective", "card:instruments.cello", *TINY, "--seed", "4"]
+    elif rule == "worse":
+        monkeypatch.setattr(reports.balance, "better", lambda value, current, diff: value > current)
+    seed = "2" if rule == "worse" else "4"  # seed 2's check has a candidate above the current
+    args = [*VARY, "--objective", "card:instruments.cello", *TINY, "--seed", seed]
     code, out, err = tutti("balance", *args, "--json", str(tmp_path / "b.json"),
                            "--out", str(tmp_path / "cards"))  # fmt: skip
     assert code == 0, err
@@ -138,35 +153,47 @@ def test_progress_table_and_json_agree_on_what_is_returned(tmp_path, monkeypatch
     assert all(r["search_games"] > 0 for r in rows if not r["current"])
     from simcore.games.luthier.cards import load_cards
 
-    written = load_cards(tmp_path / "cards")
-    assert written.records["instruments"][written.index("instruments", "cello")][
-        "prestige"
-    ] == data["best"][key]  # fmt: skip
     if data["improvement_found"]:
-        assert data["sets"] == [f"{key}={data['best'][key]}"]
-        assert f"as --set: {key}={data['best'][key]}" in out
+        assert returned["objective"] < current["objective"]  # the check favours it
+        written = load_cards(tmp_path / "cards")
+        assert written.records["instruments"][written.index("instruments", "cello")][
+            "prestige"
+        ] == data["best"][key]  # fmt: skip
+        assert data["out"]["folder"] == str(tmp_path / "cards")
+        assert data["sets"] == [f"{key}={data['best'][key]}"] and data["keep"] == []
+        assert f"as --set: {key}={data['best'][key]}" in out and "keep " not in out
+        assert f"wrote {tmp_path / 'cards'} (use it as --cards)" in out
         assert _check_block(out)[-1] == f"returned: {key}={data['best'][key]}"
         if rule == "shipped":
             assert data["objective"]["difference_interval"][1] < 0
     else:
         assert data["sets"] == [] and "as --set" not in out and data["best"] == data["current"]
-        assert "nothing to change: the current values are returned" in out
+        assert data["keep"] == [f"{key}={data['current'][key]}"]
+        assert f"\nkeep {key}={data['current'][key]}\n" in out
+        assert not (tmp_path / "cards").exists() and data["out"] is None  # nothing written
+        assert "wrote nothing to " in out
         assert _check_block(out)[-1].startswith("no improvement found: ")
     if rule == "never":
         assert not data["improvement_found"]
     if rule == "point estimate":  # this seed's check has a lower candidate
         assert data["improvement_found"]
+    if rule == "worse":  # the rule picks a higher objective: balance keeps the current values
+        assert any(r["objective"] > current["objective"] for r in rows)
+        assert not data["improvement_found"]
 
 
-def test_the_out_directory_carries_the_users_own_cards(tmp_path):
+def test_the_out_directory_carries_the_users_own_cards(tmp_path, monkeypatch):
+    _favour_a_lower_point_estimate(monkeypatch)
     mine = tmp_path / "mine"
     mine.mkdir()
     (mine / "instruments.toml").write_text('[[instrument]]\nid = "cello"\nprestige = 9\n')
     (mine / "repairs.toml").write_text('[[repair]]\nid = "r1"\nprestige = 5\n')
     code, _, err = tutti("balance", "--vary", "instruments.viola.rough.wood=1..3",
                          "--objective", "seat-spread", *TINY, "--cards", str(mine),
-                         "--out", str(tmp_path / "out"))  # fmt: skip
+                         "--out", str(tmp_path / "out"),
+                         "--json", str(tmp_path / "o.json"))  # fmt: skip
     assert code == 0, err
+    assert json.loads((tmp_path / "o.json").read_text())["improvement_found"]
     from simcore.games.luthier.cards import load_cards
 
     cards = load_cards(tmp_path / "out")
@@ -240,10 +267,11 @@ def test_bad_maestro_objectives_exit_2_with_one_line(objective, message):
     assert_one_line(*tutti("balance", *APPLAUSE, "--objective", objective, *MAESTRO), message)
 
 
-def test_a_maestro_balance_runs_end_to_end_and_repeats(tmp_path):
+def test_a_maestro_balance_runs_end_to_end_and_repeats(tmp_path, monkeypatch):
     """A rule number (the applause count: game length) and an offset on every row's
     printed value, against the seat spread and a row's holder effect; the found values
     are a Maestro card directory that --cards takes."""
+    _favour_a_lower_point_estimate(monkeypatch)
     args = [*APPLAUSE, "--vary", "rows.*.value=-2..2", "--objective", "seat-spread",
             "--objective", "0.5*card:rows.debussy", "--strategies", "greedy,rusher,rusher",
             *MAESTRO, "--seed", "3"]  # fmt: skip

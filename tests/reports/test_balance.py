@@ -164,8 +164,11 @@ def test_a_tiny_search_is_deterministic_and_complete(tmp_path):
     kw = {**CHEAP, "seed": 4}
     first = balance(*args, ["seat-spread", "0.5*card:instruments.cello"], **kw, out=tmp_path / "a")
     again = balance(*args, ["seat-spread", "0.5*card:instruments.cello"], **kw)
-    for key in ("best", "objective", "search", "sets"):
+    for key in ("best", "objective", "search", "sets", "keep"):
         assert first[key] == again[key]
+    # the folder holds values the check favours, or is not written: "keep" says so
+    assert (tmp_path / "a").exists() is first["improvement_found"] is (first["out"] is not None)
+    assert bool(first["keep"]) is not first["improvement_found"]
     assert set(first["best"]) == {"instruments.cello.prestige", "repairs.*.prestige"}
     assert 2 <= first["best"]["instruments.cello.prestige"] <= 6
     obj = first["objective"]
