@@ -24,7 +24,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from reports import cards
+from reports import card_advice, cards
 from reports.card_kinds import FILE_KINDS, KIND_PLURALS, SECTION_TITLES
 from reports.commands import shell, strategies_word
 from simcore import fmt
@@ -53,6 +53,7 @@ def finding(kind: str, subject: str, text: str, size: float, low, high, **extra)
         "unit": "win-rate points",
         "seed": extra.get("seed"),
         "command": extra.get("command"),
+        "advice": extra.get("advice"),
         "weight": extra.get("weight", abs(size)),
     }
 
@@ -301,24 +302,28 @@ def card_findings(report: Report) -> list[Finding]:
         and (r["kind"], r["card_id"]) not in grouped
     ]
     rows.sort(key=lambda r: -_card_weight(r))
+    rows = rows[: CAPS["card"]]
+    advisor = card_advice.Advisor(report) if rows else None
     out = []
-    for r in rows[: CAPS["card"]]:
+    for r in rows:
         more = "more" if r["adj_diff"] > 0 else "less"
         example = r["examples"][0] if r["examples"] else None
         replay = (
-            f"replay seed {example['seed']} ({example['seat_name']} held it and "
-            f"{'won' if example['won'] else 'lost'}) and "
+            f"; replay seed {example['seed']} ({example['seat_name']} held it and "
+            f"{'won' if example['won'] else 'lost'})"
             if example
             else ""
         )
+        advice = advisor.advise(r) if advisor else None
+        command = advice["command"] if advice else ablate_command(report, r["kind"], r["card_id"])
+        then = advice["text"] if advice else f"confirm with {_quote(command)}"
         text = (
             f"{r['card']} ({r['kind']}) is {r['flag']}: its holders win "
             f"{abs(r['adj_diff']) * 100:.1f} win-rate points {more} than non-holders of the "
-            f"same strategy, start order and family (95% interval "
-            f"{fmt.pts_range(r['adj_diff_low'], r['adj_diff_high'])}; raw {fmt.pts(r['diff'])}; "
-            f"held in {fmt.pct(_held_share(r))} of the seat-games)"
-            f"{_ablation_words(r)}; {replay}confirm with "
-            f"{_quote(ablate_command(report, r['kind'], r['card_id']))}."
+            f"same strategy, start order and family (adjusted Δ, 95% interval "
+            f"{fmt.pts_range(r['adj_diff_low'], r['adj_diff_high'])}; raw Δ "
+            f"{fmt.pts(r['diff'])}; held in {fmt.pct(_held_share(r))} of the seat-games)"
+            f"{_ablation_words(r)}{replay}; {then}."
         )
         out.append(
             finding(
@@ -329,7 +334,8 @@ def card_findings(report: Report) -> list[Finding]:
                 r["adj_diff_low"],
                 r["adj_diff_high"],
                 seed=example["seed"] if example else None,
-                command=ablate_command(report, r["kind"], r["card_id"]),
+                command=command,
+                advice=advice,
                 weight=_card_weight(r),
             )
         )
@@ -349,20 +355,31 @@ def dead_card_findings(report: Report) -> list[Finding]:
         and r["pick_rate"] <= DEAD_PICK_RATE
     ]
     rows.sort(key=lambda r: (r["pick_rate"], -r["offered"]))
+    rows = rows[: CAPS["dead_card"]]
+    advisor = card_advice.Advisor(report) if rows else None
     out = []
-    for r in rows[: CAPS["dead_card"]]:
+    for r in rows:
         rate = r["pick_rate"]
         taken = "never taken" if rate == 0 else f"taken {fmt.pct(rate)} of the times"
-        field = f"{FILE_KINDS.get(r['kind'], r['kind'])}.{r['card_id']}.FIELD=VALUE"
+        advice = advisor.advise(r, dead=True) if advisor else None
+        then = (
+            advice["text"]
+            if advice
+            else "look at its cost and reward in the card files "
+            f"(`tutti cards list {FILE_KINDS.get(r['kind'], r['kind'])}`)"
+        )
         text = (
             f"{r['card']} ({r['kind']}) is a dead card: offered in {r['offered']:,} "
-            f"seat-games and {taken}; look at its cost and reward in the card files, or try "
-            f"a change with `tutti whatif --set {field}`."
+            f"seat-games and {taken}; {then}."
         )
         # as much as a finding moving the margin in every seat-game (module docstring);
         # the rarer taken, the earlier
         weight = _margin(report) * (1 + DEAD_PICK_RATE - rate)
-        out.append(finding("dead_card", r["card"], text, 0.0, None, None, weight=weight))
+        command = advice["command"] if advice else None
+        out.append(
+            finding("dead_card", r["card"], text, 0.0, None, None, weight=weight,
+                    command=command, advice=advice)
+        )  # fmt: skip
     return out
 
 
