@@ -56,7 +56,14 @@ MAIN_FIELDS: dict[str, tuple[tuple[str, ...], ...]] = {
     "goals": (("levels", "2", "prestige"), ("levels", "1", "prestige"), ("levels", "0", "prestige")),
     "families": (("start", "money"), ("start", "*")),
     "specialty": (("amount",), ("gain", "*")),
+    "awards": (("levels", "2", "prestige"),),
 }
+# where a card has none of its MAIN_FIELDS, the field that counts as 0 when missing (a
+# family tile with an empty start bundle): `--set` adds it, `balance` cannot vary it
+MISSING_ZERO: dict[str, tuple[str, ...]] = {"families": ("start", "money")}
+# a card with no number of its own (a specialty worker whose ability is free_tier): the
+# ability with a number to try instead, at amount 1
+NUMBERED_ABILITY = {"specialty": "prestige"}
 
 
 @dataclass(frozen=True)
@@ -66,6 +73,7 @@ class Main:
     field: tuple[str, ...]
     value: float
     integer: bool
+    missing: bool = False  # not in the card (MISSING_ZERO): 0
 
     @property
     def name(self) -> str:
@@ -94,6 +102,8 @@ def main_number(record: Any, file_kind: str) -> Main | None:
         path, value = _at(record, field)
         if isinstance(value, int | float) and not isinstance(value, bool):
             return Main(path, float(value), isinstance(value, int))
+    if file_kind in MISSING_ZERO:
+        return Main(MISSING_ZERO[file_kind], 0.0, True, missing=True)
     return None
 
 
@@ -152,6 +162,39 @@ class Advisor:
         words: list[object] = ["tutti", "sweep", target, "--values", ",".join(values)]
         return shell(*words, *self._run_words())
 
+    def whatif_command(self, patches: list[str]) -> str:
+        words: list[object] = ["tutti", "whatif"]
+        for patch in patches:
+            words += ["--set", patch]
+        return shell(*words, *self._run_words())
+
+    def _numberless(
+        self, file_kind: str, card_id: str, record: Any, verdict: str | None
+    ) -> dict[str, Any] | None:
+        """A card with no number of its own: the `whatif` giving it NUMBERED_ABILITY."""
+        ability = NUMBERED_ABILITY.get(file_kind)
+        if ability is None:
+            return None
+        patches = [f"{file_kind}.{card_id}.ability={ability}", f"{file_kind}.{card_id}.amount=1"]
+        command = self.whatif_command(patches)
+        text = (
+            f"it has no number of its own (ability {record.get('ability')}); try it with the "
+            f"{ability} ability at amount 1"
+        )
+        return {
+            "target": f"{file_kind}.{card_id}.ability",
+            "field": "ability",
+            "current": str(record.get("ability")),
+            "action": "change",
+            "low": None,
+            "high": None,
+            "steps": None,
+            "stated": None,
+            "verdict": verdict,
+            "command": command,
+            "text": f"{text}: `{command}`",
+        }
+
     # ---------------------------------------------------------------- ranges
 
     def _loads(self, file_kind: str, card_id: str, main: Main, value: float) -> bool:
@@ -173,7 +216,7 @@ class Advisor:
             lo += 1
         while hi > main.value and not self._loads(file_kind, card_id, main, hi):
             hi -= 1
-        return min(lo, main.value), max(hi, main.value)
+        return lo, hi
 
     # ---------------------------------------------------------------- advice
 
@@ -190,12 +233,12 @@ class Advisor:
             return None
         record = self.game.card_records(self.cards, file_kind)[ids.index(card_id)]
         main = main_number(record, file_kind)
+        verdict = (row.get("ablation") or {}).get("verdict")
         if main is None:
-            return None
+            return self._numberless(file_kind, card_id, record, verdict)
         target = f"{file_kind}.{card_id}.{main.name}"
         stated = self.game.stated_number(file_kind, card_id, main.field)
         now = _num(main.value, main.integer)
-        verdict = (row.get("ablation") or {}).get("verdict")
         flag = row.get("flag")
         k = step_count(row.get("adj_diff"))
         if dead:
@@ -208,13 +251,13 @@ class Advisor:
             action, lo, hi = "raise", main.value, main.value + k
         lo, hi = self._narrow(file_kind, card_id, main, lo, hi)
         low, high = _num(lo, main.integer), _num(hi, main.integer)
-        if dead:
-            step = 1 if main.integer else 1.0
+        if dead or main.missing:  # `balance` varies only a number the card has
             values = []
             x = lo
             while x <= hi + 1e-9:
-                values.append(_num(x, main.integer))
-                x += step
+                if dead or x != main.value:
+                    values.append(_num(x, main.integer))
+                x += 1
             command = self.sweep_command(target, values or [low])
         else:
             command = self.balance_command(target, low, high, stated is not None)
