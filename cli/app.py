@@ -8,6 +8,7 @@ import typer
 
 from cli.balance import balance
 from cli.bench import bench
+from cli.card import card
 from cli.cards import cards_app
 from cli.drift import baseline, check, drift
 from cli.errors import OneLineErrors
@@ -36,6 +37,7 @@ app.command()(play)
 app.command()(simulate)
 app.command()(bench)
 app.command()(report)
+app.command()(card)
 app.command()(drift)
 app.command()(baseline)
 app.command()(check)

@@ -53,7 +53,11 @@ MAIN_FIELDS: dict[str, tuple[tuple[str, ...], ...]] = {
     "repairs": (("prestige",),),
     "patrons": (("prestige",),),
     "performances": (("prestige", "2"), ("money", "2")),
-    "goals": (("levels", "2", "prestige"), ("levels", "1", "prestige"), ("levels", "0", "prestige")),
+    "goals": (
+        ("levels", "2", "prestige"),
+        ("levels", "1", "prestige"),
+        ("levels", "0", "prestige"),
+    ),
     "families": (("start", "money"), ("start", "*")),
     "specialty": (("amount",), ("gain", "*")),
     "awards": (("levels", "2", "prestige"),),
@@ -192,6 +196,7 @@ class Advisor:
             "stated": None,
             "verdict": verdict,
             "command": command,
+            "sentence": text,
             "text": f"{text}: `{command}`",
         }
 
@@ -276,7 +281,9 @@ class Advisor:
                 " (the ablation confirmed the effect)" if verdict == "confirmed" else ""
             )
         if stated:
-            text += f"; the rulebook states this number ({stated}): change it only for your own game"
+            text += (
+                f"; the rulebook states this number ({stated}): change it only for your own game"
+            )
         if self.cards_note:
             text += f"; {self.cards_note}"
         return {
@@ -290,6 +297,7 @@ class Advisor:
             "stated": stated,
             "verdict": verdict,
             "command": command,
+            "sentence": text,
             "text": f"{text}: `{command}`",
         }
 
@@ -313,4 +321,6 @@ def effect_words(row: Row) -> str:
         else ""
     )
     raw = f"; raw Δ {fmt.pts(row['diff'])}" if row.get("diff") is not None else ""
+    if raw and row.get("diff_low") is not None:
+        raw += f" (95% {fmt.pts_range(row['diff_low'], row['diff_high'])})"
     return f"adjusted Δ {fmt.pts(row['adj_diff'])}{interval} win-rate points{raw}"
