@@ -15,7 +15,9 @@ from reports.render_html import render_html
 from reports.render_md import render_markdown
 from reports.settings import Settings
 
-KEYS = {"kind", "subject", "text", "size", "low", "high", "unit", "seed", "command", "weight"}
+KEYS = {
+    "kind", "subject", "text", "size", "low", "high", "unit", "seed", "command", "advice", "weight",
+}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -61,9 +63,9 @@ def test_real_summary_findings_have_the_contract(written4, loose) -> None:
         assert [f["weight"] for f in found] == sorted((f["weight"] for f in found), reverse=True)
     cards = [f for f in loose["summary"] if f["kind"] == "card"]
     assert cards, "margin 0 on 3,000 games flags cards"
-    for f in cards:
-        assert "`tutti ablate " in f["text"] and "--only " in f["text"] and "--seed 7" in f["text"]
-        assert f["command"].startswith("tutti ablate ")
+    for f in cards:  # each ends with the value to set and the command (test_card_advice.py)
+        assert f"`{f['command']}`" in f["text"] and "--seed 7" in f["text"]
+        assert f["command"].startswith("tutti balance ") and f["advice"]["command"] == f["command"]
         assert f["seed"] is not None and f"replay seed {f['seed']}" in f["text"]
 
 
