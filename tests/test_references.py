@@ -44,7 +44,7 @@ def _cited(text: str) -> set[int]:
 def test_every_cited_ruling_is_documented() -> None:
     rulings = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
     documented = {int(n) for n in re.findall(r"^### (\d+)\. ", rulings, re.MULTILINE)}
-    assert documented == set(range(1, 27))
+    assert documented == set(range(1, 28))
     cited = set().union(*(_cited(p.read_text(encoding="utf-8")) for p in _text_files()))
     assert {9, 11, 12, 18} <= cited  # the pattern finds the citations it should
     assert cited <= documented

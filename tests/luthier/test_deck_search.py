@@ -1,5 +1,6 @@
 """Deck searches by card back (rulebook p.15, ruling 20): instrument and repair cards by
-family, the first matching card from the top, the others in order; Repair searchable."""
+family, the first matching card from the top, the others in order; Repair searchable,
+blind (ruling 27)."""
 
 from __future__ import annotations
 
@@ -79,26 +80,83 @@ def test_repair_deck_can_be_searched_by_family(cards):
     assert repair == [r9, 1, 0, 0]  # one animal paid
 
 
-def test_repair_search_needs_the_card_it_finds_to_be_payable(cards):
-    """Ruling 20 with p.20 ("If you do not have the required materials (or inspiration) for
-    a repair, then you cannot choose that card"): the search takes the first card of the
-    family from the top, so a family is offered only if that card can be paid after the
-    search cost; the split of the 10 then leaves enough inspiration (ruling 24)."""
+def test_repair_search_is_offered_blind(cards):
+    """Ruling 27: a family is offered for every family the repair deck's backs show,
+    whether or not the seat could pay for the card a search would find, in any deck order;
+    a family the deck does not hold is not offered."""
     r9, r1, r15 = (cards.index("repairs", x) for x in ("r9", "r1", "r15"))  # r15: 2 metal
+    assert [cards.arrays.repair_family[c] for c in (r9, r1, r15)] == [
+        Family.WINDS,
+        Family.STRINGS,
+        Family.WINDS,
+    ]
+    offered = set()
+    for order in ([r9, r1, r15], [r15, r1, r9], [r1, r9, r15]):
+        for materials in ((1, 0, 0), (0, 0, 0), (0, 0, 9)):
+            t = Table(cards)
+            deck(t, CardRow.REPAIRS, order)
+            r = t.seat(RED)
+            r["money"], r["inspiration"] = 10, 0
+            r["materials"][:] = materials
+            i = t.place(RED, Location.REPAIR, 1, apprentices=1)
+            offered.add(tuple(searches(t, i, Location.REPAIR, 2)))
+    assert offered == {((CardRow.REPAIRS, Family.STRINGS), (CardRow.REPAIRS, Family.WINDS))}
+
+
+def test_repair_search_needs_the_search_cost_and_an_apprentice(cards):
+    r1 = cards.index("repairs", "r1")
     t = Table(cards)
-    deck(t, CardRow.REPAIRS, [r9, r1, r15])  # r15, a winds repair, on top
+    deck(t, CardRow.REPAIRS, [r1])
     r = t.seat(RED)
-    r["money"], r["inspiration"] = 10, 0
+    r["money"], r["inspiration"], r["materials"][:] = 9, 0, (5, 5, 5)
+    helped = t.place(RED, Location.REPAIR, 1, apprentices=1)
+    plain = t.place(RED, Location.REPAIR, 3)
+    assert searches(t, helped, Location.REPAIR, 2) == []  # 9 of the 10
+    r["inspiration"] = 1
+    assert searches(t, helped, Location.REPAIR, 2) == [(CardRow.REPAIRS, Family.STRINGS)]
+    assert searches(t, plain, Location.REPAIR, 3) == []
+
+
+def test_a_found_repair_the_seat_cannot_pay_for_goes_back_on_top(cards):
+    """Ruling 27: the searcher pays the 10 and the apprentice and takes the first winds
+    card (r15, 2 metal); without the metal (or 4 inspiration) it is not made: it goes back
+    on top of the repair deck, the cost and the apprentice stay spent, nothing scores."""
+    r9, r1, r15 = (cards.index("repairs", x) for x in ("r9", "r1", "r15"))
+    t = Table(cards)
+    deck(t, CardRow.REPAIRS, [r9, r15, r1])  # r1 on top, r15 the first winds card
+    r = t.seat(RED)
+    r["money"], r["inspiration"] = 10, 3
     r["materials"][:] = (1, 0, 0)
     i = t.place(RED, Location.REPAIR, 1, apprentices=1)
-    assert searches(t, i, Location.REPAIR, 2) == [(CardRow.REPAIRS, Family.STRINGS)]
-    r["money"], r["inspiration"] = 6, 8  # 4 inspiration toward the 10, 4 for the 2 metal
-    assert (CardRow.REPAIRS, Family.WINDS) in searches(t, i, Location.REPAIR, 2)
-    r["money"], r["inspiration"] = 6, 7
-    assert (CardRow.REPAIRS, Family.WINDS) not in searches(t, i, Location.REPAIR, 2)
-    r["money"], r["inspiration"] = 6, 8
+    t.pay_with(RED, "money")
     do(t, i, Location.REPAIR, 2, Opt.SEARCH, CardRow.REPAIRS, Family.WINDS)
+    assert deck_left(t, CardRow.REPAIRS) == [r9, r1, r15]  # r15 now on top
+    assert (r["money"], r["inspiration"], r["materials"].tolist()) == (0, 3, [1, 0, 0])
+    assert (r["appr_lost"], r["n_searched"], t.g["pl_appr"][i]) == (1, 1, 0)
+    assert (r["prestige"], r["repairs"].tolist()) == (0, [0, 0, 0])
+    codes = [e[2] for e in t.events()]
+    assert Ev.REPAIR not in codes
     (search,) = [e[3:8].tolist() for e in t.events() if e[2] == Ev.SEARCH]
-    assert search == [CardRow.REPAIRS, r15, 6, 4, Family.WINDS]  # the only split that works
-    (repair,) = [e[3:8].tolist() for e in t.events() if e[2] == Ev.REPAIR]
-    assert repair == [r15, 0, 0, 0, 4]  # both metal from 4 inspiration
+    assert search == [CardRow.REPAIRS, r15, 10, 0, Family.WINDS]
+    (back,) = [e[3:5].tolist() for e in t.events() if e[2] == Ev.SEARCH_BACK]
+    assert back == [CardRow.REPAIRS, r15]
+    assert int(t.g["cev_n"]) == 0  # no card taken: the pick and acquisition counts skip it
+
+
+def test_a_search_is_paid_by_any_split_and_the_card_then_decides(cards):
+    """Ruling 27 with ruling 24: the card is not known when the 10 is paid, so every split
+    is offered; r15 (2 metal, 2 inspiration each) is made only if 4 inspiration are left."""
+    r15 = cards.index("repairs", "r15")
+    made = {}
+    for resource in ("money", "inspiration"):
+        t = Table(cards)
+        deck(t, CardRow.REPAIRS, [r15])
+        r = t.seat(RED)
+        r["money"], r["inspiration"] = 10, 10
+        r["materials"][:] = (0, 0, 0)
+        i = t.place(RED, Location.REPAIR, 1, apprentices=1)
+        t.pay_with(RED, resource)
+        do(t, i, Location.REPAIR, 2, Opt.SEARCH, CardRow.REPAIRS, Family.WINDS)
+        made[resource] = r["repairs"].tolist(), deck_left(t, CardRow.REPAIRS)
+    assert made["money"] == ([0, 1, 0], [])  # 10 inspiration left, 4 of them for the metal
+    assert made["inspiration"] == ([0, 0, 0], [r15])  # all 10 inspiration spent: back on top

@@ -1,361 +1,722 @@
-"""Decision points of real games, and what a seat cannot see dealt again, for
-tests/strategies/test_public_information.py.
+"""Every decision point of real games, taken again with what the deciding seat cannot see
+dealt again, option list included: the behavioural half of
+tests/strategies/test_public_information.py, for both games.
 
-`record_game` plays a game with the engine (play_games_nb), then plays it again from
-the state after setup, stepping each round's planning and resolution turns from Python
-with the engine's own kernels (planning_nb and resolution_nb, unrolled), and keeps a
-copy of the state at every decision point on the way: each placement, each resolution
-turn, the first action of the chip that acts first at an activated main-board location,
-and the first step of a market visit. The replay must match the engine's own snapshot
-at the end of every round, so these are the decision points of the real game.
+The games run as plain Python (NUMBA_DISABLE_JIT=1, so in a process of their own:
+`python -m tests.strategies.decision_points luthier 1 balanced,crafter:11 ...` prints a
+JSON summary), which lets this module watch the engine's own functions and run them again:
+
+- Every call of a game's decide kernels is a decision point, a lone option included; its
+  context is the call site ('module.function:line'; decision_sites lists them all). The
+  recorder notes the deciding seat, the option list and the option taken.
+- At each decision point the engine's code is run again up to that decision from the
+  entry of a function on the stack, on copies of the state as it was at that entry (the
+  re-run point): once as it was, which must give the same options and choice (the harness
+  checks itself), then for each of the game's redraw groups (everything hidden; the
+  undrawn decks alone) `repeats` times after dealing again what the deciding seat cannot
+  see. The engine thus builds the option list again from the redealt state, and the
+  strategy decides on it; any change of the options or of the choice is a failure.
+- The re-run point is the outermost function entered since the previous decision (the
+  arguments it was given were computed before anything was decided, and no other decision
+  lies on the way); if none was, the function that called decide, when every decision
+  taken since its entry was the same seat's (a market visit, a Maestro turn: those
+  decisions are taken again on the way and must not change either); if the seats took
+  turns since (the planning and resolution loops), the option kernel that loop calls
+  (the game's `builders`), at the decision.
+- What is dealt again is consistent with what the deciding seat sees at the decision and
+  with what happened between the re-run point and the decision (a card drawn on the way
+  is not dealt again): the undrawn part of every deck and pool, in a new order; opponents'
+  hands exchanged with the deck, each card for one of the same back; opponents' face-down
+  chips; opponents' goals and family tiles (their pick-rate bits renamed alike) exchanged
+  with the undealt ones; the game seed and every random stream not used on the way, the
+  strategy stream excepted.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import ast
+import importlib
+import inspect
+import json
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-from simcore.games.luthier.actions_nb import alternate_options_nb, main_options_nb
-from simcore.games.luthier.codes import Opt
-from simcore.games.luthier.decide_nb import decide_nb, decide_planned_nb
-from simcore.games.luthier.dtypes import (
-    CEV_W,
-    LOG_W,
-    MAX_CARD_EVENTS,
-    MAX_PLACEMENTS,
-    PLAN_MEMO_SIZE,
-    PLAN_MEMO_W,
-    Phase,
-    Stream,
-    new_state,
-)
-from simcore.games.luthier.engine import params_matrix
-from simcore.games.luthier.enums import Location, Rule
-from simcore.games.luthier.game_nb import play_games_nb
-from simcore.games.luthier.market_nb import market_options_nb, visit_market_nb
-from simcore.games.luthier.priority_nb import priority_order_nb, skill_nb
-from simcore.games.luthier.round_nb import (
-    activate_nb,
-    end_of_round_nb,
-    place_options_nb,
-    start_of_round_nb,
-    turn_options_nb,
-)
-from simcore.games.luthier.specialty_nb import active_specialty_nb
-from simcore.games.luthier.work import new_work, snapshot_buffers
-from strategies.luthier.registry import get
+ROOT = Path(__file__).resolve().parents[2]
 
-REPLAY_SKIPS = ("violations",)  # the replay leaves out the engine's self-checks
+
+class Reached(Exception):  # noqa: N818 - control flow, not an error
+    """A re-run arrived at its target decision: the options and the choice there."""
+
+    def __init__(self, opts: np.ndarray, k: int):
+        self.opts, self.k = opts, k
+
+
+class DivergedError(Exception):
+    """A re-run took another way before its target decision."""
 
 
 @dataclass
-class Point:
-    """A seat's decision: the state as it was (copies), the options, what the engine took."""
-
-    what: str  # "place", "turn", "act" (a chip's first action), "market"
-    games: np.ndarray  # GAME[1]
-    seats: np.ndarray  # SEAT[1, MAX_PLAYERS]
-    opts: np.ndarray  # int16[n, OPT_W]
+class Decision:
+    index: int
     p: int  # the deciding seat
-    memo: np.ndarray | None  # the seat's planning memo (float64[PLAN_MEMO_W]); None: none
-    params: np.ndarray  # float64[MAX_PLAYERS, n_params]: every seat's strategy parameters
-    acting: int = -1  # the location being activated (its chips are face up); -1 none
-    chosen: int = -1  # the option the engine took; -1 not observed
+    context: str  # the decide call: 'module.function:line'
+    opts: np.ndarray  # int16[n, OPT_W]
+    k: int  # the option taken
 
 
-class Replay:
-    """One game played again from its post-setup state, collecting its decision points."""
+@dataclass
+class Snapshot:
+    """A function's entry: the function and its arguments, remapped onto copies of the roots."""
 
-    def __init__(self, cards, names: list[str], seed: int):
-        self.table = cards.table
-        self.n_players = len(names)
+    fn: Any
+    recipe: list  # per argument: how to rebuild it on fresh copies of the roots
+    roots: list  # copies of the root arrays at the entry
+    entered_at: int  # decisions taken before the entry
+
+
+# --- copying a function's arguments onto copies of the game's arrays
+
+
+def _address(a) -> int:
+    return np.asarray(a).__array_interface__["data"][0]
+
+
+class Copier:
+    """Copies argument tuples, keeping views into the game's root arrays (state, options,
+    events) views into copies of those roots, so writes through one are seen by others."""
+
+    def __init__(self, roots: list[np.ndarray], shared: list[Any]):
+        self.roots = roots
+        self.spans = [(_address(r), _address(r) + r.nbytes) for r in roots]
+        self.shared = {id(x) for x in shared}  # read-only inputs (card tables): not copied
+
+    def root_of(self, a) -> tuple[int, int]:
+        ptr = _address(a)
+        for i, (lo, hi) in enumerate(self.spans):
+            if lo <= ptr < hi:
+                return i, ptr - lo
+        return -1, 0
+
+    def recipe(self, value) -> tuple:
+        if id(value) in self.shared:
+            return ("value", value)
+        if isinstance(value, tuple) and hasattr(value, "_fields"):  # Work
+            return ("tuple", type(value), [self.recipe(v) for v in value])
+        if isinstance(value, np.void):  # a record (np.record): g, s[p], cards
+            i, off = self.root_of(value)
+            if i >= 0:
+                return ("record", i, off, value.dtype)
+            return ("record_copy", value.copy())
+        if isinstance(value, np.ndarray):
+            i, off = self.root_of(value)
+            if i >= 0 and value.size > 0:
+                return ("view", i, off, value.shape, value.dtype, value.strides, type(value))
+            return ("copy", value.copy())
+        return ("value", value)
+
+    @staticmethod
+    def build(item: tuple, roots: list[np.ndarray]):
+        kind = item[0]
+        if kind == "value":
+            return item[1]
+        if kind == "tuple":
+            return item[1](*[Copier.build(x, roots) for x in item[2]])
+        if kind == "record":
+            _, i, off, dtype = item
+            a = np.ndarray((1,), dtype, buffer=roots[i], offset=off).view(np.recarray)
+            return a[0]
+        if kind == "record_copy":
+            return item[1].copy()
+        if kind == "view":
+            _, i, off, shape, dtype, strides, cls = item
+            a = np.ndarray(shape, dtype, buffer=roots[i], offset=off, strides=strides)
+            return a.view(cls) if cls is not np.ndarray else a
+        return item[1].copy()
+
+    def snapshot(self, fn, args: tuple, entered_at: int) -> Snapshot:
+        return Snapshot(
+            fn, [self.recipe(a) for a in args], [r.copy() for r in self.roots], entered_at
+        )
+
+    @staticmethod
+    def instantiate(snap: Snapshot) -> tuple[list[np.ndarray], list]:
+        roots = [r.copy() for r in snap.roots]
+        return roots, [Copier.build(item, roots) for item in snap.recipe]
+
+
+# --- the games
+
+
+def _shuffle_kept(e: np.ndarray, t: np.ndarray, n_e: int, n_t: int, rng) -> bool:
+    """Shuffle e[:n_t], the part of a pile (drawn from its end) still undrawn at the decision,
+    if it is the same at the entry (e) and at the decision (t); True if anything moved."""
+    if n_t > n_e or n_t < 2 or not np.array_equal(e[:n_t], t[:n_t]):
+        return False
+    before = e[:n_t].copy()
+    rng.shuffle(e[:n_t])
+    return not np.array_equal(before, e[:n_t])
+
+
+def _reseed(ge, gt, streams, rng) -> bool:
+    """A new game seed, and new states for the random streams `streams` not used between
+    the entry and the decision (the strategy stream is never among them)."""
+    ge["seed"] = int(rng.integers(2**62))
+    moved = False
+    for k in streams:
+        if ge["rng"][k] == gt["rng"][k]:
+            ge["rng"][k] = rng.integers(2**63, dtype=np.uint64)
+            moved = True
+    return moved
+
+
+class Luthier:
+    """Luthier: what a seat cannot see (view_nb.HIDDEN_FIELDS, OWN_FIELDS) and how to deal
+    it again."""
+
+    name = "luthier"
+    package = "simcore.games.luthier"
+    decide_names = ("decide_nb", "decide_card_nb", "decide_planned_nb")
+    P, N, OPTS = 5, 6, 3  # argument positions of the seat, the option count and the options
+
+    def __init__(self):
+        from simcore.games.luthier.cards import load_default_cards
+        from simcore.games.luthier.dtypes import Stream
+        from simcore.games.luthier.round_nb import place_options_nb, turn_options_nb
+
+        self.cards = load_default_cards()
+        self.streams = (Stream.SETUP, Stream.DICE, Stream.DECK)
+        # the loops where seats take turns: no re-run point reaches them without replaying
+        # other seats' decisions, so their option lists are built again by these
+        self.builders = {
+            "simcore.games.luthier.round_nb.planning_nb": place_options_nb,
+            "simcore.games.luthier.round_nb.resolution_nb": turn_options_nb,
+        }
+        self.redraws = {  # in this order: each compares the piles it deals with the decision's
+            "hands": self.deal_hands,
+            "deck order": self.shuffle_decks,
+            "face-down chips": self.shuffle_chips,
+            "goals and families": self.deal_goals_and_families,
+            "seed and random streams": lambda ge, se, gt, st, p, acting, rng: _reseed(
+                ge, gt, self.streams, rng
+            ),
+        }
+        self.groups = {"everything hidden": tuple(self.redraws), "undrawn decks": ("deck order",)}
+
+    def options(self, args) -> np.ndarray:
+        return args[self.OPTS][: args[self.N]].copy()
+
+    def with_options(self, args, opts: np.ndarray, n: int) -> tuple:
+        args = list(args)
+        args[self.OPTS], args[self.N] = opts, n
+        return tuple(args)
+
+    def new_game(self, names: list[str], seed: int):
+        """(function, arguments, roots, shared) that play game `seed` with seats `names`."""
+        from simcore.games.luthier.dtypes import new_state
+        from simcore.games.luthier.engine import params_matrix
+        from simcore.games.luthier.game_nb import play_game_nb
+        from simcore.games.luthier.work import new_work, snapshot_buffers
+        from strategies.luthier.registry import get
+
         specs = [get(n) for n in names]
-        self.params = params_matrix(specs, None)
-        self.rounds = int(cards.arrays.rules[Rule.ROUNDS])
         games, seats = new_state(1)
         for p, spec in enumerate(specs):
             seats[0, p]["strategy"] = spec.id
-        self.snap_g, self.snap_s = snapshot_buffers(self.rounds + 1)
-        play_games_nb(
-            cards.table_array,
-            games,
-            seats,
-            self.params,
-            np.zeros((1, MAX_CARD_EVENTS, CEV_W), np.int16),
-            np.zeros((0, LOG_W), np.int32),
-            self.snap_g,
-            self.snap_s,
-            self.n_players,
-            0,
-            0,
-            0,
-            1,
-            seed,
-        )
-        self.games, self.seats = new_state(1)
-        self.games[0] = self.snap_g[0]
-        self.seats[0] = self.snap_s[0]
-        self.w = new_work(self.params)
-        self.points: list[Point] = []
+        w = new_work(params_matrix(specs, None))
+        snap_g, snap_s = snapshot_buffers(0)
+        table = self.cards.table
+        args = (table, games[0], seats[0], w, snap_g, snap_s, len(names), seed, 0)
+        return play_game_nb, args, [games, seats, w.opts, w.cev], [table, w.params]
 
-    @property
-    def g(self):
-        return self.games[0]
+    @staticmethod
+    def when(g) -> str:
+        return f"round {int(g['round_no'])}"
 
-    @property
-    def s(self):
-        return self.seats[0]
+    @staticmethod
+    def acting(stack) -> int:
+        """The location being activated at the decision (its chips are face up), or -1."""
+        for f in stack:
+            if f.f_code.co_name == "activate_nb":
+                return int(f.f_locals["loc"])
+        return -1
 
-    def keep(self, what, p, n, memo=None, acting=-1, games=None, seats=None) -> Point:
-        point = Point(
-            what,
-            (self.games if games is None else games).copy(),
-            (self.seats if seats is None else seats).copy(),
-            self.w.opts[:n].copy(),
-            p,
-            None if memo is None else memo.copy(),
-            self.params,
-            acting,
-        )
-        self.points.append(point)
-        return point
+    @staticmethod
+    def face_down(g, j: int, acting: int) -> bool:
+        """Placement j's chip is face down: no chip at its location has acted (for a bench,
+        none of its owner's) and that location is not being activated."""
+        from simcore.games.luthier.enums import Location
 
-    def play(self) -> list[Point]:
-        for r in range(self.rounds):
-            start_of_round_nb(self.table, self.g, self.s, self.w)
-            self.planning()
-            self.resolution()
-            arc = self.s["prestige_round"]  # as game_nb.play_game_nb records the game arc
-            arc[:, r] = self.s["prestige"]
-            if r < self.rounds - 1:
-                end_of_round_nb(self.table, self.g, self.s, self.w)
-            self.check_snapshot(r + 1)
-        return self.points
-
-    def check_snapshot(self, k: int) -> None:
-        """The replay's state equals the engine's at the end of round k."""
-        for got, want in ((self.games[0], self.snap_g[k]), (self.seats[0], self.snap_s[k])):
-            for name in got.dtype.names:
-                if name not in REPLAY_SKIPS:
-                    assert np.array_equal(got[name], want[name]), (k, name)
-
-    def planning(self) -> None:
-        """round_nb.planning_nb, one placement at a time."""
-        g, s, w = self.g, self.s, self.w
-        g["phase"] = Phase.PLANNING
-        memo = np.full(PLAN_MEMO_SIZE, np.nan)
-        placed = True
-        while placed:
-            placed = False
-            for pos in range(self.n_players):
-                p = int(g["turn_order"][pos])
-                n = place_options_nb(self.table, g, s, w.opts, p)
-                if n == 0:
-                    continue
-                kept = memo[p * PLAN_MEMO_W : (p + 1) * PLAN_MEMO_W]
-                point = self.keep("place", p, n, kept) if n > 1 else None
-                k = decide_planned_nb(self.table, g, s, w.opts, w.params, p, n, kept)
-                if point is not None:
-                    point.chosen = k
-                c, loc, a = (int(v) for v in w.opts[k, 1:4])
-                i = int(g["pl_n"])
-                g["pl_seat"][i] = p
-                g["pl_loc"][i] = loc
-                g["pl_chip"][i] = c
-                g["pl_appr"][i] = a
-                g["pl_done"][i] = 0
-                g["pl_n"] = i + 1
-                s[p]["chip_free"][c] = 0
-                s[p]["apprentices"] -= a
-                s[p]["n_placed"][loc] += 1
-                placed = True
-
-    def resolution(self) -> None:
-        """round_nb.resolution_nb, one turn at a time."""
-        g, s, w = self.g, self.s, self.w
-        g["phase"] = Phase.RESOLUTION
-        active = True
-        while active:
-            active = False
-            for pos in range(self.n_players):
-                p = int(g["turn_order"][pos])
-                if s[p]["passed"]:
-                    continue
-                active = True
-                g["n_turns"] += 1
-                n = turn_options_nb(self.table, g, s, w.opts, p)
-                point = self.keep("turn", p, n) if n > 1 else None
-                k = decide_nb(self.table, g, s, w.opts, w.params, p, n)
-                if point is not None:
-                    point.chosen = k
-                kind = int(w.opts[k, 0])
-                if kind == Opt.ACTIVATE:
-                    loc = int(w.opts[k, 1])
-                    if loc < Location.BALCONY:
-                        self.first_action(loc)
-                    activate_nb(self.table, g, s, w, p, loc)
-                elif kind == Opt.MARKET:
-                    self.market_step(p)
-                    visit_market_nb(self.table, g, s, w, p)
-                else:
-                    s[p]["passed"] = 1
-
-    def first_action(self, loc: int) -> None:
-        """The decision of the chip that acts first at main-board `loc` (worker_acts_nb):
-        nothing changes the state between the activation and that decision."""
-        g, s, w = self.g, self.s, self.w
-        order = np.empty(MAX_PLACEMENTS, np.int64)
-        if priority_order_nb(self.table, g, s, loc, -1, order) == 0:
-            return
-        i = int(order[0])
-        q = int(g["pl_seat"][i])
-        skill = skill_nb(self.table, g, s, i)
-        spec = active_specialty_nb(self.table, g, s, i)
-        n = main_options_nb(self.table, g, s, w.opts, q, i, loc, skill, spec)
-        n = alternate_options_nb(self.table, g, s, w.opts, q, loc, n)
-        if n > 1:
-            self.keep("act", q, n, acting=loc)
-
-    def market_step(self, p: int) -> None:
-        """The first decision of seat p's market visit (visit_market_nb)."""
-        games, seats = self.games.copy(), self.seats.copy()
-        seats[0, p]["market_done"] = 1
-        traded = np.zeros(3, np.int8)
-        n = market_options_nb(self.table, games[0], seats[0], self.w.opts, p, traded)
-        if n > 1:
-            self.keep("market", p, n, games=games, seats=seats)
-
-
-def record_game(cards, names: list[str], seed: int) -> list[Point]:
-    """Every decision point `Replay` passes in game `seed` with seats `names`."""
-    return Replay(cards, names, seed).play()
-
-
-def choose(cards, point: Point, games: np.ndarray, seats: np.ndarray) -> int:
-    """The option the deciding seat's strategy takes at `point` in state (games, seats):
-    decided as the engine decides (decide_nb, or decide_planned_nb with a copy of the
-    seat's planning memo), on copies, so every call starts from the same strategy stream."""
-    games, seats = games.copy(), seats.copy()
-    n = point.opts.shape[0]
-    w = _work(point.params)
-    w.opts[:n] = point.opts
-    if point.memo is not None:
-        return decide_planned_nb(
-            cards.table, games[0], seats[0], w.opts, w.params, point.p, n, point.memo.copy()
-        )
-    return decide_nb(cards.table, games[0], seats[0], w.opts, w.params, point.p, n)
-
-
-_works: dict[int, object] = {}
-
-
-def _work(params: np.ndarray):
-    """A Work bundle per parameter matrix, reused (choose only rewrites its options)."""
-    if id(params) not in _works:
-        _works.clear()
-        _works[id(params)] = new_work(params)
-    return _works[id(params)]
-
-
-# --- dealing again what the deciding seat cannot see (view_nb.HIDDEN_FIELDS, OWN_FIELDS)
-
-
-def face_down(g, j: int, acting: int) -> bool:
-    """Placement j's chip is still face down: no chip at its location has acted (for a
-    bench, none of its owner's), and that location is not being activated."""
-    loc = int(g["pl_loc"][j])
-    if loc == acting:
-        return False
-    for k in range(int(g["pl_n"])):
-        same = loc < Location.ROUGHING or g["pl_seat"][k] == g["pl_seat"][j]
-        if g["pl_loc"][k] == loc and same and g["pl_done"][k]:
+        loc = int(g["pl_loc"][j])
+        if loc == acting:
             return False
-    return True
+        for k in range(int(g["pl_n"])):
+            same = loc < Location.ROUGHING or g["pl_seat"][k] == g["pl_seat"][j]
+            if g["pl_loc"][k] == loc and same and g["pl_done"][k]:
+                return False
+        return True
+
+    @staticmethod
+    def shuffle_decks(ge, se, gt, st, p, acting, rng) -> bool:
+        moved = False
+        for row in range(ge["decks"].shape[0]):
+            n_e, n_t = int(ge["deck_n"][row]), int(gt["deck_n"][row])
+            moved |= _shuffle_kept(ge["decks"][row], gt["decks"][row], n_e, n_t, rng)
+        for pile in ("market_deck", "royal_deck", "family_pool", "goal_pool"):
+            n_e, n_t = int(ge[pile + "_n"]), int(gt[pile + "_n"])
+            moved |= _shuffle_kept(ge[pile], gt[pile], n_e, n_t, rng)
+        for d in range(ge["specialty_deck"].shape[0]):
+            n_e, n_t = int(ge["specialty_deck_n"][d]), int(gt["specialty_deck_n"][d])
+            moved |= _shuffle_kept(ge["specialty_deck"][d], gt["specialty_deck"][d], n_e, n_t, rng)
+        return moved
+
+    def deal_hands(self, ge, se, gt, st, p, acting, rng) -> bool:
+        """Opponents' hands and the undrawn instrument deck dealt again among themselves,
+        each card into a place that held a card of the same back (its family, ruling 20):
+        backs are public."""
+        from simcore.games.luthier.enums import CardRow
+
+        row = CardRow.INSTRUMENTS
+        n_t = int(gt["deck_n"][row])
+        if n_t > int(ge["deck_n"][row]) or not np.array_equal(
+            ge["decks"][row, :n_t], gt["decks"][row, :n_t]
+        ):
+            return False
+        places = [(ge["decks"][row], k) for k in range(n_t)]
+        for q in range(int(ge["n_players"])):
+            hand_e, hand_t = se[q]["hand"], st[q]["hand"]
+            if q != p:
+                places += [
+                    (hand_e, k) for k in range(hand_e.shape[0]) if 0 <= hand_e[k] == hand_t[k]
+                ]
+        family = self.cards.arrays.inst_family
+        hands = [se[q]["hand"].copy() for q in range(int(ge["n_players"]))]
+        for key in {int(family[a[k]]) for a, k in places}:
+            mine = [(a, k) for a, k in places if family[a[k]] == key]
+            new = rng.permutation(np.array([a[k] for a, k in mine]))
+            for (a, k), c in zip(mine, new, strict=True):
+                a[k] = c
+        return any(not np.array_equal(h, se[q]["hand"]) for q, h in enumerate(hands))
+
+    def shuffle_chips(self, ge, se, gt, st, p, acting, rng) -> bool:
+        """Each opponent's face-down chips take any order among their placements."""
+        moved = False
+        n = min(int(ge["pl_n"]), int(gt["pl_n"]))
+        for q in range(int(ge["n_players"])):
+            if q == p:
+                continue
+            hidden = [
+                j
+                for j in range(n)
+                if gt["pl_seat"][j] == q
+                and self.face_down(gt, j, acting)
+                and ge["pl_chip"][j] == gt["pl_chip"][j]
+            ]
+            before = ge["pl_chip"][hidden].copy()
+            ge["pl_chip"][hidden] = rng.permutation(before)
+            moved |= not np.array_equal(before, ge["pl_chip"][hidden])
+        return moved
+
+    def deal_goals_and_families(self, ge, se, gt, st, p, acting, rng) -> bool:
+        """Opponents' goals (dealt and kept) and family tiles dealt but not kept, exchanged
+        with the undealt ones by renaming card ids (one bijection per kind, fixing every id
+        seat p sees); opponents' pick-rate bits of those kinds follow the same renaming."""
+        from simcore.games.luthier.codes import CardKind
+        from simcore.games.luthier.dtypes import CARD_BITS
+
+        opponents = [q for q in range(int(ge["n_players"])) if q != p]
+        moved = False
+        for kind, pool, fields, seen in (
+            (
+                CardKind.GOAL,
+                "goal_pool",
+                ("goals_dealt", "goals"),
+                {*st[p]["goals_dealt"], *st[p]["goals"]},
+            ),
+            (
+                CardKind.FAMILY,
+                "family_pool",
+                ("family_dealt",),
+                {*st[p]["family_dealt"], *(st[q]["family"] for q in range(len(st)))},
+            ),
+        ):
+            arrays = [ge[pool][: int(ge[pool + "_n"])]]
+            arrays += [se[q][f] for q in opponents for f in fields]
+            ids = sorted({int(c) for a in arrays for c in np.atleast_1d(a) if c >= 0})
+            ids = [c for c in ids if c not in {int(x) for x in seen}]
+            new = dict(zip(ids, (int(x) for x in rng.permutation(ids)), strict=True))
+            moved |= any(a != b for a, b in new.items())
+            for a in arrays:
+                a = np.atleast_1d(a)
+                for k in range(a.shape[0]):
+                    if int(a[k]) in new:
+                        a[k] = new[int(a[k])]
+            for q in opponents:
+                for bits in (se[q]["offered"], se[q]["picked"]):
+                    flat = np.unpackbits(bits, bitorder="little")
+                    block = flat[kind * CARD_BITS : (kind + 1) * CARD_BITS].copy()
+                    for a, b in new.items():
+                        flat[kind * CARD_BITS + b] = block[a]
+                    bits[:] = np.packbits(flat, bitorder="little")
+        return moved
 
 
-def shuffle_chips(g, p: int, acting: int, rng) -> None:
-    """Permute the values of each opponent's face-down chips among themselves: the same
-    chips in hand, the same apprentices and locations, any values that fit."""
-    n = int(g["pl_n"])
-    for q in range(int(g["n_players"])):
-        if q == p:
-            continue
-        hidden = [j for j in range(n) if g["pl_seat"][j] == q and face_down(g, j, acting)]
-        g["pl_chip"][hidden] = rng.permutation(g["pl_chip"][hidden])
+class Maestro:
+    """Maestro: the face-down pool (its order and what is left in it) and the seed."""
+
+    name = "maestro"
+    package = "simcore.games.maestro"
+    decide_names = ("decide_nb",)
+    P, N = 4, 5
+
+    def __init__(self):
+        from simcore.games.maestro.cards import load_default_cards
+        from simcore.games.maestro.dtypes import Stream
+
+        self.cards = load_default_cards()
+        self.builders: dict[str, Any] = {}
+        self.redraws = {
+            "pool order": lambda ge, se, gt, st, p, acting, rng: _shuffle_kept(
+                ge["pool"], gt["pool"], int(ge["pool_n"]), int(gt["pool_n"]), rng
+            ),
+            "seed and random streams": lambda ge, se, gt, st, p, acting, rng: _reseed(
+                ge, gt, (Stream.SETUP,), rng
+            ),
+        }
+        self.groups = {"everything hidden": tuple(self.redraws), "undrawn decks": ("pool order",)}
+
+    def options(self, args) -> np.ndarray:
+        return args[3].opts[: args[self.N]].copy()
+
+    def with_options(self, args, opts, n):  # no BUILDERS: never called
+        raise NotImplementedError
+
+    def new_game(self, names: list[str], seed: int):
+        from simcore.games.maestro.dtypes import new_state
+        from simcore.games.maestro.engine import params_matrix
+        from simcore.games.maestro.game_nb import play_game_nb
+        from simcore.games.maestro.work import new_work
+        from strategies.maestro.registry import get
+
+        specs = [get(n) for n in names]
+        games, seats = new_state(1)
+        for p, spec in enumerate(specs):
+            seats[0, p]["strategy"] = spec.id
+        w = new_work(params_matrix(specs, None), 0, 0)
+        table = self.cards.table
+        args = (table, games[0], seats[0], w, len(names), seed, 0)
+        return play_game_nb, args, [games, seats, w.opts], [table, w.params, w.log, w.cev]
+
+    @staticmethod
+    def when(g) -> str:
+        return f"turn {int(g['turn'])}"
+
+    @staticmethod
+    def acting(stack) -> int:
+        return -1
 
 
-def shuffle_decks(g, rng) -> None:
-    """The undrawn part of every deck and pool, in a new order."""
-    for row in range(g["decks"].shape[0]):
-        rng.shuffle(g["decks"][row, : g["deck_n"][row]])
-    rng.shuffle(g["market_deck"][: g["market_deck_n"]])
-    rng.shuffle(g["royal_deck"][: g["royal_deck_n"]])
-    for d in range(g["specialty_deck"].shape[0]):
-        rng.shuffle(g["specialty_deck"][d, : g["specialty_deck_n"][d]])
-    rng.shuffle(g["family_pool"][: g["family_pool_n"]])
-    rng.shuffle(g["goal_pool"][: g["goal_pool_n"]])
+GAMES = {"luthier": Luthier, "maestro": Maestro}
 
 
-def deal_hands(g, s, p: int, rng) -> None:
-    """Opponents' hands and the instrument deck dealt again from the cards in them."""
-    deck = g["decks"][1]
-    where = [("deck", k) for k in range(int(g["deck_n"][1]))]
-    for q in range(int(g["n_players"])):
-        if q != p:
-            where += [(q, k) for k in range(s[q]["hand"].shape[0]) if s[q]["hand"][k] >= 0]
-    cards = [deck[k] if q == "deck" else s[q]["hand"][k] for q, k in where]
-    for (q, k), c in zip(where, rng.permutation(np.array(cards, np.int16)), strict=True):
-        if q == "deck":
-            deck[k] = c
+def deciding_functions(package: str, decide_names: tuple[str, ...]) -> dict[str, Any]:
+    """Every engine kernel of `package` that calls a decide kernel: 'module.function' ->
+    its plain Python function."""
+    return {name.rsplit(":", 1)[0]: fn for name, fn in decision_sites(package, decide_names)}
+
+
+def decision_sites(package: str, decide_names: tuple[str, ...]) -> list[tuple[str, Any]]:
+    """Every call of a decide kernel in the engine kernels of `package` (the decision
+    contexts), as ('module.function:line', the function's plain Python function)."""
+    found = []
+    folder = ROOT / package.replace(".", "/")
+    for path in sorted(folder.glob("*_nb.py")):
+        module = f"{package}.{path.stem}"
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.FunctionDef) or node.name in decide_names:
+                continue
+            for c in ast.walk(node):
+                if (
+                    isinstance(c, ast.Call)
+                    and isinstance(c.func, ast.Name)
+                    and c.func.id in decide_names
+                ):
+                    fn = getattr(importlib.import_module(module), node.name)
+                    found.append((f"{module}.{node.name}:{c.lineno}", getattr(fn, "py_func", fn)))
+    return found
+
+
+# --- the recorder
+
+
+@dataclass
+class Summary:
+    points: int = 0
+    contexts: Counter = field(default_factory=Counter)  # decision site -> points
+    reruns: Counter = field(default_factory=Counter)  # how the options were built again
+    redraws: Counter = field(default_factory=Counter)  # redraw group -> redraws
+    moved: Counter = field(default_factory=Counter)  # redraw -> redraws that changed it
+    failures: list = field(default_factory=list)
+    harness: list = field(default_factory=list)  # re-runs that did not replay the game
+
+
+_current: Recorder | None = None  # the recorder the patched decide kernels report to
+
+
+def _hook(orig):
+    def decide(*args):
+        return _current.decide(orig, args)
+
+    return decide
+
+
+SAME = ("same", "same")
+
+
+class Recorder:
+    """Plays one game as plain Python, checking every decision point as it comes."""
+
+    def __init__(self, game, names: list[str], seed: int, repeats: int, rng, out: Summary):
+        from simcore import jit
+
+        self.game, self.names, self.seed = game, names, seed
+        self.repeats, self.rng, self.out = repeats, rng, out
+        self.plain_code = jit._plain(lambda: 0).__code__
+        self.context_of = {
+            fn.__code__: name
+            for name, fn in deciding_functions(game.package, game.decide_names).items()
+        }
+        self.kernels: dict = {}  # code -> plain function, every kernel of the game (play)
+        self.decisions: list[Decision] = []
+        self.snaps: dict[Any, Snapshot] = {}  # wrapper frame -> its function's entry
+        self.anchor: set = set()  # the frames alive at the last decision
+        self.target: int | None = None  # in a re-run: the decision to stop at
+        self.start = 0  # in a re-run: decisions taken before its re-run point
+        self.count = 0  # in a re-run: decisions taken so far
+
+    def play(self) -> None:
+        fn, args, roots, shared = self.game.new_game(self.names, self.seed)
+        for name, module in list(sys.modules.items()):
+            if name.startswith(self.game.package + "."):
+                for obj in vars(module).values():
+                    py = getattr(obj, "py_func", None)
+                    if inspect.isfunction(py):
+                        self.kernels[py.__code__] = py
+        self.copier = Copier(roots, shared)
+        self.patch()
+        self.anchor = {sys._getframe()}  # the game's own function is a re-run point too
+        sys.settrace(self.trace)
+        try:
+            fn(*args)
+        finally:
+            sys.settrace(None)
+
+    # the two hooks: function entries, and the decide kernels
+
+    def trace(self, frame, event, arg):
+        """Keep the entry of every kernel called by a function alive at the last decision,
+        and of every kernel that decides (the re-run points)."""
+        if event == "call":
+            code = frame.f_code
+            if code in self.kernels:
+                wrapper = frame.f_back  # simcore.jit._plain's wrapper of the kernel
+                if wrapper.f_code is self.plain_code and (
+                    wrapper.f_back in self.anchor or code in self.context_of
+                ):
+                    names = code.co_varnames[: code.co_argcount]
+                    args = tuple(frame.f_locals[v] for v in names)
+                    fn = self.kernels[code]
+                    self.snaps[wrapper] = self.copier.snapshot(fn, args, len(self.decisions))
+        return None
+
+    def patch(self) -> None:
+        """Every engine module's decide kernels go through the current recorder's `decide`
+        (the decide module's own calls stay as they are: decide_card_nb calls decide_nb)."""
+        global _current
+        _current = self
+        own = f"{self.game.package}.decide_nb"
+        originals = {n: getattr(sys.modules[own], n) for n in self.game.decide_names}
+        for name, module in list(sys.modules.items()):
+            if not name.startswith(self.game.package + ".") or name == own:
+                continue
+            for n, fn in originals.items():
+                if getattr(module, n, None) is fn:
+                    setattr(module, n, _hook(fn))
+
+    def decide(self, orig, args):
+        if self.target is not None:
+            return self.replay(orig, args)
+        caller = sys._getframe(2)
+        site = self.context_of.get(caller.f_code, caller.f_code.co_name)
+        index = len(self.decisions)
+        at_decision = self.copier.snapshot(orig, args, index)
+        k = int(orig(*args))
+        p = int(args[self.game.P])
+        d = Decision(index, p, f"{site}:{caller.f_lineno}", self.game.options(args), k)
+        self.decisions.append(d)
+        stack = []
+        f = caller
+        while f is not None:
+            stack.append(f)
+            f = f.f_back
+        sys.settrace(None)
+        try:
+            self.check(d, stack, at_decision)
+        finally:
+            sys.settrace(self.trace)
+        self.anchor = set(stack)
+        self.snaps = {f: s for f, s in self.snaps.items() if f in self.anchor}
+        return k
+
+    def replay(self, orig, args):
+        """A decide kernel called in a re-run: the decisions before the target are taken
+        again and must come out as they did; the target stops the re-run."""
+        index = self.start + self.count
+        self.count += 1
+        k = int(orig(*args))
+        if index == self.target:
+            raise Reached(self.game.options(args), k)
+        want = self.decisions[index]
+        if k != want.k or not np.array_equal(self.game.options(args), want.opts):
+            raise DivergedError(f"decision {index} ({want.context}) changed on the way")
+        return k
+
+    # the checks of one decision point
+
+    def rerun_point(self, d: Decision, stack: list) -> tuple[str, Snapshot | None] | None:
+        """Where decision d's options are built again from: the outermost function entered
+        since the previous decision; else the function that called decide, if every decision
+        since its entry was d's seat's; else the game's option builder (None: none)."""
+        entered = [f for f in stack if f in self.snaps and self.snaps[f].entered_at == d.index]
+        if entered:
+            return "entered since the previous decision", self.snaps[entered[-1]]
+        own = self.snaps.get(stack[0].f_back)
+        if own is not None and all(x.p == d.p for x in self.decisions[own.entered_at : d.index]):
+            return "the caller, replaying the seat's own decisions", own
+        if d.context.rsplit(":", 1)[0] in self.game.builders:
+            return "option builder", None
+        return None
+
+    def check(self, d: Decision, stack: list, at_decision: Snapshot) -> None:
+        out = self.out
+        out.points += 1
+        out.contexts[d.context] += 1
+        point = self.rerun_point(d, stack)
+        if point is None:
+            out.harness.append(f"{d.context}: no re-run point and no option builder")
+            return
+        how, snap = point
+        out.reruns[how] += 1
+        acting = self.game.acting(stack)
+        got = self.rerun(d, snap, at_decision, (), 0, acting)
+        if got != SAME:
+            out.harness.append(f"{d.context} from {how}: the plain re-run gave {got}")
+            return
+        for group, names in self.game.groups.items():
+            for _ in range(self.repeats):
+                seed = int(self.rng.integers(2**62))
+                got = self.rerun(d, snap, at_decision, names, seed, acting)
+                out.redraws[group] += 1
+                if got == SAME:
+                    continue
+                alone = [  # what alone changes the decision, in a few tries
+                    name
+                    for name in names
+                    if any(
+                        self.rerun(d, snap, at_decision, (name,), seed + j, acting) != SAME
+                        for j in range(4)
+                    )
+                ]
+                out.failures.append(
+                    {
+                        "game": self.game.name,
+                        "seats": ",".join(self.names),
+                        "seed": self.seed,
+                        "decision": d.index,
+                        "seat": d.p,
+                        "context": d.context,
+                        "when": self.game.when(at_decision.roots[0][0]),
+                        "rebuilt from": how,
+                        "redrawn": group,
+                        "options": got[0],
+                        "choice": got[1],
+                        "by": alone,
+                    }
+                )
+                return
+
+    def rerun(self, d: Decision, snap, at_decision: Snapshot, names, seed: int, acting):
+        """(options, choice), each 'same' or what changed, of decision d taken again from
+        `snap` (None: the option builder, at the decision) after dealing again `names`
+        (redraws of the game) with random seed `seed`."""
+        roots, args = Copier.instantiate(snap if snap is not None else at_decision)
+        rng = np.random.default_rng(seed)
+        t = at_decision.roots
+        for name in names:
+            redraw = self.game.redraws[name]
+            if redraw(roots[0][0], roots[1][0], t[0][0], t[1][0], d.p, acting, rng):
+                self.out.moved[name] += 1
+        if snap is None:
+            build = self.game.builders[d.context.rsplit(":", 1)[0]]
+            opts = args[self.game.OPTS]
+            n = build(args[0], args[1], args[2], opts, d.p)
+            k = int(at_decision.fn(*self.game.with_options(args, opts, n)))
+            got_opts = opts[:n].copy()
         else:
-            s[q]["hand"][k] = c
+            self.target, self.start, self.count = d.index, snap.entered_at, 0
+            try:
+                snap.fn(*args)
+                return ("not reached", "not reached")
+            except Reached as r:
+                got_opts, k = r.opts, r.k
+            except DivergedError as e:
+                return (str(e), "")
+            finally:
+                self.target = None
+        if np.array_equal(got_opts, d.opts):
+            options = "same"
+        else:
+            options = f"{len(d.opts)} options -> {len(got_opts)}, other rows"
+        return (options, "same" if k == d.k else f"option {d.k} -> {k}")
 
 
-def relabel(rng, pools: list[np.ndarray], keep: set[int]) -> None:
-    """Rename the card ids in `pools` (views, mutated; -1 stays) by one random bijection
-    of the ids they hold, except those in `keep` (ids the deciding seat sees)."""
-    ids = sorted({int(c) for a in pools for c in a if c >= 0} - keep)
-    new = dict(zip(ids, rng.permutation(ids), strict=True))
-    for a in pools:
-        for k in range(a.shape[0]):
-            if int(a[k]) in new:
-                a[k] = new[int(a[k])]
+def run(game_name: str, specs: list[str], repeats: int, seed: int = 17) -> dict:
+    """Check every decision point of the games `specs` ('seat,seat,...:seed'), each redraw
+    group `repeats` times per point; a summary (JSON-ready)."""
+    from simcore.jit import config
+
+    assert config.DISABLE_JIT, "run with NUMBA_DISABLE_JIT=1"
+    game = GAMES[game_name]()
+    out = Summary()
+    rng = np.random.default_rng(seed)
+    for spec in specs:
+        names, game_seed = spec.split(":")
+        Recorder(game, names.split(","), int(game_seed), repeats, rng, out).play()
+    sites = {name for name, _ in decision_sites(game.package, game.decide_names)}
+    return {
+        "points": out.points,
+        "contexts": dict(out.contexts),
+        "sites": sorted(sites),
+        "reruns": dict(out.reruns),
+        "redraws": dict(out.redraws),
+        "moved": dict(out.moved),
+        "failures": out.failures,
+        "harness": out.harness[:20],
+    }
 
 
-def deal_goals_and_families(g, s, p: int, rng) -> None:
-    """Opponents' goals (dealt and kept) and the family tiles they did not keep,
-    exchanged with the undealt ones."""
-    opponents = [q for q in range(int(g["n_players"])) if q != p]
-    goals = [g["goal_pool"][: g["goal_pool_n"]]]
-    families = [g["family_pool"][: g["family_pool_n"]]]
-    for q in opponents:
-        goals += [s[q]["goals_dealt"], s[q]["goals"]]
-        families.append(s[q]["family_dealt"])
-    relabel(rng, goals, set())
-    kept = {int(s[q]["family"]) for q in range(int(g["n_players"]))}
-    relabel(rng, families, kept | {int(c) for c in s[p]["family_dealt"]})
+def main(argv: list[str]) -> None:
+    """python -m tests.strategies.decision_points GAME REPEATS SEATS:SEED ... (JSON out)."""
+    import warnings
+
+    warnings.filterwarnings("ignore", "overflow", RuntimeWarning, "simcore.rng_nb")
+    game_name, repeats, *specs = argv
+    print(json.dumps(run(game_name, specs, int(repeats))))
 
 
-def reseed(g, rng) -> None:
-    """New seed and future dice and reshuffles; the strategy stream stays as it was."""
-    g["seed"] = int(rng.integers(2**62))
-    for k in (Stream.SETUP, Stream.DICE, Stream.DECK):
-        g["rng"][k] = rng.integers(2**63, dtype=np.uint64)
-
-
-REDEALS = {
-    "face-down chips": lambda g, s, pt, rng: shuffle_chips(g, pt.p, pt.acting, rng),
-    "deck order": lambda g, s, pt, rng: shuffle_decks(g, rng),
-    "hands": lambda g, s, pt, rng: deal_hands(g, s, pt.p, rng),
-    "goals and families": lambda g, s, pt, rng: deal_goals_and_families(g, s, pt.p, rng),
-    "seed and random streams": lambda g, s, pt, rng: reseed(g, rng),
-}
-
-
-def redeal(point: Point, rng, which=tuple(REDEALS)) -> tuple[np.ndarray, np.ndarray]:
-    """Copies of the point's state with what seat point.p cannot see dealt again."""
-    games, seats = point.games.copy(), point.seats.copy()
-    for name in which:
-        REDEALS[name](games[0], seats[0], point, rng)
-    return games, seats
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,19 +1,22 @@
-"""Strategies decide from public information only (issue 17, item 1).
+"""Strategies decide from public information only, and the engine's option lists read
+nothing hidden either (issue 17 item 1, issue 33 item 6; ruling 27): both games.
 
-Two checks. Structurally, no module of strategies/luthier/ (nor the user-module
-example), and no engine kernel they call, reads a field of view_nb.HIDDEN_FIELDS, an
-opponent's field of view_nb.OWN_FIELDS, or a random stream but the strategy's own; the
-accessors of view_nb are the one way to them. Behaviourally, the information-set test:
-at over a thousand decision points of real games, dealing again everything the
-deciding seat cannot see never changes the option its strategy takes.
+Structurally (seat_flow.py), no module of strategies/<game>/ (nor the user-module
+example), and no engine kernel they call, reads a hidden field of the game's view module
+(HIDDEN_FIELDS), an own-seat field (OWN_FIELDS) of a seat not proved to be the deciding
+one, or a random stream but the strategy's own. Behaviourally (decision_points.py, plain
+Python in a process of its own), at every decision point of real games, every decision
+context reached: dealing again everything the deciding seat cannot see, and building the
+option list again with the engine's own code, never changes the options nor the choice.
 """
 
 from __future__ import annotations
 
 import ast
-import importlib
-import inspect
-import textwrap
+import json
+import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -22,142 +25,128 @@ import pytest
 
 from simcore.games.luthier import view_nb
 from simcore.games.luthier.enums import Location
-from simcore.games.luthier.view_nb import HIDDEN_FIELDS, OWN_FIELDS
+from simcore.games.maestro import view as maestro_view
 from tests.luthier.state import BLUE, RED, Table
-from tests.strategies.decision_points import REDEALS, choose, record_game, redeal
+from tests.strategies.seat_flow import Program, forbidden, kernel_leaks, program_leaks
 
 ROOT = Path(__file__).resolve().parents[2]
-# The modules that decide at the table: the kernels (*_nb.py). The Python tooling beside
-# them (tune, exploit, arena, field_tune) seats strategies and picks seeds, by design.
-STRATEGY_FILES = sorted((ROOT / "strategies" / "luthier").glob("*_nb.py"))
-EXAMPLES = [ROOT / "examples" / "my_strategies.py"]
 
-# Real games: 2, 3 and 4 players, every built-in heuristic archetype.
-GAMES = [
-    (["balanced", "crafter"], 11),
-    (["performer", "courtier"], 12),
-    (["restorer", "balanced", "performer"], 13),
-    (["courtier", "crafter", "restorer"], 14),
-    (["balanced", "crafter", "performer", "restorer"], 15),
-    (["courtier", "restorer", "crafter", "performer"], 16),
-    (["restorer", "courtier"], 17),
-    (["crafter", "performer", "balanced"], 18),
-    (["performer", "balanced", "courtier", "restorer"], 19),
-]
-MIN_POINTS = 1000
-REDEALS_PER_POINT = 2
+
+class Game:
+    """A game's strategy modules (the kernels, *_nb.py: the Python tooling beside them seats
+    strategies and picks seeds, by design), entry points and view."""
+
+    def __init__(self, name: str, view, examples: list[Path]):
+        self.name = name
+        self.paths = sorted((ROOT / "strategies" / name).glob("*_nb.py")) + examples
+        dispatch = f"strategies.{name}.dispatch_nb"
+        self.roots = {f"{dispatch}.choose_nb": 5}  # (sid, params, cards, g, s, p, opts, n)
+        if name == "luthier":
+            self.roots[f"{dispatch}.choose_planned_nb"] = 5
+        self.view = view
+
+    def leaks(self) -> list[str]:
+        program = Program(self.paths, dict(self.roots))
+        view = self.view
+        return program_leaks(program, view.HIDDEN_FIELDS, view.OWN_FIELDS, view.__name__)
+
+
+GAMES = {
+    "luthier": Game("luthier", view_nb, [ROOT / "examples" / "my_strategies.py"]),
+    "maestro": Game("maestro", maestro_view, []),
+}
 
 
 # --- structure: where a strategy may read what
 
 
-def _strategy_stream(node: ast.Attribute, parent: ast.AST | None) -> bool:
-    """True for `x.rng` passed as f(x.rng, Stream.STRATEGY, ...)."""
-    if not isinstance(parent, ast.Call) or len(parent.args) < 2 or parent.args[0] is not node:
-        return False
-    stream = parent.args[1]
-    return (
-        isinstance(stream, ast.Attribute)
-        and isinstance(stream.value, ast.Name)
-        and stream.value.id == "Stream"
-        and stream.attr == "STRATEGY"
-    )
+@pytest.mark.parametrize("game", GAMES)
+def test_strategy_modules_read_nothing_hidden(game):
+    """Hidden state only through the view module; an own-seat field only of the deciding
+    seat, proved through every helper call (seat_flow.py)."""
+    assert GAMES[game].leaks() == []
 
 
-def _names(node: ast.AST, name: str) -> bool:
-    return isinstance(node, ast.Name) and node.id == name
+def test_offered_and_picked_are_own_seat_fields():
+    """Issue 33: the pick-rate bits hold a seat's dealt and kept goals."""
+    assert {"offered", "picked", "goals", "goals_dealt", "hand"} <= set(view_nb.OWN_FIELDS)
+    assert "pool" in maestro_view.HIDDEN_FIELDS
 
 
-def _own(node: ast.Attribute, seat: str | None) -> bool:
-    """True for `x[seat].field`: the deciding seat's own record."""
-    v = node.value
-    return (
-        seat is not None
-        and isinstance(v, ast.Subscript)
-        and isinstance(v.slice, ast.Name)
-        and v.slice.id == seat
-    )
+LEAKY = """
+from simcore.rng_nb import randint_nb
+from strategies.luthier.helpers_nb import peek
 
+def own_goal(s, q):
+    return s[q].goals[0]
 
-def hidden_reads(tree: ast.AST, seat: str | None = "p") -> list[str]:
-    """Hidden reads in a syntax tree, as 'line N: what'. `seat` names the deciding seat,
-    whose own private fields may be read as s[seat].field (None: nowhere)."""
-    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
-    found = []
-    for node in ast.walk(tree):
-        what = None
-        if isinstance(node, ast.Attribute):
-            if _names(node.value, "cards"):  # the card data: public, whatever its names
-                continue
-            if node.attr == "rng" and _strategy_stream(node, parents.get(node)):
-                continue
-            if node.attr in HIDDEN_FIELDS:
-                what = f".{node.attr}"
-            elif node.attr in OWN_FIELDS and not _own(node, seat):
-                what = f".{node.attr} of a seat that may not be the decider's"
-            elif _names(node.value, "Stream") and node.attr != "STRATEGY":
-                what = f"Stream.{node.attr}"
-        elif isinstance(node, ast.Constant) and node.value in HIDDEN_FIELDS | OWN_FIELDS:
-            what = f"field name {node.value!r}"
-        if what:
-            found.append(f"line {node.lineno}: {what}")
-    return found
+def twice(s, p):
+    return own_goal(s, p)
 
+def choose(params, cards, g, s, p, opts, n):
+    q = 1 - p
+    a = g.pl_chip[0] + g.decks[1, 0] + s[1].goals[0] + s[q].offered[0] + s[p].hand[0]
+    a += own_goal(s, q) + twice(s, p) + s[p].picked[0]
+    a += randint_nb(g.rng, Stream.DICE, n) + randint_nb(g.rng, Stream.STRATEGY, n)
+    return a + peek(g.rng, Stream.STRATEGY) + relabel(s, p)
 
-def _kernel_leaks(fn, seen: set) -> list[str]:
-    """hidden_reads of an engine kernel and of every engine kernel it calls (view_nb's
-    accessors excepted: they are the audited way to hidden state)."""
-    py = getattr(fn, "py_func", fn)
-    mod = getattr(py, "__module__", "") or ""
-    if not inspect.isfunction(py) or py in seen or not mod.startswith("simcore."):
-        return []
-    seen.add(py)
-    if mod == view_nb.__name__ or not mod.endswith("_nb"):
-        return []
-    tree = ast.parse(textwrap.dedent(inspect.getsource(py)))
-    leaks = [f"{mod}.{py.__name__} {hit}" for hit in hidden_reads(tree, seat=None)]
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and node.id in py.__globals__:
-            leaks += _kernel_leaks(py.__globals__[node.id], seen)
-    return leaks
+def relabel(s, p):
+    p = 0
+    return s[p].goals_dealt[0]
 
+def callback(s, p):
+    return s[p].family_dealt[0]
 
-def module_leaks(path: Path) -> list[str]:
-    """Hidden reads of a strategy module and of the engine kernels it imports (at the
-    top or inside a function)."""
-    tree = ast.parse(path.read_text())
-    leaks = [f"{path.name} {hit}" for hit in hidden_reads(tree)]
-    seen: set = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("simcore."):
-            module = importlib.import_module(node.module)
-            for alias in node.names:
-                obj = getattr(module, alias.name)
-                leaks += [f"{path.name} -> {hit}" for hit in _kernel_leaks(obj, seen)]
-    return leaks
-
-
-@pytest.mark.parametrize("path", STRATEGY_FILES + EXAMPLES, ids=lambda p: p.name)
-def test_strategy_modules_read_no_hidden_field(path):
-    """Hidden state only through view_nb: see view_nb.HIDDEN_FIELDS and OWN_FIELDS."""
-    assert module_leaks(path) == []
+def uses_callback(params, cards, g, s, p, opts, n):
+    f = callback
+    return f(s, 1) + callback(s, p)
+"""
 
 
 def test_the_structural_check_finds_hidden_reads():
-    """The check above can fail: it flags each kind of hidden read, and the engine's
-    exact skill (the heuristics' reading of face-down chips until issue 17)."""
-    source = """
-def leaky(params, cards, g, s, p, opts, n):
-    a = g.pl_chip[0] + g.decks[1, 0] + s[1].goals[0] + s[p].hand[0]
-    return a + randint_nb(g.rng, Stream.DICE, n) + randint_nb(g.rng, Stream.STRATEGY, n)
-"""
-    hits = {h.split(": ")[1].split()[0] for h in hidden_reads(ast.parse(source))}
-    assert hits == {".pl_chip", ".decks", ".goals", ".rng", "Stream.DICE"}
-    assert len(hidden_reads(ast.parse(source), seat=None)) == 6  # s[p].hand too
+    """The check above can fail: it flags each kind of hidden read, a helper that reads
+    an own-seat field of the seat it is given when any call gives it another seat (a
+    parameter named p proves nothing), a reassigned seat, a helper passed as a value, the
+    random streams given to anything but simcore.rng_nb, and in engine kernels the exact
+    skill (the heuristics' reading of face-down chips until issue 17)."""
+    path = ROOT / "strategies" / "luthier" / "leaky_nb.py"
+    roots = {
+        "strategies.luthier.leaky_nb.choose": 4,
+        "strategies.luthier.leaky_nb.uses_callback": 4,
+    }
+    program = Program([path], roots, {path: LEAKY})
+    hits = program.reads(set(view_nb.HIDDEN_FIELDS), set(view_nb.OWN_FIELDS))
+    lines = {int(h.split("line ")[1].split(":")[0]) for h in hits}
+    source = LEAKY.splitlines()
+    flagged = sorted(source[line - 1].strip() for line in lines)
+    expected = [
+        "return s[q].goals[0]",  # own_goal is called with q somewhere: not proved
+        "a = g.pl_chip[0] + g.decks",  # pl_chip, decks, s[1].goals, s[q].offered
+        "a += randint_nb(g.rng, Stream.DICE",  # another stream
+        "return a + peek(g.rng,",  # the strategy stream given to a helper of its own
+        "return s[p].goals_dealt",  # p reassigned
+        "return s[p].family_dealt",  # callback escapes (f = callback; f(s, 1))
+    ]
+    assert len(flagged) == len(expected), flagged
+    assert all(any(f.startswith(e) for f in flagged) for e in expected), flagged
+    line = next(i for i, s in enumerate(source, 1) if s.strip().startswith("a = g.pl_chip"))
+    assert sum(h.startswith(f"strategies.luthier.leaky_nb:line {line}:") for h in hits) == 4
+    assert program.deciders["strategies.luthier.leaky_nb.twice"] == {"p"}  # passes p through
+    assert program.deciders["strategies.luthier.leaky_nb.own_goal"] == set()
+
     from simcore.games.luthier.priority_nb import skill_nb
 
-    assert any(".pl_chip" in hit for hit in _kernel_leaks(skill_nb, set()))
-    assert _kernel_leaks(view_nb.visible_skill_nb, set()) == []
+    hidden, own = set(view_nb.HIDDEN_FIELDS), set(view_nb.OWN_FIELDS)
+    assert any(".pl_chip" in hit for hit in kernel_leaks(skill_nb, set(), hidden, own, ""))
+    assert kernel_leaks(view_nb.visible_skill_nb, set(), hidden, own, view_nb.__name__) == []
+    maestro = forbidden(
+        ast.parse("def f(g, s, p):\n    return g.pool[g.pool_n - 1]"),
+        set(maestro_view.HIDDEN_FIELDS),
+        set(),
+        lambda node: set(),
+        lambda func: None,
+    )
+    assert maestro == ["line 2: .pool"]
 
 
 # --- the accessor
@@ -188,11 +177,11 @@ def test_a_face_down_chip_value_does_not_change_the_heuristic(cards):
     """The bug of issue 17: chips_ahead_nb counted an opponent's face-down 5 as a 5.
     BLUE's chips 1 and 5 lie face down at the Guild and the Salon, in either order: the
     exact skill tells the orders apart, what RED decides by does not."""
-    from simcore.games.luthier.dtypes import new_state
+    from simcore.games.luthier.decide_nb import decide_planned_nb
+    from simcore.games.luthier.dtypes import PLAN_MEMO_W
     from simcore.games.luthier.priority_nb import skill_nb
     from simcore.games.luthier.round_nb import place_options_nb
     from strategies.luthier.heuristic_nb import MEMO_SIZE, chips_ahead_nb
-    from tests.strategies.decision_points import Point
 
     table = cards.table
     states = []
@@ -216,49 +205,86 @@ def test_a_face_down_chip_value_does_not_change_the_heuristic(cards):
     picks = []
     for t in states:
         n = place_options_nb(table, t.g, t.s, t.w.opts, RED)
-        games, seats = new_state(1)
-        games[0], seats[0] = t.g, t.s
-        point = Point("place", games, seats, t.w.opts[:n].copy(), RED, None, t.w.params)
-        picks.append(choose(cards, point, games, seats))
+        memo = np.full(PLAN_MEMO_W, np.nan)
+        picks.append(decide_planned_nb(table, t.g, t.s, t.w.opts, t.w.params, RED, n, memo))
     assert picks[0] == picks[1]
 
 
-# --- the information-set invariance test
+# --- behaviour: every decision point of real games, hidden state dealt again
 
 
-@pytest.fixture(scope="module")
-def points(cards):
-    out = []
-    for names, seed in GAMES:
-        out += [(names, pt) for pt in record_game(cards, names, seed)]
-    return out
+def redeal_check(game: str, repeats: int, seats: list[str]) -> dict:
+    """decision_points.run in a plain-Python process (NUMBA_DISABLE_JIT=1)."""
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1", "PYTHONPATH": str(ROOT)}
+    cmd = [sys.executable, "-m", "tests.strategies.decision_points", game, str(repeats), *seats]
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=1800, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def test_decisions_do_not_depend_on_what_the_seat_cannot_see(cards, points):
-    """Dealing again every hidden thing (view_nb.HIDDEN_FIELDS, OWN_FIELDS) consistently
-    with what the deciding seat sees never changes the option its strategy takes."""
+# Luthier: 2, 3 and 4 players, heuristics and random play; these three games reach every
+# decision site of the engine (an award claimed after reputation step 7, the second
+# instrument of a craft step, a storage overflow, ...). Maestro: 3 and 4 players.
+QUICK = {
+    "luthier": [
+        "performer,courtier:41",
+        "random,random,random,random:1",
+        "crafter,performer,restorer:21",
+    ],
+    "maestro": ["greedy,completer,rusher:3", "rusher,greedy,completer,random:4"],
+}
+SLOW = {
+    "luthier": QUICK["luthier"]
+    + [
+        "balanced,crafter:11",
+        "restorer,balanced,performer:13",
+        "balanced,crafter,performer,restorer:15",
+        "courtier,restorer,crafter,performer:16",
+        "performer,balanced,courtier,restorer:19",
+        "restorer,restorer,courtier:5",
+        "random,random:3",
+    ],
+    "maestro": QUICK["maestro"]
+    + [
+        "completer,rusher,greedy:5",
+        "greedy,greedy,greedy,greedy:6",
+        "random,rusher,random:7",
+    ],
+}
+
+
+def check_redeals(out: dict, game: str, every_site: bool) -> None:
+    assert out["harness"] == [], out["harness"]  # each point re-ran as the game played it
+    assert out["failures"] == [], json.dumps(out["failures"][:10], indent=1)
+    assert out["points"] > {"luthier": 1000, "maestro": 200}[game]
+    reached = set(out["contexts"])
+    assert reached <= set(out["sites"])
+    if every_site:
+        assert reached == set(out["sites"]), sorted(set(out["sites"]) - reached)
+    moved = out["moved"]  # the redeals did deal again what they name
+    assert all(moved.get(name, 0) > out["points"] // 4 for name in moved), moved
+    if game == "luthier":
+        assert min(moved["hands"], moved["face-down chips"]) > out["points"] // 4, moved
+    for group, n in out["redraws"].items():
+        assert n >= out["points"], (group, n)
+
+
+@pytest.mark.parametrize("game", QUICK)
+def test_no_option_list_nor_decision_depends_on_what_the_seat_cannot_see(game):
+    """At every decision point of the quick games (every decision site of Luthier's engine
+    among them), the option list built again from a state where everything the deciding
+    seat cannot see was dealt again (once everything, once the undrawn decks alone), and the
+    strategy's choice on it, are the same: for Luthier the undrawn decks' order, the
+    opponents' hands (each card for one of the same back), face-down chips, goals and family
+    tiles, the seed and the random streams; for Maestro the pool and the seed."""
     start = time.perf_counter()
-    rng = np.random.default_rng(17)
-    kinds = {}
-    chips_moved = 0
-    failures = []
-    for names, pt in points:
-        base = choose(cards, pt, pt.games, pt.seats)
-        if pt.chosen >= 0:
-            assert base == pt.chosen, "a decision point does not replay as the engine took it"
-        kinds[pt.what] = kinds.get(pt.what, 0) + 1
-        for _ in range(REDEALS_PER_POINT):
-            games, seats = redeal(pt, rng)
-            chips_moved += not np.array_equal(games["pl_chip"], pt.games["pl_chip"])
-            if choose(cards, pt, games, seats) != base:
-                which = [  # what alone changes the decision, in a few tries
-                    name
-                    for name in REDEALS
-                    if any(choose(cards, pt, *redeal(pt, rng, (name,))) != base for _ in range(5))
-                ]
-                failures.append((names, pt.what, pt.p, int(pt.games["round_no"][0]), which))
-    assert failures == []
-    assert len(points) >= MIN_POINTS
-    assert set(kinds) == {"place", "turn", "act", "market"}, kinds
-    assert chips_moved >= 200  # the redeals did move opponents' face-down chips
-    print(f"{len(points)} decision points {kinds}, {time.perf_counter() - start:.1f} s")
+    out = redeal_check(game, 1, QUICK[game])
+    check_redeals(out, game, every_site=game == "luthier")
+    print(f"{game}: {out['points']} points, {out['reruns']}, {time.perf_counter() - start:.0f} s")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", SLOW)
+def test_no_option_list_nor_decision_depends_on_what_the_seat_cannot_see_slow(game):
+    out = redeal_check(game, 3, SLOW[game])
+    check_redeals(out, game, every_site=True)

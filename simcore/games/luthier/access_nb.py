@@ -1,4 +1,5 @@
-"""Taking face-up cards from the tiered rows, and searching a deck (rulebook p.15)."""
+"""Taking face-up cards from the tiered rows, searching a deck (rulebook p.15), and choosing
+from a face-down deck looked through (specialty cards, royal patrons)."""
 
 from __future__ import annotations
 
@@ -91,13 +92,6 @@ def deck_has_key_nb(cards, g, row, key):
 
 
 @kernel
-def peek_search_nb(cards, g, row, key):
-    """The card a search for `key` would take (the engine's look, to test what is legal)."""
-    i = find_in_deck_nb(cards, g, row, key)
-    return g.decks[row, i] if i >= 0 else -1
-
-
-@kernel
 def search_deck_nb(cards, g, row, key):
     """Take the card nearest the top whose back shows `key`; the rest keep their order
     (ruling 20)."""
@@ -114,13 +108,57 @@ def search_deck_nb(cards, g, row, key):
 
 
 @kernel
-def searched_nb(cards, g, s, w, p, i, row, key, money, insp):
-    """A paid deck search by placement i: take the card, the chip's apprentice leaves the
+def search_paid_nb(cards, g, s, w, p, i, row, key, money, insp):
+    """A paid deck search by placement i: find the card, the chip's apprentice leaves the
     game (p.15); returns the card. The log names the key searched for (ruling 20)."""
     c = search_deck_nb(cards, g, row, key)
     g.pl_appr[i] -= 1
     s[p].appr_lost += 1
     s[p].n_searched += 1
     log_nb(g, w, p, Ev.SEARCH, row, c, money, insp, key)
+    return c
+
+
+@kernel
+def searched_nb(cards, g, s, w, p, i, row, key, money, insp):
+    """search_paid_nb, and the card found is taken (a card event); returns the card."""
+    c = search_paid_nb(cards, g, s, w, p, i, row, key, money, insp)
     card_event_nb(g, w, p, ROW_CARD_KIND[row], c, CardEvent.TAKEN, 0)
     return c
+
+
+@kernel
+def put_on_top_nb(g, row, c):
+    """Card c goes back on top of `row`'s deck (ruling 27: a found repair not made)."""
+    g.decks[row, g.deck_n[row]] = c
+    g.deck_n[row] += 1
+
+
+@kernel
+def pile_options_nb(opts, n, kind, pile, n_pile):
+    """Add option (kind, card) for each of the first n_pile cards of `pile` (a face-down
+    deck the player looks through: specialty cards, royal patrons), in ascending card id:
+    the player sees the cards, not the order the deck holds them in (ruling 27: no option
+    list depends on the order of an undrawn deck). A deck holds each card once."""
+    last = -1
+    for _ in range(n_pile):
+        c = -1
+        for j in range(n_pile):
+            d = pile[j]
+            if d > last and (c < 0 or d < c):
+                c = d
+        n = set_opt_nb(opts, n, kind, c)
+        last = c
+    return n
+
+
+@kernel
+def take_from_pile_nb(pile, n_pile, c):
+    """Remove card c from the first n_pile cards of `pile`; the others keep their order
+    (the caller decrements its count)."""
+    j = 0
+    while pile[j] != c:
+        j += 1
+    for i in range(j, n_pile - 1):
+        pile[i] = pile[i + 1]
+    pile[n_pile - 1] = -1

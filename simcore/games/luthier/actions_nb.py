@@ -172,7 +172,7 @@ def main_options_nb(cards, g, s, opts, p, i, loc, skill, spec):
         return perform_options_nb(cards, g, s, opts, p, i, 0, free)
     if loc == Location.REPAIR:
         n = repair_options_nb(cards, g, s, opts, p, 0, free, extra)
-        return repair_search_options_nb(cards, g, s, opts, p, i, n, extra)  # ruling 20
+        return repair_search_options_nb(cards, g, s, opts, p, i, n)  # rulings 20, 27
     if loc == Location.BALCONY:
         return claim_options_nb(cards, g, s, opts, p, 0)
     if loc == Location.ROUGHING:
@@ -199,8 +199,10 @@ def main_action_nb(cards, g, s, w, p, i, loc, skill, spec, k):
         claim_nb(cards, g, s, w, p, w.opts[k, 1], w.opts[k, 2])
         return
     free = has_ability_nb(cards, spec, SpecialtyAbility.FREE_TIER)
-    if loc == Location.REPAIR:  # the access split must leave the repair payable (ruling 24)
-        repair_nb(cards, g, s, w, p, take_repair_nb(cards, g, s, w, p, i, k, free, extra), extra)
+    if loc == Location.REPAIR:  # a face-up card's access split leaves it payable (ruling 24)
+        c = take_repair_nb(cards, g, s, w, p, i, k, free, extra)
+        if c >= 0:  # -1: a card found by a search that p cannot pay for (ruling 27)
+            repair_nb(cards, g, s, w, p, c, extra)
         return
     c = take_card_nb(cards, g, s, w, p, i, k, free)
     if c < 0:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from simcore.games.luthier.access_nb import pile_options_nb, take_from_pile_nb
 from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt
 from simcore.games.luthier.decide_nb import decide_card_nb, decide_nb, set_opt_nb
 from simcore.games.luthier.dtypes import MAX_AWARDS
@@ -54,22 +55,19 @@ def claim_options_nb(cards, g, s, opts, p, n):
 @kernel
 def royal_patron_nb(cards, g, s, w, p):
     """Royal benefit: choose a royal patron and place it with its slot bonus, if a slot is
-    empty (with none, the award is still claimed but no royal is taken)."""
+    empty (with none, the award is still claimed but no royal is taken). The royal deck's
+    patrons are offered by id, not in the deck's order (ruling 27,
+    access_nb.pile_options_nb)."""
     if g.royal_deck_n == 0:
         return
     slot = choose_slot_nb(cards, g, s, w, p)
     if slot < 0:
         return
-    n = 0
-    for j in range(g.royal_deck_n):
-        n = set_opt_nb(w.opts, n, Opt.ROYAL, g.royal_deck[j], j)
+    n = pile_options_nb(w.opts, 0, Opt.ROYAL, g.royal_deck, g.royal_deck_n)
     k = decide_card_nb(cards, g, s, w.opts, w.params, p, n)
     c = w.opts[k, 1]
-    j = w.opts[k, 2]
-    for i in range(j, g.royal_deck_n - 1):
-        g.royal_deck[i] = g.royal_deck[i + 1]
+    take_from_pile_nb(g.royal_deck, g.royal_deck_n, c)
     g.royal_deck_n -= 1
-    g.royal_deck[g.royal_deck_n] = -1
     s[p].patrons_taken[PatronType.ROYAL] += 1
     card_event_nb(g, w, p, CardKind.PATRON, c, CardEvent.TAKEN, 0)
     place_patron_nb(cards, g, s, w, p, c, slot)

@@ -131,6 +131,8 @@ class Ev(IntEnum):
     NO_TOKEN = 59  # a = token kind: none left in the seat's supply, none placed (ruling 25)
     APPRENTICES_LOST = 60  # a = not gained (limit), b = held, c = limit, d = why (ruling 26)
     DESIGNATE = 61  # a = patron id, b = requirement, c = ReqCard kind, d = family/era (ruling 21)
+    SEARCH_BACK = 62  # a = CardRow, b = card id: a found repair the seat cannot pay for goes
+    #   back on top of its deck, not made (ruling 27)
     # Codes from 70 on make the transcript auditable (issue 16); they only add rows.
     STATE = 70  # a = snapshot index (0 after setup, r after round r): snap_g / snap_s
     SKILL = 71  # a = specialty card of the chip (-1 plain chip), b = bench skill bonus,

@@ -188,6 +188,7 @@ FIELDS: dict[int, F] = {
         ("card", ReqCard),
         ("key", "key@card"),
     ),
+    Ev.SEARCH_BACK: (("row", CardRow), ("card", "card@row")),  # ruling 27
     Ev.STATE: (("snapshot", "n"),),
     Ev.SKILL: (("chip_specialty", "specialty"), ("bench_skill", "n"), ("specialty_skill", "n")),
     Ev.POWER: (("patron", "patrons"), ("power", PatronPower), ("amount", "n"), ("count", "n")),

@@ -1,5 +1,6 @@
 """The Repair main action (rulebook p.20): materials (2 inspiration replace 1), prestige, token;
-taking a face-up repair card or searching the repair deck by family (ruling 20)."""
+taking a face-up repair card or searching the repair deck by family (ruling 20), blind
+(ruling 27)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ import numpy as np
 
 from simcore.games.luthier.access_nb import (
     N_SEARCH_KEYS,
+    NO_LIMIT,
     choose_payment_nb,
     min_inspiration_nb,
-    peek_search_nb,
+    put_on_top_nb,
     row_card_nb,
-    searched_nb,
+    search_paid_nb,
     take_from_row_nb,
     tier_cost_nb,
 )
@@ -20,7 +22,11 @@ from simcore.games.luthier.costs_nb import add_plan_options_nb, has_plan_nb, pay
 from simcore.games.luthier.decide_nb import decide_nb, set_opt_nb
 from simcore.games.luthier.dtypes import MAX_SLOTS
 from simcore.games.luthier.enums import CardRow, Location, PatronPower, Rule, Source
-from simcore.games.luthier.instruments_nb import mark_powers_nb, power_total_nb
+from simcore.games.luthier.instruments_nb import (
+    mark_powers_nb,
+    power_total_nb,
+    search_options_nb,
+)
 from simcore.games.luthier.log_nb import card_event_nb, discount_nb, log_nb
 from simcore.games.luthier.orchestra_nb import REPAIR_TOKEN, place_own_token_nb
 from simcore.games.luthier.requirements_nb import REPAIR, offer_to_patrons_nb
@@ -49,7 +55,7 @@ def plan_after_nb(cards, s, p, c, fixed, insp):
 
 @kernel
 def access_inspiration_limit_nb(cards, s, p, c, cost, fixed):
-    """Most inspiration seat p may put toward an access cost (tier or search) and still pay
+    """Most inspiration seat p may put toward a face-up card's tier cost and still pay
     repair card c; -1 if no split of `cost` leaves the repair payable. Inspiration kept
     only helps the repair, so the legal splits are those up to this limit (ruling 24)."""
     if not can_pay_nb(s, p, cost):
@@ -82,47 +88,55 @@ def repair_options_nb(cards, g, s, opts, p, n, free_tier=False, extra=0):
 
 
 @kernel
-def repair_search_options_nb(cards, g, s, opts, p, i, n, extra=0):
-    """Deck search at the Repair location (ruling 20): with an apprentice on placement i's
-    chip, 10 money and/or inspiration for the first repair card of a chosen family.
-
-    "If you do not have the required materials (or inspiration) for a repair, then you
-    cannot choose that card" (p.20): a family is offered only if the card the search
-    would find can be paid after the search cost.
-    """
-    if g.pl_appr[i] == 0:
-        return n
-    row = CardRow.REPAIRS
-    cost = cards.rules[Rule.SEARCH_COST]
-    fixed = repair_fixed_discount_nb(cards, s, p) + extra
-    for key in range(N_SEARCH_KEYS):
-        c = peek_search_nb(cards, g, row, key)
-        if c >= 0 and access_inspiration_limit_nb(cards, s, p, c, cost, fixed) >= 0:
-            n = set_opt_nb(opts, n, Opt.SEARCH, row, key)
-    return n
+def repair_search_options_nb(cards, g, s, opts, p, i, n):
+    """Deck search at the Repair location (ruling 20), searching blind (ruling 27): with an
+    apprentice on placement i's chip and 10 money and/or inspiration, one option for
+    every family the repair deck's card backs show, whether or not seat p could pay for
+    the card it would find: the player sees only the backs, and no option list may
+    depend on the order or the faces of an undrawn deck."""
+    return search_options_nb(cards, g, s, opts, p, i, n, CardRow.REPAIRS, N_SEARCH_KEYS)
 
 
 @kernel
 def take_repair_nb(cards, g, s, w, p, i, k, free_tier=False, extra=0):
-    """Apply a Repair TAKE_CARD or SEARCH option row k for placement i: pay the access cost
-    by a split that leaves the repair payable (ruling 24), take the card and return it."""
+    """Apply a Repair TAKE_CARD or SEARCH option row k for placement i and return the card
+    to repair, or -1 when there is none.
+
+    A face-up card: the access cost is paid by a split that leaves the repair payable
+    (ruling 24). A search (ruling 27): any split of the search cost, then the card found;
+    it is returned only if seat p can pay for it (search_repair_nb)."""
     row = CardRow.REPAIRS
     kind = w.opts[k, 0]
     b = w.opts[k, 2]
     slot = w.opts[k, 3]  # read now: the payment choice rewrites w.opts
     fixed = repair_fixed_discount_nb(cards, s, p) + extra
-    if kind == Opt.TAKE_CARD:
-        c = g.rows[row, b, slot]
-        cost = 0 if free_tier else tier_cost_nb(cards, s, p, b)
-    else:
-        c = peek_search_nb(cards, g, row, b)
-        cost = cards.rules[Rule.SEARCH_COST]
+    if kind == Opt.SEARCH:  # the card is not known yet: every split is legal
+        money, insp = choose_payment_nb(cards, g, s, w, p, cards.rules[Rule.SEARCH_COST], NO_LIMIT)
+        return search_repair_nb(cards, g, s, w, p, i, b, money, insp, fixed)
+    c = g.rows[row, b, slot]
+    cost = 0 if free_tier else tier_cost_nb(cards, s, p, b)
     limit = access_inspiration_limit_nb(cards, s, p, c, cost, fixed)
     money, insp = choose_payment_nb(cards, g, s, w, p, cost, limit)
-    if kind == Opt.SEARCH:
-        return searched_nb(cards, g, s, w, p, i, row, b, money, insp)
     take_from_row_nb(g, row, b, slot)
     log_nb(g, w, p, Ev.TAKE_CARD, row, c, b, money, insp)
+    card_event_nb(g, w, p, CardKind.REPAIR, c, CardEvent.TAKEN, 0)
+    return c
+
+
+@kernel
+def search_repair_nb(cards, g, s, w, p, i, key, money, insp, fixed):
+    """A paid Repair deck search for family `key` by placement i (ruling 27): the apprentice
+    leaves the game and the first card of that family from the top is found. Returns it
+    if seat p can pay its materials (`fixed`: the discounts that apply); otherwise it is
+    not made: it goes back on top of the repair deck (a SEARCH_BACK event), the search
+    cost and the apprentice stay spent, and -1 is returned."""
+    row = CardRow.REPAIRS
+    c = search_paid_nb(cards, g, s, w, p, i, row, key, money, insp)
+    per = cards.rules[Rule.REPAIR_INSPIRATION_PER_MATERIAL]
+    if not has_plan_nb(s, p, cards.repair_cost[c], fixed, 0, per):
+        put_on_top_nb(g, row, c)
+        log_nb(g, w, p, Ev.SEARCH_BACK, row, c)
+        return -1
     card_event_nb(g, w, p, CardKind.REPAIR, c, CardEvent.TAKEN, 0)
     return c
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from simcore.games.luthier.access_nb import pile_options_nb, take_from_pile_nb
 from simcore.games.luthier.awards_nb import offer_claim_nb
 from simcore.games.luthier.codes import CardEvent, CardKind, Ev, Opt, Why
 from simcore.games.luthier.decide_nb import decide_card_nb, decide_nb, set_opt_nb
@@ -47,20 +48,17 @@ def choose_specialty_nb(cards, g, s, w, p, deck):
     """Specialty step (ruling 13): choose a card from that track's specialty deck.
 
     A numbered chip is assigned to it at the end of the round
-    (`assign_specialty_chips_nb`).
+    (`assign_specialty_chips_nb`). The cards are offered by id, not in the deck's order
+    (ruling 27, access_nb.pile_options_nb).
     """
     n_cards = g.specialty_deck_n[deck]
     if n_cards == 0 or s[p].specialty_n >= 3:
         return
-    n = 0
-    for j in range(n_cards):
-        n = set_opt_nb(w.opts, n, Opt.SPECIALTY_CARD, g.specialty_deck[deck, j], j)
+    pile = g.specialty_deck[deck]
+    n = pile_options_nb(w.opts, 0, Opt.SPECIALTY_CARD, pile, n_cards)
     k = decide_card_nb(cards, g, s, w.opts, w.params, p, n)
     c = w.opts[k, 1]
-    j = w.opts[k, 2]
-    for i in range(j, n_cards - 1):
-        g.specialty_deck[deck, i] = g.specialty_deck[deck, i + 1]
-    g.specialty_deck[deck, n_cards - 1] = -1
+    take_from_pile_nb(pile, n_cards, c)
     g.specialty_deck_n[deck] = n_cards - 1
     s[p].specialty[s[p].specialty_n] = c
     s[p].specialty_n += 1

@@ -420,6 +420,12 @@ class Renderer:
         )
         self.join(ev.seat, "the apprentice leaves the game")
 
+    def on_search_back(self, ev: Event) -> None:
+        """Ruling 27: a repair found by a search that the seat cannot pay for is not made."""
+        kind = ROW_KINDS[ev["row"]]
+        name = self.name(kind, ev["card"])
+        self.sub(ev.seat, f"cannot pay for {name}: not made, back on top of the {kind} deck")
+
     def on_discount(self, ev: Event) -> None:
         self.discount = ev
 
@@ -706,6 +712,7 @@ FORMATTERS: dict[int, Callable[[Renderer, Event], None]] = {
     Ev.RESHUFFLE: Renderer.on_reshuffle,
     Ev.TAKE_CARD: Renderer.on_take_card,
     Ev.SEARCH: Renderer.on_search,
+    Ev.SEARCH_BACK: Renderer.on_search_back,
     Ev.DISCOUNT: Renderer.on_discount,
     Ev.ROUGH: Renderer.on_rough_finish,
     Ev.FINISH: Renderer.on_rough_finish,

@@ -4,9 +4,12 @@ A strategy decides only from what its seat's player could know: its own state, t
 public board and card rows, the discards, and what opponents show (the apprentices on
 a face-down chip, which numbered chips they still hold, chips already revealed). It
 reads the state directly except the fields below, which it reads only through the
-kernels of this module. tests/strategies/test_public_information.py enforces this on
-every module of strategies/luthier/ and every engine kernel they call, and checks that
-no decision changes when what the seat cannot see is dealt again.
+kernels of this module; an own-seat field below only as s[p].<field> where p is provably
+the deciding seat. tests/strategies/test_public_information.py enforces this on every
+module of strategies/luthier/ and every engine kernel they call, and checks at every
+decision point of real games that neither the option list the engine builds nor the
+decision changes when what the seat cannot see is dealt again (ruling 27: no option list
+reads an undrawn deck).
 
 The view is memoryless: it reads the state as it is now, not the order in which
 chips were placed, so it may know less than a player who remembers every turn.
@@ -23,7 +26,8 @@ from simcore.jit import kernel
 HIDDEN_FIELDS = {
     "seed": "the game seed: every shuffle and die roll follows from it",
     "rng": "the random streams: a strategy draws only from its own, as "
-    "f(g.rng, Stream.STRATEGY, ...) (future dice and reshuffles are DICE and DECK)",
+    "f(g.rng, Stream.STRATEGY, ...) with a function of simcore.rng_nb (future dice and "
+    "reshuffles are DICE and DECK)",
     "decks": "the card-row decks still to draw (order and cards); deck_n is public",
     "market_deck": "the market cards still to come; market_card, market_deck_n are public",
     "royal_deck": "the face-down royal patron deck; royal_deck_n is public",
@@ -41,6 +45,9 @@ OWN_FIELDS = {
     "goal_prestige": "what the kept goals scored (end of game)",
     "family_dealt": "the family tiles dealt; the one kept, `family`, is public",
     "hand": "instrument cards in hand; hand_n is public",
+    "offered": "pick-rate bits of the cards this seat's decisions offered: its dealt goals, "
+    "families and instruments among them",
+    "picked": "pick-rate bits of the cards this seat chose: its kept goals among them",
 }
 
 
