@@ -100,17 +100,29 @@ def plan(budget: int, players: int, population: int) -> tuple[int, int, int]:
         budget - confirm_deals * sides < per_deal * MIN_GAMES_PER_CANDIDATE_DEALS
         or confirm_deals < MIN_CONFIRM_DEALS
     ):
-        need = max(
-            per_deal * MIN_GAMES_PER_CANDIDATE_DEALS * CONFIRM_SHARE // (CONFIRM_SHARE - 1) + 1,
-            MIN_CONFIRM_DEALS * sides * CONFIRM_SHARE,
-        )
         raise TuttiError(
             f"--budget {budget} is too small: one generation of {population} candidates and "
-            f"the confirmation of the best need at least {need} games"
+            f"the confirmation of the best need at least {min_budget(players, population)} games"
         )
     deals_total = (budget - confirm_deals * sides) // per_deal
     generations = max(1, min(12, deals_total // 64))
     return generations, deals_total // generations, confirm_deals
+
+
+def min_budget(players: int, population: int) -> int:
+    """The smallest budget `plan` accepts: one generation and the confirmation's minimum."""
+    per_deal = population * players
+    sides = (CONFIRM_TOP + 1) * players
+    return max(
+        per_deal * MIN_GAMES_PER_CANDIDATE_DEALS * CONFIRM_SHARE // (CONFIRM_SHARE - 1) + 1,
+        MIN_CONFIRM_DEALS * sides * CONFIRM_SHARE,
+    )
+
+
+def planned_games(budget: int, players: int, population: int) -> int:
+    """The games `search` plays within `budget`: its generations' and its confirmation's."""
+    generations, deals, confirm_deals = plan(budget, players, population)
+    return (generations * population * deals + (CONFIRM_TOP + 1) * confirm_deals) * players
 
 
 @dataclass(frozen=True)
@@ -174,6 +186,7 @@ def search(
     project: Callable[[np.ndarray], np.ndarray] | None = None,
     game: str | None = None,
     threads: int | None = None,
+    stream: int = 0,
 ) -> Search:
     """The cross-entropy search for `spec`'s best vector against `field`, from `start`,
     and the confirmation of its best candidates (`cross_entropy`).
@@ -184,10 +197,12 @@ def search(
     search plays (the caller's final check) and is called after each candidate.
     `project(vector)` maps every candidate and mean into the allowed region (an
     archetype's style, registry.style_projection). `threads`: kernel threads (None:
-    every core); the games do not depend on it.
+    every core); the games do not depend on it. `stream`: which of the seed's sampler
+    streams draws the candidates (searches sharing a seed and its deals, as exploit's
+    starts, each draw their own; 0 is tune's).
     """
     generations, deals, confirm_deals = plan(budget, players, population)
-    total = (generations * population * deals + (CONFIRM_TOP + 1) * confirm_deals) * players
+    total = planned_games(budget, players, population)
     played = [0]
 
     def play(values: np.ndarray, first: int, n: int) -> np.ndarray:
@@ -203,7 +218,7 @@ def search(
     k = len(spec.param_names)
     return cross_entropy(
         play, np.asarray(start, np.float64)[:k], generations, deals, population,
-        confirm_deals, seed, project, on_generation,
+        confirm_deals, seed, project, on_generation, stream,
     )  # fmt: skip
 
 
@@ -217,6 +232,7 @@ def cross_entropy(
     seed: int,
     project: Callable[[np.ndarray], np.ndarray] | None = None,
     on_generation: OnGeneration | None = None,
+    stream: int = 0,
 ) -> Search:
     """The search loop on any `play(vector, first deal, deals)`, its confirmation included.
 
@@ -224,12 +240,14 @@ def cross_entropy(
     where the next generation samples. The confirmation plays the CONFIRM_TOP best
     candidates (their generation's win rate; a tie goes to the earlier) and the start on
     deals CONFIRM_FIRST onwards, and orders them by their win rate there: the start
-    first among equals, so a candidate is returned only when it beats the start."""
+    first among equals, so a candidate is returned only when it beats the start.
+    Candidates are clipped at 0, so a weight's range always includes 0 (noise among them)."""
     k = len(start)
     mean = start.copy()
     sigma = 0.3 * np.abs(mean) + 0.05
     n_elite = max(2, population // 4)
-    rng = np.random.default_rng([seed, 0x7475_6E65])  # the sampler's own stream: "tune"
+    # the sampler's own stream: "tune" (and `stream`, for searches beside one another)
+    rng = np.random.default_rng([seed, 0x7475_6E65] + ([stream] if stream else []))
     history = []
     kept: list[tuple[float, int, np.ndarray]] = []  # (win rate, generation, vector)
     games = 0
