@@ -1,5 +1,6 @@
 """The heuristic strategies: score every legal option by what it brings toward prestige,
-take the best (ties and near-ties broken by the strategy stream).
+take the best (near-ties broken by the `noise` drawn from the strategy stream, exact ties
+by the documented keys of tie_keys_nb, never at random).
 
 One scoring function serves every archetype; archetypes differ only in their
 parameter vectors (params.py), so sweeps and tuning never recompile.
@@ -26,7 +27,6 @@ from simcore.games.luthier.view_nb import (
     visible_skill_nb,
 )
 from simcore.jit import kernel
-from simcore.rng_nb import random_nb
 from simcore.stack_nb import stack_empty, stack_empty_2d
 from strategies.luthier.family_value_nb import family_keep_value_nb
 from strategies.luthier.params import (
@@ -38,6 +38,7 @@ from strategies.luthier.params import (
     PATIENCE,
     PATRONS,
 )
+from strategies.luthier.tie_keys_nb import prefers_nb
 from strategies.luthier.turn_values_nb import (
     market_value_nb,
     market_values_nb,
@@ -62,6 +63,7 @@ from strategies.luthier.values_nb import (
     short_penalty_nb,
     track_step_value_nb,
 )
+from strategies.ties_nb import candidate_floor_nb, ranked_value_nb, tie_draw_nb
 
 LOC_ROW = (0, 1, 2, 3)  # Salon, Guild, Perform, Repair -> CardRow
 
@@ -676,7 +678,8 @@ def option_value_nb(prm, cards, g, s, p, opts, k, memo):
 
 @kernel
 def heuristic_choose_nb(prm, cards, g, s, p, opts, n):
-    """Index of the option with the highest estimated worth (noise breaks near-ties)."""
+    """Index of the option with the highest estimated worth (noise breaks near-ties, the
+    tie keys exact ties: pick_nb)."""
     memo = stack_empty(MEMO_SIZE, np.float64)
     memo[:] = np.nan
     return choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo)
@@ -704,7 +707,17 @@ def heuristic_choose_planned_nb(prm, cards, g, s, p, opts, n, kept):
 
 @kernel
 def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
-    """heuristic_choose_nb with `memo` (MEMO_SIZE, NaN where not known yet).
+    """heuristic_choose_nb with `memo` (MEMO_SIZE, NaN where not known yet): every option
+    valued (option_values_nb), then the best taken (pick_nb)."""
+    values = stack_empty(MAX_OPTIONS, np.float64)
+    option_values_nb(prm, cards, g, s, p, opts, n, memo, values)
+    return pick_nb(prm, cards, g, s, p, opts, n, values)
+
+
+@kernel
+def option_values_nb(prm, cards, g, s, p, opts, n, memo, values):
+    """option_value_nb of every option of opts[:n] into values[:n] (float64, mutated),
+    with `memo` (MEMO_SIZE, NaN where not known yet).
 
     Placement decisions list every (chip, location, apprentices): each location is
     valued once for all the skills its options need (location_values_nb), and the
@@ -712,10 +725,8 @@ def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
     kinds are valued as option_value_nb values them, with fewer calls: the plain kinds
     (plain_value_nb) and the card options without its dispatch (a row's patron matches
     found once for all its cards, row_matches_nb), a decision's turn and market options
-    all at once (turn_values_nb, market_values_nb). Every option is valued first, then the
-    noise is drawn option by option in the same order as before (no valuation reads the
-    random streams): the drawing loop is a tight loop that makes no call, instead of a
-    draw between every two valuations' calls.
+    all at once (turn_values_nb, market_values_nb). No valuation reads the random
+    streams: the noise is pick_nb's.
     """
     needed = stack_empty(N_LOCS, np.int64)  # bit t of needed[loc]: some option's skill
     needed[:] = 0
@@ -729,7 +740,6 @@ def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
         ahead = stack_empty_2d(N_LOCS, N_SKILLS, np.int64)
         ahead_table_nb(cards, g, s, p, memo, ahead)
         location_values_nb(prm, cards, g, s, p, needed, ahead, memo, place_cache)
-    values = stack_empty(MAX_OPTIONS, np.float64)
     turns = False
     market = False
     card_row = -1  # the row of the card options valued last, and its row_matches_nb
@@ -759,12 +769,40 @@ def choose_with_memo_nb(prm, cards, g, s, p, opts, n, memo):
         turn_values_nb(prm, cards, g, s, p, opts, n, values)
     if market:
         market_values_nb(prm, cards, g, s, p, opts, n, values)
-    best = -1e18
-    pick = 0
+
+
+@kernel
+def pick_nb(prm, cards, g, s, p, opts, n, values):
+    """Index of the option with the highest value among values[:n] (float64, mutated: the
+    candidates' ranked values), `noise` breaking near-ties and the tie keys exact ties
+    (strategies/ties_nb.py, tie_keys_nb): one draw from the strategy stream per decision,
+    whatever the noise."""
+    draw = tie_draw_nb(g.rng, Stream.STRATEGY)
     noise = prm[NOISE]
+    low = candidate_floor_nb(values, n, noise)
+    best = -np.inf
+    pick = 0
+    tied = False
     for k in range(n):
-        v = values[k] + noise * random_nb(g.rng, Stream.STRATEGY)
-        if v > best:
-            best = v
+        if values[k] >= low:  # (an option below cannot win: only candidates are ranked)
+            v = ranked_value_nb(values[k], noise, draw)
+            values[k] = v
+            if v > best:
+                best = v
+                pick = k
+                tied = False
+            elif v == best:
+                tied = True
+    if tied:  # (rare: the keys are looked at outside the loop every decision runs)
+        pick = break_tie_nb(prm, cards, g, s, p, opts, n, values, pick)
+    return pick
+
+
+@kernel
+def break_tie_nb(prm, cards, g, s, p, opts, n, ranked, pick):
+    """The option the tie keys prefer (prefers_nb) among those whose ranked value equals
+    that of option `pick`, the first of them."""
+    for k in range(pick + 1, n):
+        if ranked[k] == ranked[pick] and prefers_nb(prm, cards, g, s, p, opts, pick, k):
             pick = k
     return pick

@@ -19,7 +19,7 @@ MONEY = 8  # prestige per coin
 INSPIRATION = 9  # prestige per inspiration token
 APPRENTICE = 10  # prestige per apprentice
 PATIENCE = 11  # fear of a patron leaving
-NOISE = 12  # random tie-break spread (0 = deterministic but for exact ties)
+NOISE = 12  # random spread breaking near-ties (exact ties go by tie_keys_nb, never at random)
 
 NAMES = (
     "instruments",

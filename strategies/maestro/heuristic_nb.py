@@ -11,6 +11,10 @@ are left (g.pool_n); never the pool's order (g.pool) or a future draw.
   is filled first, and the musicians it or the next such row needs are kept back;
 - declarations: DRAW counters, or with RUSH the most while ahead (ending sooner);
 - drawn tiles: cheap spaces (contracts) against raidable top-row spaces.
+
+Options of equal value go by a documented tie key (docs/strategies.md, "Ties"), never at
+random: the `ties` weight has no effect any more (issue 33); it keeps its place in the
+vector so that saved parameter files stay valid.
 """
 
 from __future__ import annotations
@@ -18,13 +22,13 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.games.maestro.codes import CannotDraw, Opt, Rule
-from simcore.games.maestro.dtypes import AGENCY, CONDUCTOR, N_CODES, TOP, Stream
+from simcore.games.maestro.dtypes import AGENCY, CONDUCTOR, N_CODES, TOP
 from simcore.games.maestro.points_nb import base_points_nb, one_turn_points_nb
 from simcore.games.maestro.scoring_nb import standing_nb
 from simcore.jit import kernel
-from simcore.rng_nb import randint_nb
 from simcore.stack_nb import stack_empty
 from strategies.maestro.params import P
+from strategies.ties_nb import tie_value_nb
 
 
 @kernel
@@ -192,7 +196,8 @@ def value_place_nb(w, cards, g, s, p, row, plan, plan_need, target, target_need,
 
 @kernel
 def choose_place_nb(w, cards, g, s, p, opts, n):
-    """The best of STOP and the PLACE options."""
+    """The best of STOP and the PLACE options; equal values (tie_value_nb: to 2**-30) by
+    the tie key (place_key_nb), never at random."""
     have = stack_empty(N_CODES, np.int64)
     plan_need = stack_empty(N_CODES, np.int64)
     target_need = stack_empty(N_CODES, np.int64)
@@ -209,26 +214,70 @@ def choose_place_nb(w, cards, g, s, p, opts, n):
             target = target_row_nb(cards, g, have, target_need)
             if target >= 0:
                 row_need_nb(cards, g, target, target_need)
-    start = randint_nb(g.rng, Stream.STRATEGY, n) if w[P.TIES] > 0 else 0
     best = 0
-    best_v = -1e18
-    for m in range(n):
-        i = start + m if start + m < n else start + m - n  # from a random start: ties at random
+    best_v = -np.inf
+    for i in range(n):
         row = opts[i]
         if row[0] == Opt.STOP:
             v = value_stop_nb(w, cards, g, s, p)
         else:
             v = value_place_nb(w, cards, g, s, p, row, plan, plan_need, target, target_need, have)
-        if v > best_v:
+        v = tie_value_nb(v)
+        if v > best_v or (v == best_v and prefers_place_nb(cards, g, s, p, opts, best, i)):
             best_v = v
             best = i
     return best
 
 
 @kernel
+def place_key_nb(cards, g, s, p, row, have, need):
+    """The tie key of a STOP or PLACE option row (a tuple, compared in order, higher
+    first; have and need: int64[N_CODES] scratch, mutated):
+
+    1. STOP first: a placement valued at no gain is not made;
+    2. the seat's own musician, the higher contract first (placing it spares that
+       contract: The Agencies), then a raid from the opponent standing best
+       (scoring_nb.standing_nb: it loses a musician it could place), the lower contract
+       first (the less its owner is spared);
+    3. the row the seat's own musicians leave the fewest spaces of (deficit_nb);
+    4. for a conductor, the space of the instrument the seat holds fewest of (a
+       conductor "replaces any musician of your choice": the one hardest to find)."""
+    if row[0] == Opt.STOP:
+        return np.int64(2), np.int64(0), np.int64(0), np.int64(0), np.int64(0)
+    q = row[1]
+    k = np.int64(row[2])
+    r = row[3]
+    own_counts_nb(s, p, have)
+    need[:] = 0
+    short = -np.int64(deficit_nb(cards, g, r, have, need))
+    rare = np.int64(0)
+    if row[5] == CONDUCTOR:
+        rare = -np.int64(have[cards.row_inst[r, row[4]]])
+    if q == p:
+        return np.int64(1), np.int64(0), k, short, rare
+    return np.int64(0), np.int64(standing_nb(s, q)), -k, short, rare
+
+
+@kernel
+def prefers_place_nb(cards, g, s, p, opts, i, j):
+    """True if option j (listed after option i) is taken over i when their values are
+    equal (place_key_nb; equal keys: the first listed)."""
+    have = stack_empty(N_CODES, np.int64)
+    need = stack_empty(N_CODES, np.int64)
+    key_i = place_key_nb(cards, g, s, p, opts[i], have, need)
+    key_j = place_key_nb(cards, g, s, p, opts[j], have, need)
+    for x in range(5):
+        if key_j[x] != key_i[x]:
+            return key_j[x] > key_i[x]
+    return False
+
+
+@kernel
 def choose_declare_nb(w, cards, g, s, p, opts, n):
     """How many counters: the most while ahead (RUSH), else the nearest to DRAW that
-    leaves ROOM agency spaces free (a full agency cannot draw: the game would end)."""
+    leaves ROOM agency spaces free (a full agency cannot draw: the game would end); of
+    two as near (a target halfway between), the fewer (the first listed): the agency
+    keeps more room."""
     if w[P.RUSH] > 0 and lead_nb(g, s, p) > 0:
         return n - 1
     free = 0
@@ -248,7 +297,8 @@ def choose_declare_nb(w, cards, g, s, p, opts, n):
 
 @kernel
 def choose_put_nb(w, cards, g, s, p, opts, n):
-    """The agency space for a drawn tile: contract value against raid exposure."""
+    """The agency space for a drawn tile: contract value against raid exposure; of two
+    spaces valued the same (no contract weight), the lower contract (the first listed)."""
     t = opts[0, 2]
     reserve = 0.0
     if t != CONDUCTOR and w[P.RESERVE] > 0:

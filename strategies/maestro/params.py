@@ -24,7 +24,7 @@ class P(IntEnum):
     DRAW = 11  # counters to declare when not rushing (1..3)
     RUSH = 12  # 1 = when ahead, draw the most and stop placing with a full agency
     STOP = 13  # value of stopping: place while an option is worth more
-    TIES = 14  # > 0: equal values are broken at random (one draw per decision), else first
+    TIES = 14  # no effect (issue 33: equal values go by the tie keys, never at random)
     ROOM = 15  # agency spaces a declared draw keeps free when it can (not when rushing)
 
 
