@@ -26,6 +26,7 @@ from reports.drift_window import CARD_SCHEMA, ROLES, Window
 from simcore.errors import TuttiError
 from simcore.output_paths import write_whole
 from simcore.runs.manifest import RunConfig
+from simcore.runs.manifest_check import parse_config
 
 FORMAT = "tutti-baseline/2"
 OLD_FORMATS = ("tutti-baseline/1",)
@@ -124,7 +125,8 @@ def write_baseline(path: Path, config: RunConfig, windows: list[Window]) -> int:
     meta = {"format": FORMAT, "config": asdict(config), "groups": groups, "score": score}
     table = table.replace_schema_metadata({META_KEY: json.dumps(meta).encode()})
     sink = pa.BufferOutputStream()
-    pq.write_table(table, sink, compression="zstd", compression_level=19)
+    # page checksums: a damaged baseline is refused, never compared (read_baseline)
+    pq.write_table(table, sink, compression="zstd", compression_level=19, write_page_checksum=True)
     data = sink.getvalue().to_pybytes()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -140,7 +142,7 @@ def read_baseline(path: Path) -> Baseline:
     if not path.is_file():
         raise TuttiError(f"{path}: no such baseline file")
     try:
-        parquet = pq.ParquetFile(path)
+        parquet = pq.ParquetFile(path, page_checksum_verification=True)
         meta = json.loads((parquet.schema_arrow.metadata or {}).get(META_KEY, b"{}"))
         if isinstance(meta, dict) and meta.get("format") in OLD_FORMATS:
             raise TuttiError(
@@ -153,12 +155,14 @@ def read_baseline(path: Path) -> Baseline:
                 f"{path}: not a tutti baseline (no {FORMAT} metadata); write one with "
                 "`tutti baseline`"
             )
-        config = RunConfig(**meta["config"])
+        config = parse_config(meta["config"])  # types and ranges, as a run manifest's
         groups = tuple(str(g) for g in meta["groups"])
         score = str(meta["score"])
         table = parquet.read()
     except (OSError, ValueError, TypeError, KeyError, pa.ArrowException) as err:
-        raise TuttiError(f"{path}: not a readable tutti baseline ({_first_line(err)})") from None
+        raise TuttiError(
+            f"{path}: not a readable tutti baseline, damaged or edited ({_first_line(err)})"
+        ) from None
     missing = [c for c in (*COLUMNS, *groups) if c not in table.column_names]
     if missing:
         raise TuttiError(f"{path}: corrupt baseline: missing column(s) {', '.join(missing)}")

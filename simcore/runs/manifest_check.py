@@ -124,6 +124,12 @@ def _config(raw: Any) -> RunConfig:
     )
 
 
+def parse_config(raw: Any) -> RunConfig:
+    """A run configuration (a manifest's or a baseline file's), every field checked;
+    ValueError (one line) otherwise."""
+    return _config(raw)
+
+
 def _parts(raw: Any, config: RunConfig, chunks: list[int]) -> dict[int, dict[str, Part]]:
     """Each listed chunk's three part records; rows must be the chunk's games and seats."""
     if not isinstance(raw, dict):

@@ -182,6 +182,7 @@ ALLOWED_SIMCORE = {
     "simcore.runs.manifest",
     "simcore.runs.parts",  # part checksums (hashlib): reports verify what they read
     "simcore.runs.trust",  # a run's card folder, read only when its hash matches
+    "simcore.runs.manifest_check",  # a baseline's configuration, checked as a manifest's
     # the registry (reports/load.py, reports/game_report.py): a game's `game.py` imports
     # its engine lazily, and a report reads only name, title, score, seat_names,
     # card_kinds and score_sources (no numba: test_game_report's CLI test checks it)

@@ -319,3 +319,39 @@ def test_a_failed_start_leaves_no_orphan(tmp_path, monkeypatch, capsys) -> None:
     monkeypatch.undo()
     code, err = tutti(capsys, "simulate", "--out", str(out), "--games", "10")
     assert code == 0, err
+
+
+# --- baseline files ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def small_baseline(tmp_path_factory) -> Path:
+    from reports.drift_run import write_new_baseline
+
+    path = tmp_path_factory.mktemp("baseline") / "b.parquet"
+    write_new_baseline(path, players=2, games=300, seed=9, strategies=None, cards=None)
+    return path
+
+
+def test_a_damaged_baseline_is_refused(small_baseline, tmp_path, capsys) -> None:
+    """A bit flipped in a data page fails the page checksums: refused, never compared."""
+    data = bytearray(small_baseline.read_bytes())
+    data[len(data) // 2] ^= 0x10
+    damaged = tmp_path / "damaged.parquet"
+    damaged.write_bytes(bytes(data))
+    code, err = tutti(capsys, "check", "--baseline", str(damaged))
+    one_line_error(code, err, "not a readable tutti baseline, damaged or edited")
+    code, err = tutti(capsys, "drift", str(small_baseline), str(damaged))
+    one_line_error(code, err, "not a readable tutti baseline, damaged or edited")
+
+
+def test_an_edited_baseline_configuration_is_refused(small_baseline, tmp_path, capsys) -> None:
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(small_baseline)
+    meta = json.loads(table.schema.metadata[b"tutti"])
+    meta["config"]["seed"] = 2**70
+    edited = tmp_path / "edited.parquet"
+    pq.write_table(table.replace_schema_metadata({b"tutti": json.dumps(meta).encode()}), edited)
+    code, err = tutti(capsys, "check", "--baseline", str(edited))
+    one_line_error(code, err, "seed 1180591620717411303424 outside 0..")
