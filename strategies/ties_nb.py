@@ -11,7 +11,8 @@ round). Here:
 - a value is first rounded to a multiple of 2**-30 (about 1e-9 prestige points,
   `tie_value_nb`), so a sum computed in another order, equal but for the last bits, is
   the tie it is;
-- the noise is drawn once per decision (`tie_draw_nb`, the strategy stream) and spread
+- the noise is drawn once per decision (`simcore.rng_nb.next_u64_nb`, the strategy
+  stream) and spread
   over the options by hashing each rounded value with that draw (`ranked_value_nb`):
   options of different values get independent uniform noise, as before, and options of
   equal value get the same noise, so they stay equal whatever the noise and the stream;
@@ -30,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.jit import kernel
-from simcore.rng_nb import mix64_nb, next_u64_nb
+from simcore.rng_nb import mix64_nb
 
 SCALE = 1073741824.0  # 2**30: values equal to this many parts of a point are a tie
 INV_SCALE = 1.0 / SCALE
@@ -48,17 +49,10 @@ def tie_value_nb(v):
 
 
 @kernel
-def tie_draw_nb(rng, stream):
-    """The decision's one draw from stream `stream` of `rng` (uint64[n_streams], mutated),
-    made whatever the noise."""
-    return next_u64_nb(rng, stream)
-
-
-@kernel
 def ranked_value_nb(v, noise, draw):
     """Value v as the heuristic ranks it: rounded (tie_value_nb), plus noise times a
     uniform number in [0, 1) that depends only on the rounded value and the decision's
-    `draw` (tie_draw_nb): equal values stay equal whatever the noise."""
+    `draw` (the decision's one draw): equal values stay equal whatever the noise."""
     q = tie_value_nb(v)
     if noise == 0.0 or not abs(q) < HASH_BOUND:  # (NaN too)
         return q

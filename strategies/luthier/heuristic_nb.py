@@ -27,6 +27,7 @@ from simcore.games.luthier.view_nb import (
     visible_skill_nb,
 )
 from simcore.jit import kernel
+from simcore.rng_nb import next_u64_nb
 from simcore.stack_nb import stack_empty, stack_empty_2d
 from strategies.luthier.family_value_nb import family_keep_value_nb
 from strategies.luthier.params import (
@@ -63,7 +64,7 @@ from strategies.luthier.values_nb import (
     short_penalty_nb,
     track_step_value_nb,
 )
-from strategies.ties_nb import candidate_floor_nb, ranked_value_nb, tie_draw_nb
+from strategies.ties_nb import candidate_floor_nb, ranked_value_nb
 
 LOC_ROW = (0, 1, 2, 3)  # Salon, Guild, Perform, Repair -> CardRow
 
@@ -777,7 +778,7 @@ def pick_nb(prm, cards, g, s, p, opts, n, values):
     candidates' ranked values), `noise` breaking near-ties and the tie keys exact ties
     (strategies/ties_nb.py, tie_keys_nb): one draw from the strategy stream per decision,
     whatever the noise."""
-    draw = tie_draw_nb(g.rng, Stream.STRATEGY)
+    draw = next_u64_nb(g.rng, Stream.STRATEGY)  # the decision's one draw, whatever the noise
     noise = prm[NOISE]
     low = candidate_floor_nb(values, n, noise)
     best = -np.inf

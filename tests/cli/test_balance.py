@@ -132,7 +132,7 @@ def test_progress_table_and_json_agree_on_what_is_returned(tmp_path, monkeypatch
         monkeypatch.setattr(reports.balance, "better", lambda value, current, diff: False)
     elif rule == "worse":
         monkeypatch.setattr(reports.balance, "better", lambda value, current, diff: value > current)
-    seed = "2" if rule == "worse" else "4"  # seed 2's check has a candidate above the current
+    seed = "3" if rule == "worse" else "4"  # seed 3's check has a candidate above the current
     args = [*VARY, "--objective", "card:instruments.cello", *TINY, "--seed", seed]
     code, out, err = tutti("balance", *args, "--json", str(tmp_path / "b.json"),
                            "--out", str(tmp_path / "cards"))  # fmt: skip
@@ -274,7 +274,7 @@ def test_a_maestro_balance_runs_end_to_end_and_repeats(tmp_path, monkeypatch):
     _favour_a_lower_point_estimate(monkeypatch)
     args = [*APPLAUSE, "--vary", "rows.*.value=-2..2", "--objective", "seat-spread",
             "--objective", "0.5*card:rows.debussy", "--strategies", "greedy,rusher,rusher",
-            *MAESTRO, "--seed", "3"]  # fmt: skip
+            *MAESTRO, "--seed", "2"]  # fmt: skip
     code, out, err = tutti("balance", *args, "--json", str(tmp_path / "a.json"),
                            "--out", str(tmp_path / "board"))  # fmt: skip
     assert code == 0, err
