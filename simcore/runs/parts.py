@@ -157,8 +157,8 @@ def clean_partial_files(out: Path, manifest: Manifest) -> None:
             if path.name not in listed:
                 doomed.append(path)
     doomed += [p for p in out.iterdir() if MANIFEST_TMP.fullmatch(p.name) and p.is_file()]
-    for path in doomed:
-        path.unlink()
+    for path in doomed:  # a cluster task stopped with its client may still rename its own
+        path.unlink(missing_ok=True)
 
 
 def drop_damaged(out: Path, manifest: Manifest) -> list[str]:

@@ -292,10 +292,10 @@ def simulate(
                 if not resume:
                     _undo_start(out, made)
                 raise
+            handed, session = session, None  # the cluster run closes it, however it ends
             played, clock = _run_chunks(
-                out, manifest, config, session, card_set, seats, params, threads, progress
+                out, manifest, config, handed, card_set, seats, params, threads, progress
             )
-            session = None  # closed by the run
     finally:
         if session is not None:
             session.close()
