@@ -85,6 +85,7 @@ def assert_complete_run(out: Path, reference: Path) -> None:
     assert_same_tables(out, reference)
 
 
+@pytest.mark.slow  # a minute of worker start-up on 2 cores; the client tests below cover rows
 def test_cli_local_cluster_equals_local_run(tmp_path: Path, reference: Path) -> None:
     """`tutti simulate --cluster local:2`: the same rows as the local run, progress lines,
     the summary line; part files carry the same metadata as the local run's."""
