@@ -126,3 +126,31 @@ def test_compiled_user_strategies_simulate(tmp_path, cards):
     assert set(seats["strategy"].unique()) == {"mirror", "timid", "random"}
     games = pl.read_parquet(tmp_path / "run" / "games" / "*.parquet")
     assert (games["violations"] == 0).all()
+
+
+def test_resume_loads_the_run_module_only_from_the_flag_and_only_when_its_hash_matches(tmp_path):
+    """Issue 32: a run made with user strategies resumes with --strategy-module given again
+    (checked against the manifest's hash before it runs), and is refused without it or with
+    another file."""
+    import json
+
+    out = tmp_path / "run"
+    args = ["simulate", "--players", "2", "--games", "20", "--chunk-size", "10"]
+    args += ["--strategies", "timid,random", "--out", str(out)]
+    proc = tutti(*args, "--strategy-module", str(EXAMPLE))
+    assert proc.returncode == 0, proc.stderr
+    raw = json.loads((out / "manifest.json").read_text())
+    raw.update(complete=False, chunks_done=[0], games_completed=10)
+    raw["parts"] = {"0": raw["parts"]["0"]}
+    (out / "manifest.json").write_text(json.dumps(raw))
+    resume = ["simulate", "--resume", "--out", str(out)]
+    proc = tutti(*resume)
+    assert proc.returncode == 2 and "pass --strategy-module FILE" in proc.stderr, proc.stderr
+    other = tmp_path / "my_strategies.py"
+    other.write_text(EXAMPLE.read_text() + "\n# edited\n")
+    proc = tutti(*resume, "--strategy-module", str(other))
+    assert proc.returncode == 2 and "is not the run's (hash" in proc.stderr, proc.stderr
+    proc = tutti(*resume, "--strategy-module", str(EXAMPLE))
+    assert proc.returncode == 0, proc.stderr
+    done = json.loads((out / "manifest.json").read_text())
+    assert done["complete"] and done["games_completed"] == 20
