@@ -165,12 +165,13 @@ def _card_ref(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def build_report(
-    run_dir: str | Path, settings: Settings | None = None, allow_incomplete: bool = False
+    run_dir: str | Path | Run, settings: Settings | None = None, allow_incomplete: bool = False
 ) -> Report:
-    """Everything the report shows, as a JSON-ready dict (see docs/report.md)."""
+    """Everything the report shows, as a JSON-ready dict (see docs/report.md); `run_dir`
+    may be a Run already opened (its parts verified once)."""
     settings = settings or Settings()
     start = time.perf_counter()
-    run = open_run(Path(run_dir), allow_incomplete)
+    run = run_dir if isinstance(run_dir, Run) else open_run(Path(run_dir), allow_incomplete)
     info = card_info(run)
     sums = card_sums.aggregate(run, names=not info.names, n_examples=settings.examples)
     rows = cards.card_rows(info, sums, settings)
@@ -275,10 +276,10 @@ def write_report(
 
     html = Path(html) if html is not None else Path(run_dir) / "report.html"
     targets = [Path(p) for p in (markdown, json_out) if p is not None]
-    open_run(Path(run_dir), allow_incomplete)  # a bad run directory is the first message
+    run = open_run(Path(run_dir), allow_incomplete)  # a bad run directory: the first message
     for path in (html, *targets):
         check_file(path, "the report")
-    report = build_report(run_dir, settings, allow_incomplete)
+    report = build_report(run, settings, allow_incomplete)
     if confirm is not None:
         confirm(report)
     report = clean(report)

@@ -303,10 +303,14 @@ def one_turn(seats: pl.DataFrame, units: Units) -> Report | None:
     }
 
 
-def build_game_report(run_dir: str | Path, allow_incomplete: bool = False) -> Report:
-    """Everything the report shows, as a JSON-ready dict (docs/report.md)."""
+def build_game_report(run_dir: str | Path | Run, allow_incomplete: bool = False) -> Report:
+    """Everything the report shows, as a JSON-ready dict (docs/report.md); `run_dir` may
+    be a Run already opened (its parts verified once)."""
     start = time.perf_counter()
-    run = open_run(Path(run_dir), allow_incomplete, game=None)
+    if isinstance(run_dir, Run):
+        run = run_dir
+    else:
+        run = open_run(Path(run_dir), allow_incomplete, game=None)
     game = get_game(run.game)
     seats = load_seats(run, game.score)
     raw = units_of(seats, [])
@@ -355,10 +359,10 @@ def write_game_report(
 
     html = Path(html) if html is not None else Path(run_dir) / "report.html"
     targets = [Path(p) for p in (markdown, json_out) if p is not None]
-    open_run(Path(run_dir), allow_incomplete, game=None)  # a bad run directory first
+    run = open_run(Path(run_dir), allow_incomplete, game=None)  # a bad run directory first
     for path in (html, *targets):
         check_file(path, "the report")
-    report = build_game_report(run_dir, allow_incomplete)
+    report = build_game_report(run, allow_incomplete)
     if confirm is not None:
         start = time.perf_counter()
         confirm(report)

@@ -16,7 +16,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from simcore.runs.manifest import TABLES, Part, atomic_write, part_name
+from simcore.output_paths import write_whole
+from simcore.runs.manifest import TABLES, Part, part_name
 from simcore.runs.parts import part_record
 
 
@@ -74,7 +75,7 @@ def write_chunk(job: ChunkJob, chunk: int, batch) -> dict[str, Part]:
     records = {}
     for table in TABLES:
         data = parquet_bytes(tables[table], header)
-        atomic_write(Path(job.out) / table / part_name(chunk), data)
+        write_whole(Path(job.out) / table / part_name(chunk), data)
         records[table] = part_record(data, tables[table].num_rows)
     return records
 

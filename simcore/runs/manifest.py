@@ -12,7 +12,6 @@ trusted (simcore/runs/parts.py). docs/tables.md documents the format.
 from __future__ import annotations
 
 import json
-import os
 import uuid
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -125,21 +124,6 @@ def part_name(chunk: int) -> str:
     return f"part-{chunk:06d}.parquet"
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write `data` to `path` so that readers see the old file or the new one, never half;
-    the temporary file is removed whatever fails."""
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    try:
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-
-
 def manifest_text(manifest: Manifest) -> str:
     """The manifest as JSON: the configuration indented, one line per chunk's parts."""
     raw = manifest.to_json()
@@ -153,7 +137,9 @@ def manifest_text(manifest: Manifest) -> str:
 
 
 def write_manifest(out: Path, manifest: Manifest) -> None:
-    atomic_write(out / MANIFEST, manifest_text(manifest).encode())
+    from simcore.output_paths import write_whole  # (it names a run's files from here)
+
+    write_whole(out / MANIFEST, manifest_text(manifest).encode())
 
 
 def read_manifest(out: Path, check_parts: bool = True) -> Manifest:

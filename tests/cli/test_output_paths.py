@@ -134,7 +134,7 @@ def test_a_run_that_cannot_write_a_chunk_says_how_to_finish_it(monkeypatch, tmp_
     def full(path, data):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(simcore.runs.chunks, "atomic_write", full)
+    monkeypatch.setattr(simcore.runs.chunks, "write_whole", full)
     out = tmp_path / "run"
     code, _, err = tutti("simulate", "-p", "2", "-n", "20", "--chunk-size", "10", "--out", str(out))
     assert_error_at_the_end(code, err, f"{out}: cannot write the run (No space left on device)")
