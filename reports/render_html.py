@@ -156,7 +156,8 @@ def section_seats(report: Report) -> str:
 def section_families(report: Report) -> str:
     fams = report["families"]
     fair = report["seats"]["fair_rate"]
-    rows = sorted(fams["by_family"], key=lambda r: -(r["win_rate"] or 0))
+    adjusted = text.family_effects(report)
+    rows = text.by_adjusted(fams["by_family"], adjusted)
     name = lambda f: text.family_name(report, f)  # noqa: E731
     svg = plots.win_rate_plot(
         rows, "family", fair, "family-win-rates", labeller=name, horizontal=True
@@ -168,6 +169,7 @@ def section_families(report: Report) -> str:
             fmt.pct(r["win_rate"]) + _uncertain_mark(r),
             fmt.pct_range(r["ci_low"], r["ci_high"]),
             fmt.pts((r["win_rate"] or 0) - fair),
+            text.adjusted_cell(adjusted.get(r["family"])),
         ]
         for r in rows
     ]
@@ -192,7 +194,15 @@ def section_families(report: Report) -> str:
         f"<p>{e(text.family_sentence(report))}</p>"
         + figure(svg, "Win rate of the seats that kept each family tile, with 95% intervals.")
         + table(
-            ["Family", "Seat-games", "Win rate", "95% interval", "vs fair (win-rate pts)"], body
+            [
+                "Family",
+                "Seat-games",
+                "Win rate (raw)",
+                "95% interval",
+                "vs fair (win-rate pts)",
+                "Effect (adjusted), 95% (pts)",
+            ],
+            body,
         )
         + "<h3>Family by start order</h3><p>Win rate of each family from each start position "
         "(grey: too few games; hover for the interval).</p>"

@@ -127,13 +127,15 @@ def seats(report: Report) -> list[str]:
 
 
 def families(report: Report) -> list[str]:
-    fams = sorted(report["families"]["by_family"], key=lambda r: -(r["win_rate"] or 0))
+    adjusted = text.family_effects(report)
+    fams = text.by_adjusted(report["families"]["by_family"], adjusted)
     rows = [
         [
             text.family_name(report, r["family"]),
             fmt.count(r["n"]),
             fmt.pct(r["win_rate"]) + _mark(r),
             fmt.pct_range(r["ci_low"], r["ci_high"]),
+            text.adjusted_cell(adjusted.get(r["family"])),
         ]
         for r in fams
     ]
@@ -142,7 +144,10 @@ def families(report: Report) -> list[str]:
         "",
         text.family_sentence(report),
         "",
-        *table(["Family", "Seat-games", "Win rate", "95% interval"], rows),
+        *table(
+            ["Family", "Seat-games", "Win rate (raw)", "95% interval", "Effect (adjusted), 95%"],
+            rows,
+        ),
     ]
 
 

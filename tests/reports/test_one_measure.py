@@ -50,3 +50,36 @@ def test_the_violin_reads_the_same_everywhere(run4, written4, cards) -> None:
     (term,) = objectives.parse_terms([f"card:{VIOLIN}"], cards, ["random"] * 4)
     data = objectives.seat_data([window], 0, [term])
     assert objectives.values([term], data, np.ones(data.games)) == [pytest.approx(abs(want))]
+
+
+def test_summary_and_family_section_name_the_same_families(written4) -> None:
+    """The Summary's family finding and the Family section rank the tiles by one measure
+    (adjusted), even where the raw win rates would order them otherwise."""
+    import copy
+
+    from reports import findings, text
+
+    report = copy.deepcopy(written4["report"])
+    tiles = [r for r in report["cards"]["rows"] if r["kind"] == "family"]
+    raw = {r["family"]: r for r in report["families"]["by_family"]}
+    by_raw = sorted(tiles, key=lambda r: raw[r["card_id"]]["win_rate"])
+    for i, r in enumerate(by_raw):  # adjusted: the raw order reversed, far apart, narrow
+        r.update(tested=True, adj_diff=0.2 - 0.05 * i, adj_diff_low=0.19 - 0.05 * i)
+        r["adj_diff_high"] = 0.21 - 0.05 * i
+    (found,) = findings.family_findings(report)
+    strong, weak = text.ranked_families(report)
+    assert (strong["card_id"], weak["card_id"]) == (by_raw[0]["card_id"], by_raw[-1]["card_id"])
+    sentence = text.family_sentence(report)
+    for row, word in ((strong, "strongest"), (weak, "weakest")):
+        assert f"{word} {row['card']} effect (adjusted)" in found["text"]
+        assert f"{word.capitalize() if word == 'strongest' else word}" in sentence
+    assert sentence.index(text.family_name(report, strong["card_id"])) < sentence.index(
+        text.family_name(report, weak["card_id"])
+    )
+    assert sentence.startswith(f"Strongest family: {text.family_name(report, strong['card_id'])}")
+    assert f"weakest: {text.family_name(report, weak['card_id'])}, effect (adjusted)" in sentence
+
+
+def test_the_family_section_shows_the_adjusted_effect(written4) -> None:
+    assert "Effect (adjusted)" in written4["md"] and "Win rate (raw)" in written4["md"]
+    assert "Strongest family: " in written4["html"]
