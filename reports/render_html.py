@@ -284,15 +284,15 @@ def section_flagged(report: Report) -> str:
         "Card",
         "Kind",
         "Flag",
-        "adjusted Δ (win-rate pts)",
+        "effect (adjusted), win-rate pts",
         "95% interval",
         "impact (pts per seat-game)",
-        "raw Δ (win-rate pts)",
+        "effect (raw), win-rate pts",
         "n",
         "q",
     ]
     if confirmed(report):
-        headers += ["ablation Δ (win-rate pts, 95% interval)", "Ablation"]
+        headers += ["causal effect vs stand-in (win-rate pts, 95% interval)", "Ablation"]
     return (
         intro
         + figure(
@@ -418,15 +418,15 @@ def _card_table(rows: list[Row], spec: Row, group: str, ablated: bool = False) -
             headers += ["Left"]
     headers += [
         "Win rate",
-        "adjusted Δ (win-rate pts)",
+        "effect (adjusted), win-rate pts",
         "95% interval",
-        "raw Δ (win-rate pts)",
+        "effect (raw), win-rate pts",
     ]
     if done_delta:
         headers += ["Δ if completed (win-rate pts)"]
     headers += ["Flag"]
     if ablated:
-        headers += ["ablation Δ (win-rate pts, 95% interval)", "Ablation"]
+        headers += ["causal effect vs stand-in (win-rate pts, 95% interval)", "Ablation"]
     body, classes = [], []
     for r in rows:
         line = [e(r["card"])]
@@ -478,9 +478,9 @@ def section_cards(report: Report) -> str:
         "<p>Every card of every kind. <b>n</b> is the number of seat-games in which the "
         "card was held; <b>Taken</b> counts events (a card can be taken twice); "
         "<b>Completed</b> is the share of holders who completed it; <b>Win rate</b> is the "
-        "holders' win rate; <b>adjusted Δ</b> its difference from non-holders of the same "
-        "strategy, start order and family (Mantel-Haenszel), <b>raw Δ</b> from all other "
-        "seat-games. Sorted by adjusted Δ, strongest first; untested cards last.</p>"
+        "holders' win rate; <b>effect (adjusted)</b> its difference from non-holders of the same "
+        "strategy, start order and family (Mantel-Haenszel), <b>effect (raw)</b> from all other "
+        "seat-games. Sorted by the adjusted effect, strongest first; untested cards last.</p>"
     ]
     for g in c["groups"]:
         rows = cards.sort_cards([r for r in c["rows"] if r["group"] == g["group"]])

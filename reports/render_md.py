@@ -179,7 +179,11 @@ def flagged(report: Report) -> list[str]:
         lines += [report["cards"]["confirm"]["method"], ""]
     if not rows:
         return [*lines, "No card is flagged.", ""]
-    ablation = ["ablation Δ (win-rate pts, 95% interval)", "Ablation"] if _confirmed(report) else []
+    ablation = (
+        ["causal effect vs stand-in (win-rate pts, 95% interval)", "Ablation"]
+        if _confirmed(report)
+        else []
+    )
     body = [
         [
             card_label(r),
@@ -199,10 +203,10 @@ def flagged(report: Report) -> list[str]:
         "Card",
         "Kind",
         "Flag",
-        "adjusted Δ (win-rate pts)",
+        "effect (adjusted), win-rate pts",
         "95% interval",
         "impact (pts per seat-game)",
-        "raw Δ (win-rate pts)",
+        "effect (raw), win-rate pts",
         "n",
         *ablation,
         "Example seed (seat)",
@@ -308,11 +312,11 @@ def cards_by_kind(report: Report) -> list[str]:
                     "Card",
                     "n",
                     "Win rate",
-                    "adjusted Δ (win-rate pts)",
+                    "effect (adjusted), win-rate pts",
                     "95% interval",
-                    "raw Δ (win-rate pts)",
+                    "effect (raw), win-rate pts",
                     "Flag",
-                    *(["ablation Δ (win-rate pts, 95% interval)", "Ablation"]
+                    *(["causal effect vs stand-in (win-rate pts, 95% interval)", "Ablation"]
                       if _confirmed(report) else []),
                 ],
                 body,

@@ -239,7 +239,7 @@ def method_items(report: Report) -> list[tuple[str, str]]:
         items.append((spec["title"], line + "."))
     items += [
         (
-            "Adjusted win-rate difference (adjusted Δ)",
+            "A card's effect (adjusted, with the raw difference beside it)",
             report["cards"]["method"] + " " + ROYAL_STRATA + " Win-rate points = percentage "
             "points of win rate. "
             "'Δ if completed' compares seat-games that completed the card instead.",
