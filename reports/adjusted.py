@@ -54,7 +54,10 @@ CARD = ["kind", "card_id", "level"]
 ADJUSTED = "effect (adjusted)"  # holders vs non-holders of the same stratum
 RAW = "raw"  # holders' win rate minus every other seat's
 CAUSAL = "causal effect vs stand-in"  # `ablate`: the card against its neutral stand-in
-STRATA_WORDS = "holders against non-holders of the same strategy, start order and family"
+STRATA_WORDS = (
+    "holders against non-holders of the same strategy, start order and family (Luthier; a "
+    "game's grouping columns)"
+)
 _MOMENTS = ("c", "sa", "sb", "sab")
 
 

@@ -235,7 +235,42 @@ def whatif(
         the_game.patch_target(text)  # a malformed patch or unknown kind: before any game
     base = baseline(players, games, seed, strategies, cards, params_file, game, threads)
     (result,) = compare_variants(base, [list(sets)], games, progress)
+    if result["games_changed"] == 0:
+        result["no_op"] = no_op_reason(base.game, base.card_set, list(sets), games)
     return {"format": FORMAT, **settings(base, games), **result}
+
+
+def no_op_reason(game, card_set, sets: list[str], games: int) -> str:
+    """Why `sets` changed no game: the rules switch whose note says it alone reads the field
+    (a rules file's `note` naming "KIND.toml `FIELD`", as Maestro's scoring names rows.toml
+    `value`), or that the change never came into play in these games."""
+    found = []
+    rules = (
+        game.card_records(card_set, "rules") if "rules" in getattr(game, "card_files", ()) else []
+    )
+    for text in sets:
+        target = text.partition("=")[0]
+        kind, _, rest = target.partition(".")
+        field = rest.partition(".")[2]
+        for r in rules:
+            note = " ".join(str(r.get("note", "")).split())
+            mark = f"{kind}.toml `{field}`"
+            if mark not in note:
+                continue
+            sentence = next(s for s in note.split(". ") if mark in s)
+            option = sentence.split(":", 1)[0].strip()
+            if option and option != str(r.get("value")):
+                found.append(
+                    f"{target} is read only under rules.{r['id']} = {option} (these rules: "
+                    f"{r['value']}); add --set rules.{r['id']}.value={option}"
+                )
+    if found:
+        return "no game played out differently: " + "; ".join(found) + "."
+    return (
+        f"no game played out differently: in these {games:,} games the engine never read "
+        "what changed (a field the rules in force do not use, or a card that never came "
+        "into play); try more games or another rules switch."
+    )
 
 
 def settings(base, games: int) -> dict[str, Any]:
@@ -321,6 +356,10 @@ def sweep(
         if centre is not None
         else None
     )
+    if points and all(p["games_changed"] == 0 for p in points):
+        no_op = no_op_reason(base.game, base.card_set, [f"{target}={values[0]}"], games)
+    else:
+        no_op = None
     game_keys = ("game", "score")  # another game than Luthier: named in every result
     return {
         "format": FORMAT,
@@ -329,5 +368,6 @@ def sweep(
         "target": target,
         "band": None if centre is None else {"centre": centre, "half_width": half},
         "values_in_band": in_band,
+        "no_op": no_op,
         "points": points,
     }

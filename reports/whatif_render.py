@@ -125,9 +125,10 @@ ADJUSTED_NOTE = (
 
 
 def whatif_markdown(result: Row) -> str:
+    no_op = f"**Warning:** {result['no_op']}\n\n" if result.get("no_op") else ""
     return (
         f"## What if: {named_patches(result)}\n\n"
-        f"{whatif_summary(result)}\n\n"
+        f"{whatif_summary(result)}\n\n{no_op}"
         + _md_table(WHATIF_HEADERS, whatif_table(result))
         + "\n\nDifferences are variant minus baseline, paired game by game; other cards "
         "are listed only where they changed significantly (all are in the JSON).\n"
@@ -294,6 +295,8 @@ def sweep_summary(result: Row) -> str:
             f" Target {b['centre']:+.2f}±{b['half_width']:.2f} ({ADJUSTED}): values inside: "
             f"{inside}."
         )
+    if result.get("no_op"):
+        text += f"\nwarning: {result['no_op']}"
     return text
 
 
@@ -346,12 +349,13 @@ def _json(result: Row) -> str:
 
 
 def whatif_view(result: Row) -> View:
+    no_op = f"\nwarning: {result['no_op']}" if result.get("no_op") else ""
     return View(
         "whatif",
         "What if: " + named_patches(result),
         WHATIF_HEADERS,
         whatif_table(result),
-        whatif_summary(result),
+        whatif_summary(result) + no_op,
         {"md": whatif_markdown(result), "json": _json(result)},
     )
 

@@ -212,3 +212,22 @@ def test_maestro_rows_stand_in_is_the_mean_printed_value(tmp_path):
     assert luthier.neutral_patches(luthier.load_cards(), "repairs", "r15") == [
         "repairs.r15.prestige=0"
     ]
+
+
+def test_a_change_the_rules_do_not_read_says_why():
+    """A row's printed value scores nothing under the default scoring (appraisal): the
+    what-if plays no different game and names the rules switch that would read it."""
+    result = whatif(["rows.ravel.value=8"], players=3, games=100, seed=2, game="maestro")
+    assert result["games_changed"] == 0
+    assert "rows.ravel.value is read only under rules.scoring = printed" in result["no_op"]
+    assert "--set rules.scoring.value=printed" in result["no_op"]
+    assert "warning: no game played out differently" in whatif_view(result).summary
+
+
+def test_a_rules_sweep_shows_the_values_that_moved():
+    result = sweep("rules.critic_bonus.value", ["10", "40"], players=3, games=300, seed=4,
+                   game="maestro")  # fmt: skip
+    same, more = sweep_view(result).rows
+    assert same[4] == "none"  # 10 is the rule's value: the baseline itself
+    assert "mean final points" in more[4] and "->" in more[4]  # the values, not a count
+    assert result["no_op"] is None
