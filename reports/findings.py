@@ -40,6 +40,26 @@ CAPS = {"strategy": 1, "seat_order": 1, "family": 1, "group": 2, "card": 3, "dea
 DEAD_PICK_RATE = 0.02  # a card offered often and taken at most this often is "dead"
 MIN_GROUP = 3  # tested cards of one section (instrument family) a group finding needs
 LEAN_SHARE = 2 / 3  # ... and the share of them flagged the group's way
+# Any game's card finding (this Summary's and the game report's, `reports.game_summary`):
+MIN_FINDING_SHARE = 0.01  # holders in at least this share of the run's seat-games
+MIN_FINDING_HOLDERS = 30  # ... and in at least this many seat-games
+
+
+def findable(row: dict, run: dict) -> bool:
+    """Whether a card row may be a finding in any game's Summary: held in at least
+    MIN_FINDING_HOLDERS seat-games and MIN_FINDING_SHARE of the run's, with an adjusted
+    interval of positive width (a zero-width one comes from a handful of holders)."""
+    n = row.get("n") or 0
+    seat_games = (run.get("games") or 0) * (run.get("players") or 0)
+    low, high = row.get("adj_diff_low"), row.get("adj_diff_high")
+    return (
+        n >= MIN_FINDING_HOLDERS
+        and seat_games > 0
+        and n / seat_games >= MIN_FINDING_SHARE
+        and low is not None
+        and high is not None
+        and high - low > 1e-9
+    )
 
 
 def finding(kind: str, subject: str, text: str, size: float, low, high, **extra) -> Finding:
@@ -298,6 +318,7 @@ def card_findings(report: Report) -> list[Finding]:
         r
         for r in report["cards"]["rows"]
         if cards.is_flagged(r)
+        and findable(r, report["run"])
         and r["kind"] != "family"
         and (r["kind"], r["card_id"]) not in grouped
     ]
