@@ -28,7 +28,15 @@ from typing import Any
 import polars as pl
 
 from reports.drift_baseline import Baseline, read_baseline
-from reports.drift_cards import card_data, lead, names_of, trusted_cards
+from reports.drift_cards import (
+    add_window,
+    card_data,
+    effect_sides,
+    lead,
+    names_of,
+    trusted_cards,
+    with_adjusted,
+)
 from reports.drift_metrics import MetricSpace, Names, game_numbers, group_info, group_order, label
 from reports.drift_moments import Moments, SideEstimate, paired_difference, unpaired_difference
 from reports.drift_sides import check_comparable
@@ -305,11 +313,16 @@ def compare_sources(
     spec = base.spec
     base_cards, cand_cards = trusted_cards(base.config), trusted_cards(cand.config)
     names = {**names_of(spec, base_cards), **names_of(spec, cand_cards)}
-    if can_pair(base.config, cand.config):
+    cards = card_data(base.config, cand.config, base_cards, cand_cards)
+    effects = effect_sides(cards, spec)  # the changed cards' adjusted effects
+    paired = can_pair(base.config, cand.config)
+    if paired:
         comparison = Comparison(paired=True, names=names, spec=spec)
         common = min(base.games, cand.games)
         for b, c in zip(base.windows(common), cand.windows(common), strict=True):
             comparison.add_pair(b, c)
+            add_window(effects, 0, b)
+            add_window(effects, 1, c)
         if base.games != cand.games:
             notes.append(
                 f"Paired on the {common:,} games both runs played "
@@ -319,14 +332,16 @@ def compare_sources(
         comparison = Comparison(paired=False, names=names, spec=spec)
         for w in base.windows(base.games):
             comparison.add_base(w)
+            add_window(effects, 0, w)
         for w in cand.windows(cand.games):
             comparison.add_cand(w)
+            add_window(effects, 1, w)
         notes.append(
             f"Unpaired: the runs used different master seeds ({base.config.seed} and "
             f"{cand.config.seed}), so their games cannot be matched one to one; the "
             "intervals are wider than a paired comparison's."
         )
-    cards = card_data(base.config, cand.config, base_cards, cand_cards)
+    cards = with_adjusted(cards, effects, paired)
     return result_dict(comparison, tol, base.describe(), cand.describe(), notes=notes, cards=cards)
 
 

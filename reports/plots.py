@@ -273,7 +273,7 @@ def _ablation_points(ax, rows: list[Row]) -> None:
 
 @_styled
 def sweep_plot(points: list[Row], name: str, xlabel: str, band: tuple[float, float] | None) -> str:
-    """The changed card's holders-minus-others win rate at each value, with 95% intervals."""
+    """The changed card's adjusted effect at each value, with 95% intervals."""
     fig = _figure(3.0)
     ax = fig.add_subplot()
     labels = [str(p["value"]) for p in points]
@@ -288,7 +288,7 @@ def sweep_plot(points: list[Row], name: str, xlabel: str, band: tuple[float, flo
         centre, width = band
         ax.axhspan(centre - width, centre + width, color=BLUE, alpha=0.12, lw=0, label="target")
     ax.errorbar(xs, ys, yerr=err, fmt="o-", color=INK, ms=4.5, capsize=3,
-                label="card holders minus others")  # fmt: skip
+                label="card effect (adjusted)")  # fmt: skip
     ax.axhline(0, color=GREY, lw=0.8)
     ax.set_xticks(range(len(labels)), labels)
     ax.set_xlabel(xlabel)

@@ -112,7 +112,7 @@ def test_cli_commands_write_their_files(tmp_path):
     assert data["patches"] == ["instruments.violin.prestige=5"]
     markdown = (out / "whatif.md").read_text()
     assert "| metric |" in markdown
-    assert "card instruments.violin: holders' win-rate difference" in markdown
+    assert "card instruments.violin: effect (raw)" in markdown
     r = runner.invoke(app, ["ablate", "repairs", "-n", "200", "--only", "r1,r2", "--out", str(out)])
     assert r.exit_code == 0, r.output
     assert "<svg" in (out / "ablate.html").read_text()
@@ -131,7 +131,7 @@ def test_cards_show_their_names_beside_their_ids():
     assert view.title == "What if: repairs.r15.prestige=5 (Bell rebuild)"
     assert view.summary.startswith("repairs.r15.prestige=5 (Bell rebuild): 300 games")
     own = next(r for r in result["metrics"] if r["key"] == "repair/r15" and r["group"] == "card")
-    assert own["metric"] == "card repairs.r15 (Bell rebuild): holders' win-rate difference"
+    assert own["metric"] == "card repairs.r15 (Bell rebuild): effect (raw)"
     levels = [r["metric"] for r in result["metrics"] if r["key"].startswith("award/")]
     assert levels and all(re.match(r"card awards\.t\d+ \(.+\) level [123]: ", m) for m in levels)
     table = ablate_view(ablate("repairs", players=4, games=200, seed=4, only=["r15"]))
