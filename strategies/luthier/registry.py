@@ -154,6 +154,7 @@ STRATEGIES["search"] = StrategySpec(
     "hidden cards, the most-visited pick.",
     SEARCH_NAMES,
     (*STRATEGIES["balanced"].defaults, *(SEARCH_DEFAULTS[n] for n in SEARCH_NAMES[len(NAMES) :])),
+    searches=True,
 )
 
 
