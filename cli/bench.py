@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import PlayersOpt, StrategiesOpt
+from cli.options import PlayersOpt
 
 HEURISTIC_FIELD = "crafter,performer,restorer,courtier"
 
@@ -23,7 +23,14 @@ def bench(
         int, typer.Option("--games", "-n", help="Games with random play (heuristics: a fifth).")
     ] = 200_000,
     players: PlayersOpt = 4,
-    strategies: StrategiesOpt = None,
+    strategies: Annotated[
+        str | None,
+        typer.Option(
+            help="Measure only these strategies per seat, comma-separated (default: random "
+            f"play, then the four archetypes {HEURISTIC_FIELD}).",
+            show_default=False,
+        ),
+    ] = None,
     no_compile: Annotated[
         bool, typer.Option("--no-compile", help="Skip the cold-compile and start-up measurements.")
     ] = False,

@@ -110,6 +110,17 @@ def whatif_markdown(result: Row) -> str:
     )
 
 
+def whatif_html(result: Row) -> str:
+    """The page of `tutti whatif --out`: the summary and the table the terminal shows."""
+    body = (
+        f"<p>{e(whatif_summary(result))}</p>"
+        + table(WHATIF_HEADERS, [[e(c) for c in row] for row in whatif_table(result)])
+        + '<p class="note">Differences are variant minus baseline, paired game by game; other '
+        "cards are listed only where they changed significantly (all are in the JSON).</p>"
+    )
+    return _page("What if: " + named_patches(result), body)
+
+
 # ----------------------------------------------------------------- ablation
 
 
@@ -316,7 +327,7 @@ def whatif_view(result: Row) -> View:
         WHATIF_HEADERS,
         whatif_table(result),
         whatif_summary(result),
-        {"md": whatif_markdown(result), "json": _json(result)},
+        {"html": whatif_html(result), "md": whatif_markdown(result), "json": _json(result)},
     )
 
 
