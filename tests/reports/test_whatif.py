@@ -13,8 +13,8 @@ from cli.app import app
 from reports.ablate import ablate
 from reports.whatif import parse_target, sweep, whatif
 from reports.whatif_render import ablate_view, whatif_view
-from tests.main import tutti
 from simcore.errors import TuttiError
+from tests.main import tutti
 
 NOOP = """
 [[performance]]
