@@ -102,6 +102,9 @@ def simulate(
         f"{result.games:,} games in {result.out} ({result.games_this_session:,} simulated in "
         f"{result.seconds:.1f} s, {result.games_per_second:,.0f} games/s)"
     )
+    import shlex
+
+    typer.echo(f"next: tutti report {shlex.quote(str(result.out))}")
     if result.violations:
         print(
             f"{result.violations:,} games had invariant violations (see the violations "

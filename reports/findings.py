@@ -147,7 +147,7 @@ def strategy_findings(report: Report) -> list[Finding]:
         f"The {best['strategy']} strategy dominates: it wins {_rate(best)} of its seat-games, "
         f"{fmt.pts(size)} win-rate points above the fair share of {fmt.pct(fair)}, while "
         f"{worst['strategy']} wins {fmt.pct(worst['win_rate'])}; every card effect below is "
-        "measured in this lopsided field, so look at the Strategies section (matchups) first."
+        "measured in this lopsided field, so look at the Strategies section first."
     )
     return [
         finding("strategy", best["strategy"], text, size, best["ci_low"] - fair,

@@ -317,6 +317,10 @@ def section_strategies(report: Report) -> str:
         ]
         for r in rows
     ]
+    table_ = table(["Strategy", "Seat-games", "Win rate", "95% interval"], body)
+    same = text.matchups_sentence(report)
+    if same is not None:
+        return table_ + f'<h3>Matchups</h3><p class="note">{inline_code(same)}</p>'
     names = [r["strategy"] for r in rows]
     cells = {(r["strategy"], r["opponent"]): r for r in st["matchups"]}
     grid = []
@@ -331,23 +335,10 @@ def section_strategies(report: Report) -> str:
                 f"{fmt.pct_range(c['ci_low'], c['ci_high'])}</span>"
             )
         grid.append(line)
-    note = ""
-    if len(names) == 1:
-        note = (
-            '<p class="note">Every seat played the same strategy, so its win rate is '
-            "the fair share by construction.</p>"
-        )
-    elif len(set(report["run"]["strategies"])) == len(names):
-        note = (
-            '<p class="note">Every game of this run seated the same line-up, so each row '
-            "repeats the strategy's overall win rate.</p>"
-        )
     return (
-        table(["Strategy", "Seat-games", "Win rate", "95% interval"], body)
-        + "<h3>Matchups</h3><p>Win rate of the row strategy's seats in games where another "
+        table_ + "<h3>Matchups</h3><p>Win rate of the row strategy's seats in games where another "
         "seat played the column strategy (95% interval in grey).</p>"
         + table(["Strategy", *[f"vs {e(n)}" for n in names]], grid)
-        + note
     )
 
 

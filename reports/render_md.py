@@ -214,6 +214,9 @@ def flagged(report: Report) -> list[str]:
     return [*lines, *table(headers, body, left=3)]
 
 
+HEADERS_STRATEGY = ["Strategy", "Seat-games", "Win rate", "95% interval"]
+
+
 def strategies(report: Report) -> list[str]:
     st = report["strategies"]
     rows = [
@@ -225,6 +228,10 @@ def strategies(report: Report) -> list[str]:
         ]
         for r in st["by_strategy"]
     ]
+    head = ["## Strategies", "", *table(HEADERS_STRATEGY, rows)]
+    same = text.matchups_sentence(report)
+    if same is not None:
+        return [*head, same, ""]
     names = [r["strategy"] for r in st["by_strategy"]]
     cells = {(r["strategy"], r["opponent"]): r for r in st["matchups"]}
     grid = [
@@ -232,9 +239,7 @@ def strategies(report: Report) -> list[str]:
         for a in names
     ]
     return [
-        "## Strategies",
-        "",
-        *table(["Strategy", "Seat-games", "Win rate", "95% interval"], rows),
+        *head,
         "Matchups: win rate of the row strategy's seats in games where another seat played "
         "the column strategy.",
         "",

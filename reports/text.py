@@ -309,3 +309,23 @@ def confirm_sentence(report: Report) -> str | None:
 
 def params_text(params: dict[str, float]) -> str:
     return ", ".join(f"{k} = {v:g}" for k, v in params.items())
+
+
+def matchups_sentence(report: Report) -> str | None:
+    """The one line that stands for the Matchups table when it holds nothing new: every
+    seat played one strategy, or every game seated the run's one line-up (each row would
+    repeat the strategy's overall win rate). None when the table says something."""
+    names = [r["strategy"] for r in report["strategies"]["by_strategy"]]
+    if len(names) == 1:
+        return (
+            f"Matchups: every seat played {names[0]}, so its win rate is the fair share "
+            "by construction; there is no matchup to show."
+        )
+    if len(set(report["run"]["strategies"])) == len(names):
+        return (
+            f"Matchups: every game seated the same line-up ({', '.join(names)}), so each "
+            "strategy met the others in all its games and its matchup win rates are its "
+            "overall win rate above; a matchup table needs runs that seat different "
+            "line-ups (see `tutti ladder`)."
+        )
+    return None

@@ -299,7 +299,7 @@ def parse_target(text: str) -> tuple[float, float]:
             if h < 0:
                 break
             return c, h
-    raise TuttiError(f"--target {text!r}: expected CENTRE±HALF_WIDTH, e.g. 0.00±0.02")
+    raise TuttiError(f"--band {text!r}: expected CENTRE±HALF_WIDTH, e.g. 0.00±0.02")
 
 
 def sweep(

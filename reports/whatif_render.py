@@ -135,6 +135,19 @@ def whatif_markdown(result: Row) -> str:
     )
 
 
+def whatif_html(result: Row) -> str:
+    """The page of `tutti whatif --out`: the summary and the table the terminal shows."""
+    warning = f"<p><strong>warning:</strong> {e(result['no_op'])}</p>" if result.get("no_op") else ""
+    body = (
+        f"<p>{e(whatif_summary(result))}</p>"
+        + warning
+        + table(WHATIF_HEADERS, [[e(c) for c in row] for row in whatif_table(result)])
+        + '<p class="note">Differences are variant minus baseline, paired game by game; other '
+        "cards are listed only where they changed significantly (all are in the JSON).</p>"
+    )
+    return _page("What if: " + named_patches(result), body)
+
+
 # ----------------------------------------------------------------- ablation
 
 
@@ -356,7 +369,7 @@ def whatif_view(result: Row) -> View:
         WHATIF_HEADERS,
         whatif_table(result),
         whatif_summary(result) + no_op,
-        {"md": whatif_markdown(result), "json": _json(result)},
+        {"html": whatif_html(result), "md": whatif_markdown(result), "json": _json(result)},
     )
 
 
