@@ -319,27 +319,20 @@ def compare_sources(
     spec = base.spec
     base_cards, cand_cards = trusted_cards(base.config), trusted_cards(cand.config)
     names = {**names_of(spec, base_cards), **names_of(spec, cand_cards)}
-<<<<<<< HEAD
     cards = card_data(base.config, cand.config, base_cards, cand_cards)
     effects = effect_sides(cards, spec)  # the changed cards' adjusted effects
+    report = progress or (lambda done, total: None)
     paired = can_pair(base.config, cand.config)
     if paired:
-=======
-    report = progress or (lambda done, total: None)
-    if can_pair(base.config, cand.config):
->>>>>>> polish
         comparison = Comparison(paired=True, names=names, spec=spec)
         common = min(base.games, cand.games)
         report(0, common)
         pairs = zip(base.windows(common), cand.windows(common), strict=True)
         for i, (b, c) in enumerate(pairs):
             comparison.add_pair(b, c)
-<<<<<<< HEAD
             add_window(effects, 0, b)
             add_window(effects, 1, c)
-=======
             report(min((i + 1) * WINDOW, common), common)
->>>>>>> polish
         if base.games != cand.games:
             notes.append(
                 f"Paired on the {common:,} games both runs played "
@@ -351,17 +344,12 @@ def compare_sources(
         report(0, total)
         for i, w in enumerate(base.windows(base.games)):
             comparison.add_base(w)
-<<<<<<< HEAD
             add_window(effects, 0, w)
-        for w in cand.windows(cand.games):
-            comparison.add_cand(w)
-            add_window(effects, 1, w)
-=======
             report(min((i + 1) * WINDOW, base.games), total)
         for i, w in enumerate(cand.windows(cand.games)):
             comparison.add_cand(w)
+            add_window(effects, 1, w)
             report(base.games + min((i + 1) * WINDOW, cand.games), total)
->>>>>>> polish
         notes.append(
             f"Unpaired: the runs used different master seeds ({base.config.seed} and "
             f"{cand.config.seed}), so their games cannot be matched one to one; the "

@@ -137,7 +137,8 @@ def whatif_markdown(result: Row) -> str:
 
 def whatif_html(result: Row) -> str:
     """The page of `tutti whatif --out`: the summary and the table the terminal shows."""
-    warning = f"<p><strong>warning:</strong> {e(result['no_op'])}</p>" if result.get("no_op") else ""
+    no_op = result.get("no_op")
+    warning = f"<p><strong>warning:</strong> {e(no_op)}</p>" if no_op else ""
     body = (
         f"<p>{e(whatif_summary(result))}</p>"
         + warning
