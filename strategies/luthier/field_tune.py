@@ -209,6 +209,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--harden-budget", type=int, default=200_000)
     parser.add_argument("--harden-rounds", type=int, default=4)
     parser.add_argument(
+        "--harden-only", action="store_true", help="stage 3 only, from the shipped field.toml"
+    )
+    parser.add_argument(
         "--polish-only", action="store_true", help="stage 2 only, from the shipped field.toml"
     )
     parser.add_argument("--seed", type=int, default=1)
@@ -220,18 +223,24 @@ def main(argv: list[str] | None = None) -> None:
         print(line, file=sys.stderr, flush=True)
 
     cards = load_default_cards()
-    if args.polish_only:
+    if args.polish_only or args.harden_only:
         vectors = {n: quiet(STRATEGIES[n].vector()) for n in (*FIELD, SELF_PLAY)}
     else:
         vectors = tune_field(cards, args.players, args.budget, args.rounds, args.seed, log=log)
-    vectors = polish_self_play(
-        cards, vectors, args.players, args.polish_budget, args.polish_rounds, args.seed, log=log
-    )
+    if not args.harden_only:
+        vectors = polish_self_play(
+            cards, vectors, args.players, args.polish_budget, args.polish_rounds, args.seed,
+            log=log,
+        )  # fmt: skip
     vectors = harden(
         cards, vectors, args.players, args.harden_budget, args.harden_rounds, args.seed, log=log
     )
     command = (
-        f"make tune-field (python -m strategies.luthier.field_tune --players {args.players} "
+        "python -m strategies.luthier.field_tune --harden-only "
+        f"--harden-budget {args.harden_budget} --harden-rounds {args.harden_rounds} "
+        f"--seed {args.seed}, on the shipped weights"
+        if args.harden_only
+        else f"make tune-field (python -m strategies.luthier.field_tune --players {args.players} "
         f"--budget {args.budget} --rounds {args.rounds} --seed {args.seed} "
         f"--polish-budget {args.polish_budget} --polish-rounds {args.polish_rounds} "
         f"--harden-budget {args.harden_budget} --harden-rounds {args.harden_rounds})"
