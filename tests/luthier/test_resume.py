@@ -130,3 +130,63 @@ def test_redealing_keeps_what_the_seat_sees_and_changes_what_it_does_not():
         changed["decks"] += not np.array_equal(games[0]["decks"], redealt_g[0]["decks"])
         changed["seed"] += games[0]["seed"] != redealt_g[0]["seed"]
     assert all(changed.values()), changed
+
+
+def other_truth(games, seats, p: int):
+    """A state seat p cannot tell from (games, seats) whose hidden parts lie otherwise:
+    every undrawn pile reversed, each opponent's dealt goals, kept goals and dealt family
+    tiles in reverse slot order, its face-down chips reversed over their placements."""
+    from simcore.games.luthier.enums import CardRow
+
+    g, s = games.copy(), seats.copy()
+    g0, s0 = g[0], s[0]
+    for row in range(g0["decks"].shape[0]):
+        n = int(g0["deck_n"][row])
+        if row == CardRow.INSTRUMENTS:  # backs are public: not reversed, the hands swap
+            continue
+        g0["decks"][row, :n] = g0["decks"][row, :n][::-1].copy()
+    for pile in ("market_deck", "royal_deck", "family_pool", "goal_pool"):
+        n = int(g0[pile + "_n"])
+        g0[pile][:n] = g0[pile][:n][::-1].copy()
+    for d in range(g0["specialty_deck"].shape[0]):
+        n = int(g0["specialty_deck_n"][d])
+        g0["specialty_deck"][d, :n] = g0["specialty_deck"][d, :n][::-1].copy()
+    for q in range(int(g0["n_players"])):
+        if q == p:
+            continue
+        for f in ("goals_dealt", "family_dealt"):
+            s0[q][f] = s0[q][f][::-1].copy()
+        n_kept = int((s0[q]["goals"] >= 0).sum())
+        s0[q]["goals"][:n_kept] = s0[q]["goals"][:n_kept][::-1].copy()
+        down = [j for j in range(int(g0["pl_n"])) if g0["pl_seat"][j] == q and not face_up(g0, j)]
+        g0["pl_chip"][down] = g0["pl_chip"][down][::-1].copy()
+    return g, s
+
+
+def test_the_redeal_follows_what_the_seat_sees_not_the_hidden_truth():
+    """Two states seat p cannot tell apart (one dealt again from another seed, or its
+    hidden parts laid out otherwise) are dealt the same from one seed, byte for byte:
+    a search's rollouts, and so its choice, learn nothing of the truth they replace."""
+    g, s, w = new_game(4, 3, "balanced")
+    stops: list = []
+    finish(g, s, w, ALL, stops)
+    differ = {"redealt": 0, "laid out": 0}
+    for games, seats, p in stops[:: max(1, len(stops) // 12)]:
+        before = view(games, seats, p)
+        redealt_g, redealt_s = games.copy(), seats.copy()
+        redeal_nb(CARDS.table, redealt_g[0], redealt_s[0], p, 999)
+        laid_g, laid_s = other_truth(games, seats, p)
+        for key, (og, os_) in {
+            "redealt": (redealt_g, redealt_s),
+            "laid out": (laid_g, laid_s),
+        }.items():
+            assert view(og, os_, p) == before
+            differ[key] += og.tobytes() != games.tobytes() or os_.tobytes() != seats.tobytes()
+        results = []
+        for tg, ts in ((games, seats), (redealt_g, redealt_s), (laid_g, laid_s)):
+            rg, rs = tg.copy(), ts.copy()
+            redeal_nb(CARDS.table, rg[0], rs[0], p, 1234)
+            results.append((rg.tobytes(), rs.tobytes()))
+        assert results[1] == results[0]
+        assert results[2] == results[0]
+    assert all(differ.values()), differ
