@@ -29,15 +29,31 @@ def start_turn_nb(cards, g, s, w, p):
 
 
 @kernel
+def take_place_option_nb(cards, g, s, w, p, i):
+    """Seat p takes option row i of its place-phase list in w.opts: True for a placement
+    (made; g, s mutated), False for STOP (the place phase ends)."""
+    row = w.opts[i]
+    if row[0] != Opt.PLACE:
+        return False
+    place_nb(cards, g, s, w, p, row[1], row[2], row[3], row[4])
+    return True
+
+
+@kernel
 def place_phase_nb(cards, g, s, w, p):
     """Seat p places musicians one at a time until it chooses STOP (or none can go)."""
     for _ in range(MAX_PLACEMENTS):
         n = list_place_nb(cards, g, s, w, p)
         i = decide_nb(cards, g, s, w, p, n)
-        row = w.opts[i]
-        if row[0] != Opt.PLACE:
+        if not take_place_option_nb(cards, g, s, w, p, i):
             return
-        place_nb(cards, g, s, w, p, row[1], row[2], row[3], row[4])
+
+
+@kernel
+def end_turn_nb(cards, g, s, w, p):
+    """Seat p's place phase is over: the turn's row events, then its draw."""
+    row_events_nb(cards, g, w, p)
+    draw_phase_nb(cards, g, s, w, p)
 
 
 @kernel
@@ -45,5 +61,4 @@ def play_turn_nb(cards, g, s, w, p):
     """Seat p's whole turn (g, s mutated; g.over set when it ends the game)."""
     start_turn_nb(cards, g, s, w, p)
     place_phase_nb(cards, g, s, w, p)
-    row_events_nb(cards, g, w, p)
-    draw_phase_nb(cards, g, s, w, p)
+    end_turn_nb(cards, g, s, w, p)
