@@ -15,7 +15,8 @@ space) stay sub-decisions that the seat's own strategy takes inside apply_top_nb
   pool's order, the seed, the random streams), for a search's rollouts.
 
 Played with stop_mask 0 from setup_resumable_nb, advance_nb plays exactly the game the
-turn loop (turn_nb.play_turn_nb) plays: the same decisions in the same order.
+former turn loop played (setup; while not over: a whole turn; final scoring): the same
+decisions in the same order, so the golden games are unchanged.
 """
 
 from __future__ import annotations

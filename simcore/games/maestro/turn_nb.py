@@ -1,12 +1,13 @@
-"""One turn: FIRST place musicians (any number of options, then STOP), THEN draw."""
+"""One turn: FIRST place musicians (any number of options, then STOP), THEN draw.
+
+The pieces of a turn; resume_nb.advance_nb strings them together one decision at a time
+(start, a placement per decision until STOP, the row events and the draw)."""
 
 from __future__ import annotations
 
 from simcore.games.maestro.codes import Ev, Opt
-from simcore.games.maestro.decide_nb import decide_nb
 from simcore.games.maestro.draw_nb import draw_phase_nb
 from simcore.games.maestro.log_nb import log_nb
-from simcore.games.maestro.options_nb import list_place_nb
 from simcore.games.maestro.points_nb import place_nb, row_events_nb
 from simcore.jit import kernel
 
@@ -40,25 +41,8 @@ def take_place_option_nb(cards, g, s, w, p, i):
 
 
 @kernel
-def place_phase_nb(cards, g, s, w, p):
-    """Seat p places musicians one at a time until it chooses STOP (or none can go)."""
-    for _ in range(MAX_PLACEMENTS):
-        n = list_place_nb(cards, g, s, w, p)
-        i = decide_nb(cards, g, s, w, p, n)
-        if not take_place_option_nb(cards, g, s, w, p, i):
-            return
-
-
-@kernel
 def end_turn_nb(cards, g, s, w, p):
     """Seat p's place phase is over: the turn's row events, then its draw."""
     row_events_nb(cards, g, w, p)
     draw_phase_nb(cards, g, s, w, p)
 
-
-@kernel
-def play_turn_nb(cards, g, s, w, p):
-    """Seat p's whole turn (g, s mutated; g.over set when it ends the game)."""
-    start_turn_nb(cards, g, s, w, p)
-    place_phase_nb(cards, g, s, w, p)
-    end_turn_nb(cards, g, s, w, p)
