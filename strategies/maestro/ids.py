@@ -3,4 +3,4 @@
 from __future__ import annotations
 
 RANDOM = 0  # every built-in id between RANDOM and SEARCH is a heuristic archetype
-SEARCH = 4  # Monte Carlo search over redeals (search_nb.py), on a base strategy
+SEARCH = 4  # Monte Carlo search over redeals (search_player_nb.py), on a base strategy

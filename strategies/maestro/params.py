@@ -32,7 +32,7 @@ NAMES = tuple(p.name.lower() for p in P)
 
 
 class S(IntEnum):
-    """The search's parameter vector (search_nb.py)."""
+    """The search's parameter vector (search_player_nb.py)."""
 
     BUDGET = 0  # rollouts per decision (0: the base strategy's pick)
     K = 1  # candidates: the base strategy's first K picks, 1..

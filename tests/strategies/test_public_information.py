@@ -40,9 +40,9 @@ class Game:
         self.name = name
         # a search plays rollouts through the engine, which reads the pool: it deals the
         # hidden part again first (resume_nb.redeal_nb), so its choice is checked
-        # behaviourally instead (tests/<game>/test_search.py)
+        # behaviourally instead (tests/maestro/test_search.py)
         nb = (ROOT / "strategies" / name).glob("*_nb.py")
-        self.paths = sorted(p for p in nb if p.name != "search_nb.py") + examples
+        self.paths = sorted(p for p in nb if p.name != "search_player_nb.py") + examples
         dispatch = f"strategies.{name}.dispatch_nb"
         self.roots = {f"{dispatch}.choose_nb": 5}  # (sid, params, cards, g, s, p, opts, n)
         if name == "luthier":

@@ -247,7 +247,7 @@ class Maestro:
     # (the game loop calls the search at the place-phase decisions of the seats that search)
     dispatch = {
         "simcore.games.maestro.decide_nb": "strategies.maestro.dispatch_nb",
-        "simcore.games.maestro.game_nb": "strategies.maestro.search_nb",
+        "simcore.games.maestro.game_nb": "strategies.maestro.search_player_nb",
     }
 
     def dispatch_kernels(self, module: str) -> dict[str, Any]:
@@ -256,7 +256,7 @@ class Maestro:
 
             return {"choose_nb": choose_nb}
         if module == "simcore.games.maestro.game_nb":
-            from strategies.maestro.search_nb import search_choose_nb, search_mask_nb
+            from strategies.maestro.search_player_nb import search_choose_nb, search_mask_nb
 
             return {"search_choose_nb": search_choose_nb, "search_mask_nb": search_mask_nb}
         return {}

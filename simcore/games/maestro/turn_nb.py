@@ -45,4 +45,3 @@ def end_turn_nb(cards, g, s, w, p):
     """Seat p's place phase is over: the turn's row events, then its draw."""
     row_events_nb(cards, g, w, p)
     draw_phase_nb(cards, g, s, w, p)
-

@@ -13,6 +13,9 @@ there), the search seat:
    win share (1, 1/k of a k-way tie, 0);
 3. takes the most visited candidate (equal visits: the higher mean, then the base's order).
 
+UCB1, the pick by visits, the candidate list's bookkeeping and the rollout seeds are the
+game-independent strategies/search_nb.py.
+
 The search's stream is one draw from the seat's strategy stream per decision, so a game
 is the same for the same seed, and the choice depends on nothing hidden: every rollout
 deals the hidden part again before it reads it. The draw phase's decisions are the base
@@ -44,12 +47,17 @@ from simcore.games.maestro.resume_nb import (
 )
 from simcore.games.maestro.work import Work
 from simcore.jit import kernel
-from simcore.rng_nb import GOLDEN, MASK63, mix64_nb, next_u64_nb
+from simcore.rng_nb import next_u64_nb
 from strategies.maestro.dispatch_nb import base_choose_nb
 from strategies.maestro.ids import SEARCH
 from strategies.maestro.params import S
-
-MAX_K = 16  # candidates a search weighs at most
+from strategies.search_nb import (
+    MAX_CANDIDATES,
+    drop_row_nb,
+    most_visited_nb,
+    rollout_seed_nb,
+    ucb_pick_nb,
+)
 
 if config.DISABLE_JIT:
 
@@ -92,41 +100,8 @@ def rank_candidates_nb(params, cards, g, s, p, opts, n, k_max, cand):
                 j = 0
         cand[nc] = index[j]
         nc += 1
-        for x in range(j, m - 1):
-            rest[x] = rest[x + 1]
-            index[x] = index[x + 1]
-        m -= 1
+        m = drop_row_nb(rest, index, m, j)
     return nc
-
-
-@kernel
-def ucb_pick_nb(visits, wins, nc, total, c):
-    """The candidate UCB1 plays next: the first unvisited one, else the highest
-    mean + c * sqrt(ln(total) / visits) (equal: the earlier, the base's better pick)."""
-    for i in range(nc):
-        if visits[i] == 0:
-            return i
-    best = 0
-    best_v = -np.inf
-    log_total = np.log(total)
-    for i in range(nc):
-        v = wins[i] / visits[i] + c * np.sqrt(log_total / visits[i])
-        if v > best_v:
-            best_v = v
-            best = i
-    return best
-
-
-@kernel
-def most_visited_nb(visits, wins, nc):
-    """The candidate played most (equal visits: the higher mean, then the earlier)."""
-    best = 0
-    for i in range(1, nc):
-        if visits[i] > visits[best] or (
-            visits[i] == visits[best] and wins[i] * visits[best] > wins[best] * visits[i]
-        ):
-            best = i
-    return best
 
 
 @kernel
@@ -150,8 +125,8 @@ def search_choose_nb(sid, params, cards, g, s, w, p):
     """The option index seat p (a search seat, parameters params.S) takes at the decision
     where resume_nb.advance_nb stopped (its options are listed again into w.opts)."""
     n = top_options_nb(cards, g, s, w, p)
-    k_max = min(max(int(params[S.K]), 1), MAX_K)
-    cand = np.zeros(MAX_K, np.int64)
+    k_max = min(max(int(params[S.K]), 1), MAX_CANDIDATES)
+    cand = np.zeros(MAX_CANDIDATES, np.int64)
     nc = rank_candidates_nb(params, cards, g, s, p, w.opts, n, k_max, cand)
     budget = int(params[S.BUDGET])
     if nc <= 1 or budget <= 0:
@@ -164,12 +139,12 @@ def search_choose_nb(sid, params, cards, g, s, w, p):
         w.params,
         np.zeros((0, CEV_W), np.int16),
     )
-    visits = np.zeros(MAX_K, np.int64)
-    wins = np.zeros(MAX_K, np.float64)
+    visits = np.zeros(MAX_CANDIDATES, np.int64)
+    wins = np.zeros(MAX_CANDIDATES, np.float64)
     c = params[S.EXPLORATION]
-    for i in range(budget):
-        x = ucb_pick_nb(visits, wins, nc, i, c)
-        seed = np.int64(mix64_nb(stream + np.uint64(i + 1) * GOLDEN) & MASK63)
+    for t in range(budget):
+        x = ucb_pick_nb(visits, wins, nc, t, c)
+        seed = rollout_seed_nb(stream, t)
         wins[x] += rollout_nb(cards, g, s, roll, p, cand[x], seed, sg, ss)
         visits[x] += 1
     return cand[most_visited_nb(visits, wins, nc)]
