@@ -68,7 +68,7 @@ STRATEGIES: dict[str, StrategySpec] = {
         "Monte Carlo search: at each placement, the base strategy's first k picks tried in "
         "`budget` rollouts on redealt pools (UCB1), the most visited taken.",
         SEARCH_NAMES,
-        (64.0, 4.0, 0.7, 3.0),  # budget, k, exploration, base = rusher
+        (256.0, 3.0, 0.7, 3.0),  # budget, k, exploration, base = rusher
     ),
 }
 assert STRATEGIES["search"].id == SEARCH and STRATEGIES["random"].id == RANDOM

@@ -9,8 +9,10 @@ there), the search seat:
    first, in the base's order); a rollout copies the game into scratch records, deals
    again what the seat cannot see (resume_nb.redeal_nb: the pool's order and every random
    stream) from a seed of the search's own stream, takes the candidate, and plays to the
-   end with every seat's strategy (a search seat's by its base); the reward is the seat's
-   win share (1, 1/k of a k-way tie, 0);
+   end with every seat's strategy (a search seat's by its base); the n-th rollout of
+   every candidate is on the same deal (common random numbers: candidates are compared
+   on the same pools, not on luck); the reward is the seat's win share (1, 1/k of a
+   k-way tie, 0);
 3. takes the most visited candidate (equal visits: the higher mean, then the base's order).
 
 UCB1, the pick by visits, the candidate list's bookkeeping and the rollout seeds are the
@@ -144,7 +146,7 @@ def search_choose_nb(sid, params, cards, g, s, w, p):
     c = params[S.EXPLORATION]
     for t in range(budget):
         x = ucb_pick_nb(visits, wins, nc, t, c)
-        seed = rollout_seed_nb(stream, t)
+        seed = rollout_seed_nb(stream, visits[x])  # the same deals for every candidate
         wins[x] += rollout_nb(cards, g, s, roll, p, cand[x], seed, sg, ss)
         visits[x] += 1
     return cand[most_visited_nb(visits, wins, nc)]

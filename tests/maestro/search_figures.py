@@ -62,7 +62,7 @@ def main(argv: list[str]) -> None:
 
     cards = load_default_cards()
     if argv[0] == "speed":
-        budget = float(argv[1]) if len(argv) > 1 else None
+        budget = float(argv[1]) if len(argv) > 1 and argv[1] else None
         n = int(argv[2]) if len(argv) > 2 else 60
         for first in ("search", "rusher"):
             specs = [get(first), get("greedy"), get("completer")]
@@ -72,7 +72,8 @@ def main(argv: list[str]) -> None:
             t = time.perf_counter()
             play_batch(cards, 3, 2, specs, 0, m, params, threads=1)
             dt = time.perf_counter() - t
-            print(f"{first},greedy,completer (budget {budget}): {m} games in {dt:.2f}s: {m / dt:.1f}/s")
+            line = f"{first},greedy,completer (budget {budget})"
+            print(f"{line}: {m} games in {dt:.2f}s: {m / dt:.1f}/s")
         return
     games = 3 * (int(argv[1]) // 3)
     budget = float(argv[2]) if len(argv) > 2 else None
