@@ -154,3 +154,18 @@ def test_redeals_differ_by_seed(mcards):
         redeal_nb(mcards.table, g2[0], s2[0], p, seed)
         pools.add(g2[0].pool[: g2[0].pool_n].tobytes())
     assert len(pools) == 5
+
+
+def test_the_redealt_pool_does_not_follow_the_hidden_order(mcards):
+    """Two games alike but for the undrawn pool's order deal the same pool from one seed:
+    a rollout learns nothing from the order it replaces."""
+    games, seats, w, n = new_game(mcards, "greedy,completer,rusher")
+    setup_resumable_nb(mcards.table, games[0], seats[0], w, n, 5, 0)
+    p = step(mcards, games, seats, w, until=2)
+    other = games.copy()
+    left = int(other[0].pool_n)
+    other[0].pool[:left] = other[0].pool[:left][::-1].copy()
+    assert other.tobytes() != games.tobytes()
+    redeal_nb(mcards.table, games[0], seats[0], p, 77)
+    redeal_nb(mcards.table, other[0], seats[0], p, 77)
+    assert other.tobytes() == games.tobytes()

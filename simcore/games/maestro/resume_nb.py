@@ -122,8 +122,10 @@ def apply_top_nb(cards, g, s, w, p, k):
 @kernel
 def redeal_nb(cards, g, s, p, seed):
     """Deal again what seat p cannot see (view.HIDDEN_FIELDS): the undrawn pool
-    g.pool[:pool_n] in a new order, the game seed and every random stream, from `seed`;
+    g.pool[:pool_n] in a new order (a function of `seed` and of which counters are left,
+    not of their old order), the game seed and every random stream, from `seed`;
     everything p sees is unchanged. Seat p is unused: in Maestro all seats see the same."""
     g.seed = seed
     seed_streams_nb(seed, g.rng)
-    shuffle_nb(g.rng, Stream.SETUP, g.pool, g.pool_n)
+    g.pool[: g.pool_n].sort()  # which counters are left is public, their order is not:
+    shuffle_nb(g.rng, Stream.SETUP, g.pool, g.pool_n)  # the deal depends on the seed alone
