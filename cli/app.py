@@ -14,6 +14,7 @@ from cli.drift import baseline, check, drift
 from cli.errors import OneLineErrors
 from cli.exploit import exploit
 from cli.games import games
+from cli.help import HelpCommand
 from cli.ladder import ladder
 from cli.play import play
 from cli.report import report
@@ -29,25 +30,26 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     cls=OneLineErrors,
+    rich_markup_mode=None,
 )
 app.add_typer(cards_app, name="cards")
 app.add_typer(strategies_app, name="strategies")
-app.command()(games)
-app.command()(play)
-app.command()(simulate)
-app.command()(bench)
-app.command()(report)
-app.command()(card)
-app.command()(drift)
-app.command()(baseline)
-app.command()(check)
-app.command()(tune)
-app.command()(ladder)
-app.command()(exploit)
-app.command()(whatif)
-app.command()(ablate)
-app.command()(sweep)
-app.command()(balance)
+app.command(cls=HelpCommand)(games)
+app.command(cls=HelpCommand)(play)
+app.command(cls=HelpCommand)(simulate)
+app.command(cls=HelpCommand)(bench)
+app.command(cls=HelpCommand)(report)
+app.command(cls=HelpCommand)(card)
+app.command(cls=HelpCommand)(drift)
+app.command(cls=HelpCommand)(baseline)
+app.command(cls=HelpCommand)(check)
+app.command(cls=HelpCommand)(tune)
+app.command(cls=HelpCommand)(ladder)
+app.command(cls=HelpCommand)(exploit)
+app.command(cls=HelpCommand)(whatif)
+app.command(cls=HelpCommand)(ablate)
+app.command(cls=HelpCommand)(sweep)
+app.command(cls=HelpCommand)(balance)
 
 
 def console() -> None:

@@ -24,6 +24,7 @@ def balance(
     vary: Annotated[
         list[str],
         typer.Option(
+            metavar="RANGE",
             help="KIND.CARD.FIELD=LO..HI (e.g. instruments.cello.prestige=2..6; Maestro: "
             "rules.applause.value=10..18), or KIND.*.FIELD=LO..HI: one offset added to the "
             "field of every card of the kind.",
@@ -32,6 +33,7 @@ def balance(
     objective: Annotated[
         list[str],
         typer.Option(
+            metavar="OBJECTIVE",
             help="seat-spread, family-spread (Luthier), strategy-spread or card:KIND.CARD, "
             "with an optional weight: 0.5*strategy-spread. Several add up.",
         ),

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import PlayersOpt, StrategiesOpt
+from cli.options import PlayersOpt
 
 HEURISTIC_FIELD = "crafter,performer,restorer,courtier"
 
@@ -23,7 +23,14 @@ def bench(
         int, typer.Option("--games", "-n", help="Games with random play (heuristics: a fifth).")
     ] = 200_000,
     players: PlayersOpt = 4,
-    strategies: StrategiesOpt = None,
+    strategies: Annotated[
+        str | None,
+        typer.Option(
+            help="Measure only these strategies per seat, comma-separated (default: random "
+            f"play, then the four archetypes {HEURISTIC_FIELD}).",
+            show_default=False,
+        ),
+    ] = None,
     no_compile: Annotated[
         bool, typer.Option("--no-compile", help="Skip the cold-compile and start-up measurements.")
     ] = False,
@@ -73,16 +80,22 @@ def bench(
         check_file(json_out, "the bench figures")
     if readme is not None:
         b.check_markers(readme)
+    from simcore.progress import StageDisplay
+
+    stage = StageDisplay("bench")
     most = max_threads()
     figures: dict = {"machine": b.machine(), "threads": most, "players": players}
     figures["repeat"] = repeat
     _say("machine", f"{figures['machine']}; {most} threads")
     if not no_compile:
         field = strategies or HEURISTIC_FIELD
+        stage("compiling every kernel into an empty cache")
         figures["cold_compile_s"] = round(b.cold_compile_seconds(players, field), 1)
         _say("cold compile", f"{figures['cold_compile_s']:.0f} s (every kernel, empty cache)")
+        stage("`tutti play` on an empty cache")
         figures["cold_play_s"] = round(b.cold_play_seconds(), 1)
         _say("cold `tutti play`", f"{figures['cold_play_s']:.1f} s (empty cache: plain Python)")
+        stage("`tutti play` on a warm cache")
         figures["warm_start_s"] = round(b.warm_start_seconds(), 2)
         _say("warm `tutti play`", f"{figures['warm_start_s']:.2f} s (start to end)")
     workloads = (
@@ -92,7 +105,13 @@ def bench(
     )
     for key, field, n in workloads:
         for threads in sorted({1, most}):
-            runs = [b.run_bench(n, players, field, threads) for _ in range(repeat)]
+            runs = []
+            for k in range(repeat):
+                stage(
+                    f"{key}, {threads} thread{'s' if threads > 1 else ''}: run {k + 1} of "
+                    f"{repeat}, {n:,} games"
+                )
+                runs.append(b.run_bench(n, players, field, threads))
             rates = [r.games_per_second for r in runs]
             best = max(rates)
             suffix = "_per_thread" if threads == 1 and most > 1 else ""
@@ -110,6 +129,7 @@ def bench(
     if check_games:
         from reports.check_bench import run_check_bench
 
+        stage(f"a baseline of {check_games:,} games, then `tutti check` of it")
         c = run_check_bench(check_games, players, strategies or HEURISTIC_FIELD)
         figures["check_s"] = round(c.check_seconds, 1)
         figures["check_games"] = c.games

@@ -49,6 +49,7 @@ def card(
 
 def card_lines(found: dict[str, Any]) -> list[str]:
     """The card's rows as lines for the terminal."""
+    from reports.adjusted import CAUSAL
     from reports.card_advice import effect_words
     from simcore import fmt
 
@@ -59,7 +60,7 @@ def card_lines(found: dict[str, Any]) -> list[str]:
             f"{r['card']} ({found['key']}{level}) in {found['run_dir']}: "
             f"{found['games']:,} games, {found['players']} players"
         )
-        lines.append(f"  effect: {effect_words(r)}")
+        lines.append(f"  {effect_words(r)}")
         lines.append(
             "    (adjusted: holders against non-holders of the same strategy, start order and "
             "family; raw: holders against all other seat-games)"
@@ -82,7 +83,7 @@ def card_lines(found: dict[str, Any]) -> list[str]:
         lines.append(f"  {state}")
         a = r.get("ablation") or {}
         if a.get("verdict"):
-            lines.append(f"  ablation: {fmt.pts(a['delta'])} win-rate points, {a['verdict']}")
+            lines.append(f"  {CAUSAL}: {fmt.pts(a['delta'])} pts, {a['verdict']}")
         advice = r.get("advice")
         if advice:
             lines.append(f"  advice: {advice['sentence']}")

@@ -12,12 +12,15 @@ from typing import Annotated, Any
 
 import typer
 
+from cli.help import HelpCommand, HelpGroup
 from cli.options import GameOpt
 
 cards_app = typer.Typer(
     help="Validate and inspect card data (TOML files; see docs/card-data.md); --game "
     "for another game's.",
     no_args_is_help=True,
+    cls=HelpGroup,
+    rich_markup_mode=None,
 )
 
 
@@ -58,7 +61,7 @@ def _load(cards_dir: Path | None, game) -> Any:
         raise _fail([f"error: {err}"]) from None
 
 
-@cards_app.command("validate")
+@cards_app.command("validate", cls=HelpCommand)
 def validate(
     cards_dir: Annotated[
         Path | None,
@@ -78,7 +81,7 @@ def validate(
     typer.echo(f"ok: {title}{where}: {the_game.card_summary(cards)} (hash {cards.data_hash[:8]})")
 
 
-@cards_app.command("list")
+@cards_app.command("list", cls=HelpCommand)
 def list_cards(
     kind: Annotated[
         str, typer.Argument(help="Card kind: instruments, orchestra, patrons, rules, setup2p, ...")

@@ -152,11 +152,14 @@ def drift(
     """
     from reports.drift import compare_paths
     from reports.drift_sides import parse_allowed
+    from simcore.progress import ProgressDisplay
 
     tol = _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample)
     allowed = parse_allowed(allow_different)
     _check_outputs(markdown, json_out)
-    _finish(compare_paths(baseline, candidate, tol, allowed), markdown, json_out)
+    with ProgressDisplay("comparing") as progress:
+        result = compare_paths(baseline, candidate, tol, allowed, progress)
+    _finish(result, markdown, json_out)
 
 
 def baseline(

@@ -12,7 +12,8 @@ import sys
 from typing import Any
 
 import typer
-from typer.core import TyperGroup
+
+from cli.help import HelpGroup
 
 # click's exceptions, or typer's own copy of click (typer 0.2x vendors it)
 _click = sys.modules[typer.BadParameter.__module__]
@@ -42,7 +43,7 @@ def _given(err: ClickException) -> Any:
         return None
 
 
-class OneLineErrors(TyperGroup):
+class OneLineErrors(HelpGroup):
     """The `tutti` group: click's errors in one line; exit codes as in standalone mode."""
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:

@@ -14,7 +14,11 @@ GameOpt = Annotated[
 PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of players: 2, 3 or 4.")]
 StrategiesOpt = Annotated[
     str | None,
-    typer.Option(help="Strategies per seat, comma-separated; one name seats it everywhere."),
+    typer.Option(
+        help="Strategies per seat, comma-separated; one name seats it everywhere "
+        "(default: random in every seat; `tutti strategies list` names them).",
+        show_default=False,
+    ),
 ]
 CardsOpt = Annotated[
     Path | None,

@@ -86,7 +86,9 @@ def _game_report(
 ) -> None:
     """The report of a run of any game but Luthier, and its lines on the terminal."""
     from reports.game_report import write_game_report
+    from simcore.progress import StageDisplay
 
+    StageDisplay("report")(f"building the report of {run_dir} and writing {html}")
     result = write_game_report(
         run_dir,
         html=html,
@@ -213,6 +215,7 @@ def report(
         _game_report(run_dir, html, markdown, json_out, allow_incomplete, add)
         return
     from reports.build import write_report
+    from simcore.progress import StageDisplay
 
     add = (
         _confirm(run_dir, confirm, confirm_games, None, strategy_module, cards)
@@ -227,6 +230,7 @@ def report(
         settings=settings,
         allow_incomplete=allow_incomplete,
         confirm=add,
+        stage=StageDisplay("report"),
     )
     _warn_violations(result)
     if not result["run"]["complete"]:

@@ -46,7 +46,8 @@ def simulate(
     chunk_size: Annotated[
         int | None,
         typer.Option(
-            help="Games per chunk, 1 to 65,536: memory and part-file size (default 4096)."
+            help="Games per chunk, 1 to 65,536: memory, part-file size and how often progress "
+            "moves (default 4096; 64 when a seat searches)."
         ),
     ] = None,
     cards: CardsOpt = None,
@@ -101,6 +102,9 @@ def simulate(
         f"{result.games:,} games in {result.out} ({result.games_this_session:,} simulated in "
         f"{result.seconds:.1f} s, {result.games_per_second:,.0f} games/s)"
     )
+    import shlex
+
+    typer.echo(f"next: tutti report {shlex.quote(str(result.out))}")
     if result.violations:
         print(
             f"{result.violations:,} games had invariant violations (see the violations "
@@ -143,13 +147,13 @@ def _settings(out, resume, players, games, seed, chunk_size, strategies, cards, 
             module,
             config.game if game is None else game,
         )
-    from simcore.runs.limits import DEFAULT_CHUNK, DEFAULT_GAMES
+    from simcore.runs.limits import DEFAULT_GAMES
 
     return (
         4 if players is None else players,
         DEFAULT_GAMES if games is None else games,
         1 if seed is None else seed,
-        DEFAULT_CHUNK if chunk_size is None else chunk_size,
+        chunk_size,  # None: the default for the seats (simcore.runs.limits.default_chunk)
         strategies,
         cards,
         module,

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import typer
 
+from cli.help import HelpCommand, HelpGroup
 from cli.options import GameOpt, StrategyModuleOpt
 
-strategies_app = typer.Typer(help="Decision policies that play the seats.", no_args_is_help=True)
+strategies_app = typer.Typer(
+    help="Decision policies that play the seats.",
+    no_args_is_help=True,
+    cls=HelpGroup,
+    rich_markup_mode=None,
+)
 
 
-@strategies_app.command("list")
+@strategies_app.command("list", cls=HelpCommand)
 def list_strategies(strategy_module: StrategyModuleOpt = None, game: GameOpt = None) -> None:
     """Print every strategy: name, description, parameters with their defaults."""
     from simcore import games

@@ -21,7 +21,8 @@ SeedOpt = Annotated[
     int, typer.Option(help="Master seed: both sides play the same games.", callback=seed_in_range)
 ]
 OutOpt = Annotated[
-    Path | None, typer.Option("--out", "-o", help="Folder for the Markdown, JSON (and HTML).")
+    Path | None,
+    typer.Option("--out", "-o", help="Folder for whatif.html, whatif.md and whatif.json."),
 ]
 
 
@@ -58,7 +59,11 @@ def _check_out(out: Path | None) -> Path | None:
 def whatif(
     set_: Annotated[
         list[str],
-        typer.Option("--set", help="KIND.CARD.FIELD=VALUE, e.g. instruments.violin.prestige=3."),
+        typer.Option(
+            "--set",
+            metavar="KIND.CARD.FIELD=VALUE",
+            help="The change, e.g. instruments.violin.prestige=3; repeat --set for several.",
+        ),
     ],
     players: PlayersOpt = 4,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per side.")] = 20_000,
@@ -116,15 +121,38 @@ def ablate(
     _show(ablate_view(result), out)
 
 
+def _band(band: str | None, old_band: str | None) -> str | None:
+    """--band, or the --target it was called before (a deprecation line on stderr)."""
+    if old_band is None:
+        return band
+    from simcore.errors import TuttiError
+
+    if band is not None:
+        raise TuttiError("give --band only (--target is its old name)")
+    typer.echo("warning: --target is deprecated, use --band (TARGET is the field swept)", err=True)
+    return old_band
+
+
 def sweep(
     target: Annotated[
-        str, typer.Argument(help="KIND.CARD.FIELD, e.g. instruments.violin.prestige.")
+        str,
+        typer.Argument(
+            help="The field swept, KIND.CARD.FIELD, e.g. instruments.violin.prestige.",
+            metavar="TARGET",
+            show_default=False,
+        ),
     ],
     values: Annotated[str, typer.Option(help="Values to try, comma-separated: 1,2,3,4.")],
     band: Annotated[
         str | None,
-        typer.Option("--target", help="Band for the card's effect, e.g. 0.00±0.02 (or 0+-0.02)."),
+        typer.Option(
+            "--band",
+            help="Target band for the card's effect, CENTRE±HALF (fractions), e.g. 0.00±0.02 "
+            "(or 0+-0.02): the values whose effect lies inside are marked.",
+            show_default=False,
+        ),
     ] = None,
+    old_band: Annotated[str | None, typer.Option("--target", hidden=True)] = None,
     players: PlayersOpt = 4,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per value.")] = 20_000,
     seed: SeedOpt = 1,
@@ -142,6 +170,7 @@ def sweep(
     from reports.whatif_render import sweep_view
     from simcore.progress import ProgressDisplay
 
+    band = _band(band, old_band)
     out = _check_out(out or Path("runs") / "sweep")
     items = [v.strip() for v in values.split(",") if v.strip()]
     with ProgressDisplay("sweeping") as progress:

@@ -29,17 +29,35 @@ over the tables can keep without knowing the strata's n1 and p0 yet:
 
 Only these small sums are kept per batch of chunks, so memory does not grow
 with the number of games.
+
+One measure, one owner: every command that states a card's effect reads it here. The
+report builds it from the moments above; the commands that play games (`whatif`,
+`sweep`, `balance`'s `card:` objective, `drift`/`check`) from seat-game arrays with
+`stratified_difference` (the same estimate and the same game-clustered variance, written
+as each game's influence), and all of them print it with `effect_words` ("effect
+(adjusted) ... , raw ..."). `ablate` measures something else, the causal effect against
+a stand-in (`CAUSAL`).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
+from typing import Any
 
+import numpy as np
 import polars as pl
 
 from simcore.stats import Z95, normal_two_sided_p
 
 CARD = ["kind", "card_id", "level"]
+ADJUSTED = "effect (adjusted)"  # holders vs non-holders of the same stratum
+RAW = "raw"  # holders' win rate minus every other seat's
+CAUSAL = "causal effect vs stand-in"  # `ablate`: the card against its neutral stand-in
+STRATA_WORDS = (
+    "holders against non-holders of the same strategy, start order and family (Luthier; a "
+    "game's grouping columns)"
+)
 _MOMENTS = ("c", "sa", "sb", "sab")
 
 
@@ -350,3 +368,146 @@ def from_tables(
     acc.add_role("held", [f.collect() for f in frames], names, codes)
     acc.sampled_batch(seats["game"].n_unique())
     return acc.result()["held"]
+
+
+# ------------------------------------------------------------- seat-game arrays
+
+
+def stratified_difference(
+    stratum: np.ndarray,
+    game: np.ndarray,
+    win: np.ndarray,
+    held: np.ndarray,
+    n_games: int,
+    weights: np.ndarray | None = None,
+) -> tuple[float, np.ndarray]:
+    """The Mantel-Haenszel difference of `effects` and each game's influence on it.
+
+    stratum: int64[S], a stratum index per seat-game; game: int64[S] in 0..n_games-1;
+    win: float64[S]; held: float64[S], 1 where the seat-game holds the card; weights:
+    float64[n_games] per game (bootstrap counts; default ones). Returns (delta,
+    influence float64[n_games]): the standard error is sqrt(sum influence**2), games as
+    clusters, exactly as `effects` computes it from the moments. (nan, zeros) when no
+    stratum has both holders and non-holders. Nothing is mutated.
+    """
+    w = np.ones(len(win)) if weights is None else weights[game]
+    h = held.astype(np.float64)
+    n = np.bincount(stratum, w)
+    s = np.bincount(stratum, w * win)
+    n1 = np.bincount(stratum, w * h)
+    w1 = np.bincount(stratum, w * h * win)
+    n0, w0 = n - n1, s - w1
+    use = (n1 > 0) & (n0 > 0)
+    safe_n = np.where(use, n, 1.0)
+    weight = float((n1 * n0 / safe_n)[use].sum())
+    if weight <= 0:
+        return math.nan, np.zeros(n_games)
+    delta = float(((n0 * w1 - n1 * w0) / safe_n)[use].sum() / weight)
+    p1 = np.where(use, w1 / np.where(use, n1, 1.0), 0.0)
+    p0 = np.where(use, w0 / np.where(use, n0, 1.0), 0.0)
+    k = stratum
+    e = (
+        np.where(h > 0, n0[k] / safe_n[k] * (win - p1[k]), -n1[k] / safe_n[k] * (win - p0[k]))
+        * use[k]
+    )
+    return delta, np.bincount(game, w * e, minlength=n_games) / weight
+
+
+def effect_words(
+    adjusted: float | None,
+    low: float | None = None,
+    high: float | None = None,
+    raw: float | None = None,
+) -> str:
+    """ "effect (adjusted) -1.1 pts (95% -2.0 to -0.2), raw -2.3 pts": the words every
+    command prints for a card's effect (win-rate points)."""
+    from simcore import fmt
+
+    head = (
+        f"{ADJUSTED} not measured"
+        if adjusted is None
+        else f"{ADJUSTED} {fmt.pts(adjusted)} pts"
+        + (f" (95% {fmt.pts_range(low, high)})" if low is not None and high is not None else "")
+    )
+    return head + (f", {RAW} {fmt.pts(raw)} pts" if raw is not None else "")
+
+
+@dataclass
+class SideEffects:
+    """Seat-games of some cards on the sides of a comparison, window by window; each
+    card's adjusted effect per side and the difference between two sides.
+
+    `keys`: card key ("instrument/violin") -> whether its strata include the game's
+    grouping columns (False for a card of a grouping kind: Luthier's family tiles);
+    `groups`: the game's grouping columns (Luthier: family). A seat-game holds a card
+    when it has a held row whose key is the card's or starts with it and "/" (one level
+    of a per-level card).
+    """
+
+    keys: dict[str, bool]
+    groups: tuple[str, ...] = ()
+    parts: dict[int, list[pl.DataFrame]] = field(default_factory=dict)
+
+    def add(self, side: int, seats: pl.DataFrame, held: pl.DataFrame) -> None:
+        """`seats`: game, seat, start_order, strategy, the groups, win; `held`: game,
+        seat, key (one row per held card of a seat-game)."""
+        frame = seats.select(
+            pl.col("game").cast(pl.Int64),
+            pl.col("seat").cast(pl.Int64),
+            pl.col("win").cast(pl.Float64),
+            base=pl.concat_str(
+                [pl.col(c).cast(pl.String) for c in ("strategy", "start_order")], separator="|"
+            ),
+            grouped=pl.concat_str(
+                [pl.col(c).cast(pl.String) for c in ("strategy", "start_order", *self.groups)],
+                separator="|",
+            ),
+        )
+        held = held.select(pl.col("game").cast(pl.Int64), pl.col("seat").cast(pl.Int64), "key")
+        for i, key in enumerate(self.keys):
+            match = (pl.col("key") == key) | pl.col("key").str.starts_with(key + "/")
+            rows = held.filter(match).select("game", "seat").unique()
+            frame = frame.join(
+                rows.with_columns(pl.lit(1.0).alias(f"h{i}")),
+                on=["game", "seat"],
+                how="left",
+                maintain_order="left",
+            ).with_columns(pl.col(f"h{i}").fill_null(0.0))
+        self.parts.setdefault(side, []).append(frame)
+
+    def _arrays(self) -> tuple[dict[int, pl.DataFrame], int, dict[str, np.ndarray]]:
+        sides = {s: pl.concat(parts) for s, parts in self.parts.items()}
+        every = pl.concat([f.select("game", "base", "grouped") for f in sides.values()])
+        games = np.unique(every["game"].to_numpy())
+        strata = {c: every[c].unique().sort() for c in ("base", "grouped")}
+        return sides, len(games), {"games": games, **{c: v.to_numpy() for c, v in strata.items()}}
+
+    def result(self, paired: bool = True) -> dict[str, dict[str, Any]]:
+        """Per card key: `sides` (per side: delta, low, high, p) and, with two sides,
+        `diff`, `low`, `high` of side 1 minus side 0 (paired by game, or independent)."""
+        if not self.parts:
+            return {}
+        sides, n_games, index = self._arrays()
+        out: dict[str, dict[str, Any]] = {}
+        for i, (key, grouped) in enumerate(self.keys.items()):
+            column = "grouped" if grouped else "base"
+            per, infl = {}, {}
+            for s, frame in sides.items():
+                k = np.searchsorted(index[column], frame[column].to_numpy())
+                g = np.searchsorted(index["games"], frame["game"].to_numpy())
+                delta, influence = stratified_difference(
+                    k, g, frame["win"].to_numpy(), frame[f"h{i}"].to_numpy(), n_games
+                )
+                se = math.sqrt(float((influence**2).sum()))
+                per[s] = dict(zip(("delta", "low", "high", "p"), interval(delta, se), strict=True))
+                infl[s] = influence
+            row: dict[str, Any] = {"sides": per}
+            if set(per) == {0, 1} and per[0]["delta"] is not None and per[1]["delta"] is not None:
+                diff = per[1]["delta"] - per[0]["delta"]
+                if paired:
+                    se = math.sqrt(float(((infl[1] - infl[0]) ** 2).sum()))
+                else:
+                    se = math.sqrt(float((infl[0] ** 2).sum() + (infl[1] ** 2).sum()))
+                row.update(zip(("diff", "low", "high", "p"), interval(diff, se), strict=True))
+            out[key] = row
+        return out

@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from reports.adjusted import stratified_difference
 from reports.drift_window import Window
 from simcore import games
 from simcore.errors import TuttiError, did_you_mean
@@ -185,24 +186,18 @@ def term_value(term: Term, data: SeatData, weights: np.ndarray) -> float:
         n = np.bincount(code, w)
         rates = np.bincount(code, w * data.win)[n > 0] / n[n > 0]
         return float(rates.max() - rates.min()) if len(rates) > 1 else math.nan
-    return abs(card_effect(data, term, w))
+    return abs(card_effect(data, term, weights))
 
 
-def card_effect(data: SeatData, term: Term, w: np.ndarray) -> float:
-    """Mantel-Haenszel difference of win rate, holders minus others, within strata."""
+def card_effect(data: SeatData, term: Term, weights: np.ndarray) -> float:
+    """The card's adjusted effect (`reports.adjusted.stratified_difference`, the report's
+    measure) with `weights`, one per game."""
     assert term.card_key is not None
-    h = data.held[term.card_key]
-    k = data.strata[term.group_strata]
-    n = np.bincount(k, w)
-    s = np.bincount(k, w * data.win)
-    n1 = np.bincount(k, w * h)
-    w1 = np.bincount(k, w * h * data.win)
-    n0, w0 = n - n1, s - w1
-    ok = n > 0
-    weight = (n1[ok] * n0[ok] / n[ok]).sum()
-    if weight <= 0:
-        return math.nan
-    return float(((n0[ok] * w1[ok] - n1[ok] * w0[ok]) / n[ok]).sum() / weight)
+    delta, _ = stratified_difference(
+        data.strata[term.group_strata], data.game, data.win, data.held[term.card_key],
+        data.games, weights,
+    )  # fmt: skip
+    return delta
 
 
 def total(terms: list[Term], values: list[float]) -> float:

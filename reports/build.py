@@ -24,6 +24,7 @@ from reports.output import clean, to_json
 from reports.settings import Settings
 from reports.violations import run_violations
 from simcore import games
+from simcore.progress import Stage
 
 FORMAT = "tutti-report/1"
 ADJUSTMENT_METHOD = (
@@ -164,16 +165,27 @@ def _card_ref(row: dict[str, Any]) -> dict[str, Any]:
     return {k: row[k] for k in keys}
 
 
+def _no_stage(name: str) -> None:
+    pass
+
+
 def build_report(
-    run_dir: str | Path | Run, settings: Settings | None = None, allow_incomplete: bool = False
+    run_dir: str | Path | Run,
+    settings: Settings | None = None,
+    allow_incomplete: bool = False,
+    stage: Stage | None = None,
 ) -> Report:
     """Everything the report shows, as a JSON-ready dict (see docs/report.md); `run_dir`
-    may be a Run already opened (its parts verified once)."""
+    may be a Run already opened (its parts verified once). `stage(name)` is called as
+    each stage starts (simcore.progress.StageDisplay prints them)."""
     settings = settings or Settings()
+    stage = stage or _no_stage
     start = time.perf_counter()
     run = run_dir if isinstance(run_dir, Run) else open_run(Path(run_dir), allow_incomplete)
     info = card_info(run)
+    stage(f"reading {run.games:,} games")
     sums = card_sums.aggregate(run, names=not info.names, n_examples=settings.examples)
+    stage("card effects")
     rows = cards.card_rows(info, sums, settings)
     attach_examples(run, rows, sums["examples"])
     bits = games.get(run.manifest.config.game).card_bits
@@ -186,6 +198,7 @@ def build_report(
         if bits is not None
         else None
     )
+    stage("pick rates")
     rates = picks.pick_rates(run, keys)
     picks.attach(rows, rates)
     rows = uniform_rows(rows, run.games)
@@ -198,6 +211,7 @@ def build_report(
         )
     if info.warning:
         warnings.append(info.warning[0].upper() + info.warning[1:] + ".")
+    stage("seats, families, strategies and scores")
     report: Report = {
         "format": FORMAT,
         "run": run_header(run),
@@ -239,6 +253,7 @@ def build_report(
             "rows": rows,
         },
     }
+    stage("awards, goals and the game arc")
     report["outcomes"] = outcomes.outcomes(run, rows)
     report["arc"] = arc.game_arc(run)
     names = {f"{k}/{c}": n for k, by_id in info.names.items() for c, n in by_id.items()}
@@ -266,11 +281,13 @@ def write_report(
     settings: Settings | None = None,
     allow_incomplete: bool = False,
     confirm: Callable[[Report], None] | None = None,
+    stage: Stage | None = None,
 ) -> Report:
     """Build the report and write the files asked for (HTML defaults to RUN_DIR/report.html).
 
     `confirm(report)`, if given, adds to the report before it is written (the ablations
-    of `tutti report --confirm`, which play games: the caller brings the engine)."""
+    of `tutti report --confirm`, which play games: the caller brings the engine).
+    `stage(name)` is called as each stage starts (reading, card effects, ..., writing)."""
     from reports.output import write_text
     from simcore.output_paths import check_file
 
@@ -279,17 +296,22 @@ def write_report(
     run = open_run(Path(run_dir), allow_incomplete)  # a bad run directory: the first message
     for path in (html, *targets):
         check_file(path, "the report")
-    report = build_report(run, settings, allow_incomplete)
+    stage = stage or _no_stage
+    report = build_report(run, settings, allow_incomplete, stage)
     if confirm is not None:
+        stage("ablating the flagged cards (--confirm)")
         confirm(report)
     report = clean(report)
     from reports.render_html import render_html
 
+    stage("writing HTML")
     write_text(html, render_html(report))
     if markdown is not None:
         from reports.render_md import render_markdown
 
+        stage("writing Markdown")
         write_text(Path(markdown), render_markdown(report))
     if json_out is not None:
+        stage("writing JSON")
         write_text(Path(json_out), to_json(report))
     return report

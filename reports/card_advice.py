@@ -37,8 +37,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from reports import adjusted
 from reports.commands import shell, strategies_word
-from simcore import fmt, games
+from simcore import games
 from simcore.errors import TuttiError
 
 Report = dict[str, Any]
@@ -312,15 +313,8 @@ def advise_rows(report: Report, rows: list[Row], dead: bool = False) -> None:
 
 
 def effect_words(row: Row) -> str:
-    """The adjusted effect with its interval and the raw difference, both labelled."""
-    if row.get("adj_diff") is None:
-        return "adjusted Δ: not measured"
-    interval = (
-        f" (95% {fmt.pts_range(row['adj_diff_low'], row['adj_diff_high'])})"
-        if row.get("adj_diff_low") is not None
-        else ""
+    """The adjusted effect with its interval and the raw difference, both labelled: the
+    words of every command (`reports.adjusted.effect_words`)."""
+    return adjusted.effect_words(
+        row.get("adj_diff"), row.get("adj_diff_low"), row.get("adj_diff_high"), row.get("diff")
     )
-    raw = f"; raw Δ {fmt.pts(row['diff'])}" if row.get("diff") is not None else ""
-    if raw and row.get("diff_low") is not None:
-        raw += f" (95% {fmt.pts_range(row['diff_low'], row['diff_high'])})"
-    return f"adjusted Δ {fmt.pts(row['adj_diff'])}{interval} win-rate points{raw}"

@@ -28,7 +28,15 @@ from typing import Any
 import polars as pl
 
 from reports.drift_baseline import Baseline, read_baseline
-from reports.drift_cards import card_data, lead, names_of, trusted_cards
+from reports.drift_cards import (
+    add_window,
+    card_data,
+    effect_sides,
+    lead,
+    names_of,
+    trusted_cards,
+    with_adjusted,
+)
 from reports.drift_metrics import MetricSpace, Names, game_numbers, group_info, group_order, label
 from reports.drift_moments import Moments, SideEstimate, paired_difference, unpaired_difference
 from reports.drift_sides import check_comparable
@@ -37,6 +45,7 @@ from reports.drift_window import Spec, Window, game_spec, window_from_tables
 from reports.load import Run, open_run
 from reports.violations import UnsoundError, tally_run
 from simcore.errors import TuttiError
+from simcore.progress import Progress
 from simcore.runs.manifest import RunConfig
 
 FORMAT = "tutti-drift/1"
@@ -291,9 +300,14 @@ def refuse_unsound(*sources: Source) -> None:
 
 
 def compare_sources(
-    base: Source, cand: Source, tol: Tolerances, allowed: frozenset[str] = frozenset()
+    base: Source,
+    cand: Source,
+    tol: Tolerances,
+    allowed: frozenset[str] = frozenset(),
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
-    """Compare every game of two sources (the common games when they can be paired).
+    """Compare every game of two sources (the common games when they can be paired);
+    `progress(games read, games in all)` after each window (simcore.progress).
 
     Refused (TuttiError, one line): sources of two games or player counts, and sources
     played by different strategies, parameters, rules versions or user strategy modules
@@ -305,11 +319,20 @@ def compare_sources(
     spec = base.spec
     base_cards, cand_cards = trusted_cards(base.config), trusted_cards(cand.config)
     names = {**names_of(spec, base_cards), **names_of(spec, cand_cards)}
-    if can_pair(base.config, cand.config):
+    cards = card_data(base.config, cand.config, base_cards, cand_cards)
+    effects = effect_sides(cards, spec)  # the changed cards' adjusted effects
+    report = progress or (lambda done, total: None)
+    paired = can_pair(base.config, cand.config)
+    if paired:
         comparison = Comparison(paired=True, names=names, spec=spec)
         common = min(base.games, cand.games)
-        for b, c in zip(base.windows(common), cand.windows(common), strict=True):
+        report(0, common)
+        pairs = zip(base.windows(common), cand.windows(common), strict=True)
+        for i, (b, c) in enumerate(pairs):
             comparison.add_pair(b, c)
+            add_window(effects, 0, b)
+            add_window(effects, 1, c)
+            report(min((i + 1) * WINDOW, common), common)
         if base.games != cand.games:
             notes.append(
                 f"Paired on the {common:,} games both runs played "
@@ -317,16 +340,22 @@ def compare_sources(
             )
     else:
         comparison = Comparison(paired=False, names=names, spec=spec)
-        for w in base.windows(base.games):
+        total = base.games + cand.games
+        report(0, total)
+        for i, w in enumerate(base.windows(base.games)):
             comparison.add_base(w)
-        for w in cand.windows(cand.games):
+            add_window(effects, 0, w)
+            report(min((i + 1) * WINDOW, base.games), total)
+        for i, w in enumerate(cand.windows(cand.games)):
             comparison.add_cand(w)
+            add_window(effects, 1, w)
+            report(base.games + min((i + 1) * WINDOW, cand.games), total)
         notes.append(
             f"Unpaired: the runs used different master seeds ({base.config.seed} and "
             f"{cand.config.seed}), so their games cannot be matched one to one; the "
             "intervals are wider than a paired comparison's."
         )
-    cards = card_data(base.config, cand.config, base_cards, cand_cards)
+    cards = with_adjusted(cards, effects, paired)
     return result_dict(comparison, tol, base.describe(), cand.describe(), notes=notes, cards=cards)
 
 
@@ -335,13 +364,14 @@ def compare_paths(
     candidate: str | Path,
     tol: Tolerances | None = None,
     allowed: frozenset[str] | set[str] = frozenset(),
+    progress: bool | Progress | None = None,
 ) -> dict[str, Any]:
     """`tutti drift` in Python: compare a baseline and a candidate (run dirs or baseline
     files); `allowed`: what they may differ in beyond the cards ("strategies", "params",
-    "rules", "strategy-module")."""
-    return compare_sources(
-        open_source(Path(baseline)),
-        open_source(Path(candidate)),
-        tol or Tolerances(),
-        frozenset(allowed),
-    )
+    "rules", "strategy-module"); `progress`: True for a bar (lines in a pipe), or a
+    callback `(games read, games in all)`."""
+    from simcore.progress import display_for
+
+    base, cand = open_source(Path(baseline)), open_source(Path(candidate))
+    with display_for(progress, "comparing") as report:
+        return compare_sources(base, cand, tol or Tolerances(), frozenset(allowed), report)

@@ -18,6 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import polars as pl
+
+from reports.adjusted import ADJUSTED, RAW, SideEffects
 from reports.drift_metrics import Names, slug
 from reports.drift_window import Spec
 from simcore.errors import TuttiError
@@ -166,10 +169,32 @@ def _where(config: RunConfig) -> str:
     return f"card folder {config.cards_dir}" if config.cards_dir else "the shipped cards"
 
 
+def effect_sides(info: dict[str, Any] | None, spec: Any) -> SideEffects:
+    """An accumulator of the changed cards' adjusted effects on both sides (`lead` reads
+    it from `info["adjusted"]`); add each side's windows with `add_window`."""
+    changes = (info or {}).get("changes") or []
+    keys = {c["key"]: c["key"].split("/")[0] not in spec.groups for c in changes}
+    return SideEffects(keys, tuple(spec.groups))
+
+
+def add_window(effects: SideEffects, side: int, window: Any) -> None:
+    """A drift window's seats and held cards into side 0 (baseline) or 1 (candidate)."""
+    if effects.keys:
+        held = window.cards.filter(pl.col("role") == "held").select("game", "seat", "key")
+        effects.add(side, window.seats, held)
+
+
+def with_adjusted(info: dict[str, Any], effects: SideEffects, paired: bool) -> dict[str, Any]:
+    """`info` with the changed cards' adjusted effects (`adjusted`, by key) for `lead`."""
+    if effects.keys and effects.parts:
+        info["adjusted"] = effects.result(paired=paired)
+    return info
+
+
 def lead(info: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]:
     """`info` with each changed card's metric rows (holders', completers', per level), in
     the card's `metrics`: the metrics' own fields and `who` ("holders", "completers, level
-    2")."""
+    2"); first its adjusted effect (the report's measure) where `info["adjusted"]` has it."""
     by_key: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
         if r["group"] in CARD_GROUPS:
@@ -180,7 +205,36 @@ def lead(info: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]:
             key=lambda r: (_split(r["key"])[2].zfill(4), r["group"] != "card"),
         )
         change["metrics"] = [_metric(r) for r in found]
+        adjusted = (info.get("adjusted") or {}).get(change["key"])
+        if adjusted is not None and change["metrics"]:  # a rule: no seat holds it
+            change["metrics"].insert(0, _adjusted_metric(change["key"], adjusted))
+    info.pop("adjusted", None)
     return info
+
+
+def _adjusted_metric(key: str, e: dict[str, Any]) -> dict[str, Any]:
+    """The changed card's adjusted effect in both runs as a lead metric (no drift verdict:
+    the drift rules judge the raw rows; this says where the interval of the change lies)."""
+    base, cand = e["sides"].get(0, {}), e["sides"].get(1, {})
+    low, high = e.get("low"), e.get("high")
+    moved = low is not None and (low > 0 or high < 0)
+    return {
+        "who": f"holders, {ADJUSTED}",
+        "group": "adjusted",
+        "key": key,
+        "metric": ADJUSTED,
+        "baseline": base.get("delta"),
+        "candidate": cand.get("delta"),
+        "diff": e.get("diff"),
+        "low": low,
+        "high": high,
+        "baseline_low": base.get("low"),
+        "baseline_high": base.get("high"),
+        "candidate_low": cand.get("low"),
+        "candidate_high": cand.get("high"),
+        "tested": low is not None,
+        "verdict": "moved" if moved else ("within noise" if low is not None else "not tested"),
+    }
 
 
 def _split(key: str) -> tuple[str, str, str]:
@@ -192,7 +246,7 @@ def _split(key: str) -> tuple[str, str, str]:
 
 def _metric(r: dict[str, Any]) -> dict[str, Any]:
     level = _split(r["key"])[2]
-    who = CARD_GROUPS[r["group"]] + (f", level {level}" if level else "")
+    who = CARD_GROUPS[r["group"]] + (f", level {level}" if level else "") + f", effect ({RAW})"
     keep = ("group", "key", "metric", "baseline", "candidate", "diff", "low", "high",
             "baseline_low", "baseline_high", "candidate_low", "candidate_high", "tested",
             "verdict")  # fmt: skip

@@ -22,7 +22,14 @@ import pyarrow as pa
 
 from reports.drift import WINDOW, Comparison, describe, mean_score, result_dict
 from reports.drift_baseline import Baseline
-from reports.drift_cards import card_data, names_of, trusted_cards
+from reports.drift_cards import (
+    add_window,
+    card_data,
+    effect_sides,
+    names_of,
+    trusted_cards,
+    with_adjusted,
+)
 from reports.drift_verdict import DRIFT, PASS, Tolerances
 from reports.drift_window import game_spec, window_from_tables
 from simcore.progress import Progress
@@ -52,11 +59,18 @@ def check_baseline(
     base_cards = trusted_cards(baseline.config)
     names = {**names_of(spec, base_cards), **names_of(spec, card_set)}
     comparison = Comparison(paired=True, names=names, spec=spec)
+    c = baseline.config
+    card_info = card_data(c, _config(c, candidate), base_cards, card_set)
+    effects = effect_sides(card_info, spec)  # the changed cards' adjusted effects
     stopped = None
     for start in range(0, games, window):
         stop = min(start + window, games)
         seats, cards = play(start, stop - start)
-        comparison.add_pair(baseline.window(start, stop), window_from_tables(seats, cards, spec))
+        base_window = baseline.window(start, stop)
+        cand_window = window_from_tables(seats, cards, spec)
+        comparison.add_pair(base_window, cand_window)
+        add_window(effects, 0, base_window)
+        add_window(effects, 1, cand_window)
         if progress:
             progress(stop, games)
         if sequential and stop < games:
@@ -64,7 +78,6 @@ def check_baseline(
             if verdict == DRIFT or (verdict == PASS and stop >= min(games, MIN_PASS_GAMES)):
                 stopped = stop
                 break
-    c = baseline.config
     base = describe(str(baseline.path), "baseline file", games, c)
     notes = []
     if sequential:
@@ -73,9 +86,9 @@ def check_baseline(
             if stopped
             else f"Sequential: played all {games:,} games."
         )
-    cards = card_data(c, _config(c, candidate), base_cards, card_set)
+    card_info = with_adjusted(card_info, effects, paired=True)
     result = result_dict(
-        comparison, tol, base, candidate, sequential=sequential, notes=notes, cards=cards
+        comparison, tol, base, candidate, sequential=sequential, notes=notes, cards=card_info
     )
     result["stopped_after"] = stopped
     return result

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import polars as pl
 
+from reports.adjusted import RAW
 from reports.drift_window import Spec, Window, game_spec
 
 Names = dict[str, str]  # cards-table key "kind/card_id" -> the card's name
@@ -36,6 +37,7 @@ GROUPS = {  # metric group -> (title, tolerance kind, compared against the other
 }
 GAME_GROUP = ("win rate by a column the game declares", "win", False)  # family, ...
 ALL_SEATS = "all seats"
+RAW_EFFECT = f"effect ({RAW})"  # holders' win rate minus the other seats' (reports.adjusted)
 
 
 def group_info(group: str) -> tuple[str, str, bool]:
@@ -128,7 +130,7 @@ def game_numbers(window: Window, space: MetricSpace) -> GameNumbers:
 
 def label(group: str, key: str, names: Names | None = None, spec: Spec | None = None) -> str:
     """A metric's name for people: "win rate, family gagliano", "mean final prestige",
-    "card repairs.r15 (Bell rebuild): holders' win-rate difference" (`names`: card names
+    "card repairs.r15 (Bell rebuild): effect (raw)" (`names`: card names
     by cards-table key; `spec`: the game's words, None: the default game's)."""
     if group == "seat":
         return f"win rate, start order {key}"
@@ -137,8 +139,8 @@ def label(group: str, key: str, names: Names | None = None, spec: Spec | None = 
         return f"mean final {score}" + ("" if key == ALL_SEATS else f", {key}")
     if group not in ("card", "completed"):
         return f"win rate, {group} {key}"
-    role = "holders" if group == "card" else "completers"
-    return f"card {card_text(key, names or {}, spec)}: {role}' win-rate difference"
+    role = "" if group == "card" else "completers' "
+    return f"card {card_text(key, names or {}, spec)}: {role}{RAW_EFFECT}"
 
 
 def card_text(key: str, names: Names, spec: Spec | None = None) -> str:

@@ -130,8 +130,8 @@ def lead_lines(result: Result, width: int = 100) -> list[str]:
     changes = cards["changes"]
     n = len(changes)
     lines = textwrap.wrap(
-        f"{n} changed card{'s, each' if n > 1 else ','} with the win rate of its holders "
-        "(completers) minus the other seats', in points:",
+        f"{n} changed card{'s' if n > 1 else ''}, effects in win-rate points (adjusted: "
+        "as the report):",
         width,
     )
     shown = changes[:MAX_LEAD_CARDS]

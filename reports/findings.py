@@ -25,8 +25,10 @@ from collections.abc import Callable
 from typing import Any
 
 from reports import card_advice, cards
+from reports.adjusted import effect_words
 from reports.card_kinds import FILE_KINDS, KIND_PLURALS, SECTION_TITLES
 from reports.commands import shell, strategies_word
+from reports.text import ranked_families
 from simcore import fmt
 from simcore.stats import Z95
 
@@ -38,6 +40,26 @@ CAPS = {"strategy": 1, "seat_order": 1, "family": 1, "group": 2, "card": 3, "dea
 DEAD_PICK_RATE = 0.02  # a card offered often and taken at most this often is "dead"
 MIN_GROUP = 3  # tested cards of one section (instrument family) a group finding needs
 LEAN_SHARE = 2 / 3  # ... and the share of them flagged the group's way
+# Any game's card finding (this Summary's and the game report's, `reports.game_summary`):
+MIN_FINDING_SHARE = 0.01  # holders in at least this share of the run's seat-games
+MIN_FINDING_HOLDERS = 30  # ... and in at least this many seat-games
+
+
+def findable(row: dict, run: dict) -> bool:
+    """Whether a card row may be a finding in any game's Summary: held in at least
+    MIN_FINDING_HOLDERS seat-games and MIN_FINDING_SHARE of the run's, with an adjusted
+    interval of positive width (a zero-width one comes from a handful of holders)."""
+    n = row.get("n") or 0
+    seat_games = (run.get("games") or 0) * (run.get("players") or 0)
+    low, high = row.get("adj_diff_low"), row.get("adj_diff_high")
+    return (
+        n >= MIN_FINDING_HOLDERS
+        and seat_games > 0
+        and n / seat_games >= MIN_FINDING_SHARE
+        and low is not None
+        and high is not None
+        and high - low > 1e-9
+    )
 
 
 def finding(kind: str, subject: str, text: str, size: float, low, high, **extra) -> Finding:
@@ -125,7 +147,7 @@ def strategy_findings(report: Report) -> list[Finding]:
         f"The {best['strategy']} strategy dominates: it wins {_rate(best)} of its seat-games, "
         f"{fmt.pts(size)} win-rate points above the fair share of {fmt.pct(fair)}, while "
         f"{worst['strategy']} wins {fmt.pct(worst['win_rate'])}; every card effect below is "
-        "measured in this lopsided field, so look at the Strategies section (matchups) first."
+        "measured in this lopsided field, so look at the Strategies section first."
     )
     return [
         finding("strategy", best["strategy"], text, size, best["ci_low"] - fair,
@@ -166,11 +188,10 @@ def family_findings(report: Report) -> list[Finding]:
     """A spread beyond the margin between the family tiles with the largest and smallest
     adjusted effects (holders against non-holders of the same strategy and start order:
     the raw family win rates mix the tile with the strategies that keep it)."""
-    rows = [r for r in report["cards"]["rows"] if r["kind"] == "family" and r["tested"]]
-    if len(rows) < 2:
+    ranked = ranked_families(report)  # the Family section's order: one measure
+    if ranked is None:
         return []
-    best = max(rows, key=lambda r: r["adj_diff"])
-    worst = min(rows, key=lambda r: r["adj_diff"])
+    best, worst = ranked
     se = sum((r["adj_diff_high"] - r["adj_diff_low"]) / (2 * Z95) for r in (best, worst))
     spread = best["adj_diff"] - worst["adj_diff"]
     low, high = spread - Z95 * se, spread + Z95 * se
@@ -178,12 +199,11 @@ def family_findings(report: Report) -> list[Finding]:
         return []
 
     def effect(r: dict) -> str:
-        interval = fmt.pts_range(r["adj_diff_low"], r["adj_diff_high"])
-        return f"{r['card']} {fmt.pts(r['adj_diff'])} ({interval})"
+        return f"{r['card']} " + effect_words(r["adj_diff"], r["adj_diff_low"], r["adj_diff_high"])
 
-    text = (
+    words = (
         f"Family tiles differ: against non-holders of the same strategy and start order, "
-        f"{effect(best)} and {effect(worst)} win-rate points, a spread of "
+        f"strongest {effect(best)}, weakest {effect(worst)}, a spread of "
         f"{fmt.pts(spread)} win-rate points (conservative 95% interval "
         f"{fmt.pts_range(low, high)}); confirm with "
         f"{_quote(ablate_command(report, 'family', best['card_id']))}."
@@ -191,7 +211,7 @@ def family_findings(report: Report) -> list[Finding]:
     command = ablate_command(report, "family", best["card_id"])
     weight = abs(best.get("impact") or 0.0) + abs(worst.get("impact") or 0.0)
     return [
-        finding("family", best["card"], text, spread, low, high, command=command, weight=weight)
+        finding("family", best["card"], words, spread, low, high, command=command, weight=weight)
     ]
 
 
@@ -298,6 +318,7 @@ def card_findings(report: Report) -> list[Finding]:
         r
         for r in report["cards"]["rows"]
         if cards.is_flagged(r)
+        and findable(r, report["run"])
         and r["kind"] != "family"
         and (r["kind"], r["card_id"]) not in grouped
     ]

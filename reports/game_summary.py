@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from reports.findings import findable
 from simcore import fmt
 
 MAX_FINDINGS = 5
@@ -130,7 +131,10 @@ def next_sentence(report: Report) -> str | None:
     rows = [
         r
         for r in cards["rows"]
-        if r["kind"] == kind and r["q_value"] is not None and r["q_value"] <= Q
+        if r["kind"] == kind
+        and r["q_value"] is not None
+        and r["q_value"] <= Q
+        and findable(r, report["run"])  # enough holders, no degenerate interval
     ]
     if not rows:
         return f"No {kind} shows a win-rate effect at a false-discovery rate of {Q:.0%}."

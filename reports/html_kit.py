@@ -11,7 +11,7 @@ CSS = """
 * { box-sizing: border-box; }
 body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink);
        margin: 0; background: #fff; }
-main { max-width: 1080px; margin: 0 auto; padding: 1.5rem 1.25rem 4rem; }
+main { max-width: 1240px; margin: 0 auto; padding: 1.5rem 1.25rem 4rem; }
 h1 { font-size: 1.7rem; margin: 0 0 .25rem; }
 h2 { font-size: 1.3rem; margin: 2.5rem 0 .5rem; padding-top: .5rem;
      border-top: 2px solid var(--line); }
@@ -34,7 +34,7 @@ th { background: var(--bg); font-weight: 600; position: sticky; top: 0; }
 td.l, th.l { text-align: left; }
 tbody tr:nth-child(even) { background: #fcfcfc; }
 tr.uncertain td { color: #999; }
-.wrap { overflow-x: auto; max-width: 100%; }
+.wrap { overflow-x: auto; max-width: 100%; }  /* a table wider than the page scrolls in its box */
 .flag { font-weight: 600; white-space: nowrap; }
 .stronger { color: var(--blue); }
 .weaker { color: var(--red); }
@@ -52,6 +52,7 @@ dl.kv dd { margin: 0; }
 dl.method dt { font-weight: 600; margin-top: .5rem; }
 dl.method dd { margin: 0 0 0 1rem; max-width: 52rem; }
 table.oneline td { white-space: nowrap; }
+table.oneline td.l { white-space: normal; min-width: 8rem; }  /* names wrap, numbers do not */
 details.seeds summary { cursor: pointer; }
 details.seeds ul { margin: .2rem 0; padding-left: 1rem; text-align: left; white-space: normal; }
 ol.findings li { margin: .35rem 0; max-width: 60rem; }
@@ -78,7 +79,8 @@ def table(
     cls: str = "",
 ) -> str:
     """An HTML table; the first `left` columns are left-aligned; cells are already HTML.
-    `cls="oneline"`: one line per row (cells do not wrap)."""
+    `cls="oneline"`: numbers stay on one line, only the left-aligned text cells wrap.
+    The table scrolls sideways inside its box (`.wrap`) if it is still wider than the page."""
     head = "".join(
         f'<th class="l">{h}</th>' if i < left else f"<th>{h}</th>" for i, h in enumerate(headers)
     )

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from reports.drift_metrics import RAW_EFFECT
 from reports.variants import paired_tables
 from simcore.errors import TuttiError
 from simcore.progress import Progress
@@ -239,7 +240,7 @@ class PairedMetrics:
             return f"win rate, strategy {key}"
         if group == "score":
             return f"mean final {self.score}"
-        return f"card {self.card_label(key)}: holders' win-rate difference"
+        return f"card {self.card_label(key)}: {RAW_EFFECT}"
 
 
 def _key_order(key: str) -> tuple[int, str]:

@@ -2,7 +2,10 @@
 
 Every function takes parts of the report dict and returns one `<svg>` element
 whose ids are prefixed with the plot's name, so many plots can share a page.
-Text is drawn as paths: the SVG needs no fonts and reads offline.
+Text is SVG `<text>` in the page's sans-serif font: searchable, selectable, and a
+fraction of the size of text drawn as paths (issue 34: the report page was 1 MB).
+Axes in percent or win-rate points get ticks in 1-2-5 steps, labelled with as many
+decimals as the step needs, so no two tick labels read the same.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import matplotlib
 matplotlib.use("Agg")
 
 from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.ticker import FuncFormatter, PercentFormatter  # noqa: E402
+from matplotlib.ticker import Formatter, MaxNLocator  # noqa: E402
 
 Row = dict[str, Any]
 
@@ -34,8 +37,11 @@ STYLE = {
     "ytick.color": INK,
     "axes.spines.top": False,
     "axes.spines.right": False,
-    "svg.fonttype": "path",
+    "svg.fonttype": "none",  # text as <text>, not paths
+    "font.family": "sans-serif",
+    "font.sans-serif": ["DejaVu Sans", "Arial", "Helvetica"],  # the layout's font first
 }
+SVG_METADATA = ("Date", "Creator", "Format", "Type")  # left out: bytes in every plot
 WIDTH = 7.2  # inches: about 700 px, the page's column
 
 
@@ -58,18 +64,51 @@ def to_svg(fig: Figure, name: str) -> str:
     """The figure as one `<svg>` element with ids made unique by `name`."""
     buf = io.StringIO()
     with matplotlib.rc_context({"svg.hashsalt": name}):
-        fig.savefig(buf, format="svg", metadata={"Date": None})
+        fig.savefig(buf, format="svg", metadata=dict.fromkeys(SVG_METADATA))
     text = buf.getvalue()
-    text = text[text.index("<svg") :]
+    text = re.sub(r">\s+<", "><", text[text.index("<svg") :])  # indentation: a third
+    text = re.sub(r'<g id="[^"]+">', "<g>", text)  # ids nothing refers to
     text = re.sub(r'\bid="([^"]+)"', rf'id="{name}-\1"', text)
     text = re.sub(r'href="#([^"]+)"', rf'href="#{name}-\1"', text)
     text = re.sub(r"url\(#([^)]+)\)", rf"url(#{name}-\1)", text)
     return text.replace("<svg ", f'<svg role="img" aria-label="{name}" ', 1)
 
 
+NICE_STEPS = [1, 2, 5, 10]  # tick steps: 1, 2 or 5 times a power of ten
+
+
+class HundredthsFormatter(Formatter):
+    """Tick labels of fractions as percent or win-rate points (value * 100), with the
+    decimals the tick step needs: steps of 1 point or more get none, of 0.5 or 0.2 one,
+    and so on; so two ticks never read the same after rounding ("26%, 26%, 25%")."""
+
+    def __init__(self, suffix: str = "", signed: bool = False):
+        self.suffix = suffix
+        self.signed = signed
+        self.decimals = 0
+
+    def set_locs(self, locs) -> None:
+        super().set_locs(locs)
+        steps = [round(abs(b - a) * 100, 9) for a, b in zip(locs, locs[1:], strict=False)]
+        step = min((s for s in steps if s > 0), default=1.0)
+        self.decimals = max(0, -math.floor(math.log10(step) + 1e-6))
+
+    def __call__(self, x: float, pos=None) -> str:
+        value = round(x * 100, self.decimals)
+        if value == 0:
+            return f"0{self.suffix}"
+        sign = "+" if self.signed else ""
+        return f"{value:{sign}.{self.decimals}f}{self.suffix}"
+
+
+def hundredths_axis(axis, suffix: str = "", signed: bool = False) -> None:
+    """Nice ticks (1-2-5 steps) on an axis of fractions, labelled in hundredths."""
+    axis.set_major_locator(MaxNLocator(nbins="auto", steps=NICE_STEPS))
+    axis.set_major_formatter(HundredthsFormatter(suffix, signed))
+
+
 def _pct_axis(ax, axis: str = "y") -> None:
-    fmt = PercentFormatter(xmax=1.0, decimals=0)
-    (ax.yaxis if axis == "y" else ax.xaxis).set_major_formatter(fmt)
+    hundredths_axis(ax.yaxis if axis == "y" else ax.xaxis, "%")
 
 
 def _interval_points(ax, labels, values, lows, highs, colors, horizontal: bool) -> None:
@@ -247,7 +286,7 @@ def forest_plot(
     ax.axvline(0, color=INK, lw=0.8)
     if xlim is not None:
         ax.set_xlim(*xlim)
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v * 100:+.0f}"))
+    hundredths_axis(ax.xaxis, signed=True)
     ax.set_xlabel(xlabel)
     ax.tick_params(axis="y", labelsize=8)
     return to_svg(fig, name)
@@ -273,7 +312,7 @@ def _ablation_points(ax, rows: list[Row]) -> None:
 
 @_styled
 def sweep_plot(points: list[Row], name: str, xlabel: str, band: tuple[float, float] | None) -> str:
-    """The changed card's holders-minus-others win rate at each value, with 95% intervals."""
+    """The changed card's adjusted effect at each value, with 95% intervals."""
     fig = _figure(3.0)
     ax = fig.add_subplot()
     labels = [str(p["value"]) for p in points]
@@ -288,11 +327,11 @@ def sweep_plot(points: list[Row], name: str, xlabel: str, band: tuple[float, flo
         centre, width = band
         ax.axhspan(centre - width, centre + width, color=BLUE, alpha=0.12, lw=0, label="target")
     ax.errorbar(xs, ys, yerr=err, fmt="o-", color=INK, ms=4.5, capsize=3,
-                label="card holders minus others")  # fmt: skip
+                label="card effect (adjusted)")  # fmt: skip
     ax.axhline(0, color=GREY, lw=0.8)
     ax.set_xticks(range(len(labels)), labels)
     ax.set_xlabel(xlabel)
-    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v * 100:+.0f}"))
+    hundredths_axis(ax.yaxis, signed=True)
     ax.set_ylabel("win-rate difference (points)")
     ax.legend(frameon=False, loc="best")
     return to_svg(fig, name)

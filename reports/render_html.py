@@ -156,7 +156,8 @@ def section_seats(report: Report) -> str:
 def section_families(report: Report) -> str:
     fams = report["families"]
     fair = report["seats"]["fair_rate"]
-    rows = sorted(fams["by_family"], key=lambda r: -(r["win_rate"] or 0))
+    adjusted = text.family_effects(report)
+    rows = text.by_adjusted(fams["by_family"], adjusted)
     name = lambda f: text.family_name(report, f)  # noqa: E731
     svg = plots.win_rate_plot(
         rows, "family", fair, "family-win-rates", labeller=name, horizontal=True
@@ -168,6 +169,7 @@ def section_families(report: Report) -> str:
             fmt.pct(r["win_rate"]) + _uncertain_mark(r),
             fmt.pct_range(r["ci_low"], r["ci_high"]),
             fmt.pts((r["win_rate"] or 0) - fair),
+            text.adjusted_cell(adjusted.get(r["family"])),
         ]
         for r in rows
     ]
@@ -192,7 +194,15 @@ def section_families(report: Report) -> str:
         f"<p>{e(text.family_sentence(report))}</p>"
         + figure(svg, "Win rate of the seats that kept each family tile, with 95% intervals.")
         + table(
-            ["Family", "Seat-games", "Win rate", "95% interval", "vs fair (win-rate pts)"], body
+            [
+                "Family",
+                "Seat-games",
+                "Win rate (raw)",
+                "95% interval",
+                "vs fair (win-rate pts)",
+                "Effect (adjusted), 95% (pts)",
+            ],
+            body,
         )
         + "<h3>Family by start order</h3><p>Win rate of each family from each start position "
         "(grey: too few games; hover for the interval).</p>"
@@ -274,15 +284,15 @@ def section_flagged(report: Report) -> str:
         "Card",
         "Kind",
         "Flag",
-        "adjusted Δ (win-rate pts)",
+        "effect (adjusted), win-rate pts",
         "95% interval",
         "impact (pts per seat-game)",
-        "raw Δ (win-rate pts)",
+        "effect (raw), win-rate pts",
         "n",
         "q",
     ]
     if confirmed(report):
-        headers += ["ablation Δ (win-rate pts, 95% interval)", "Ablation"]
+        headers += ["causal effect vs stand-in (win-rate pts, 95% interval)", "Ablation"]
     return (
         intro
         + figure(
@@ -307,6 +317,10 @@ def section_strategies(report: Report) -> str:
         ]
         for r in rows
     ]
+    table_ = table(["Strategy", "Seat-games", "Win rate", "95% interval"], body)
+    same = text.matchups_sentence(report)
+    if same is not None:
+        return table_ + f'<h3>Matchups</h3><p class="note">{inline_code(same)}</p>'
     names = [r["strategy"] for r in rows]
     cells = {(r["strategy"], r["opponent"]): r for r in st["matchups"]}
     grid = []
@@ -321,23 +335,10 @@ def section_strategies(report: Report) -> str:
                 f"{fmt.pct_range(c['ci_low'], c['ci_high'])}</span>"
             )
         grid.append(line)
-    note = ""
-    if len(names) == 1:
-        note = (
-            '<p class="note">Every seat played the same strategy, so its win rate is '
-            "the fair share by construction.</p>"
-        )
-    elif len(set(report["run"]["strategies"])) == len(names):
-        note = (
-            '<p class="note">Every game of this run seated the same line-up, so each row '
-            "repeats the strategy's overall win rate.</p>"
-        )
     return (
-        table(["Strategy", "Seat-games", "Win rate", "95% interval"], body)
-        + "<h3>Matchups</h3><p>Win rate of the row strategy's seats in games where another "
+        table_ + "<h3>Matchups</h3><p>Win rate of the row strategy's seats in games where another "
         "seat played the column strategy (95% interval in grey).</p>"
         + table(["Strategy", *[f"vs {e(n)}" for n in names]], grid)
-        + note
     )
 
 
@@ -408,15 +409,15 @@ def _card_table(rows: list[Row], spec: Row, group: str, ablated: bool = False) -
             headers += ["Left"]
     headers += [
         "Win rate",
-        "adjusted Δ (win-rate pts)",
+        "effect (adjusted), win-rate pts",
         "95% interval",
-        "raw Δ (win-rate pts)",
+        "effect (raw), win-rate pts",
     ]
     if done_delta:
         headers += ["Δ if completed (win-rate pts)"]
     headers += ["Flag"]
     if ablated:
-        headers += ["ablation Δ (win-rate pts, 95% interval)", "Ablation"]
+        headers += ["causal effect vs stand-in (win-rate pts, 95% interval)", "Ablation"]
     body, classes = [], []
     for r in rows:
         line = [e(r["card"])]
@@ -468,9 +469,9 @@ def section_cards(report: Report) -> str:
         "<p>Every card of every kind. <b>n</b> is the number of seat-games in which the "
         "card was held; <b>Taken</b> counts events (a card can be taken twice); "
         "<b>Completed</b> is the share of holders who completed it; <b>Win rate</b> is the "
-        "holders' win rate; <b>adjusted Δ</b> its difference from non-holders of the same "
-        "strategy, start order and family (Mantel-Haenszel), <b>raw Δ</b> from all other "
-        "seat-games. Sorted by adjusted Δ, strongest first; untested cards last.</p>"
+        "holders' win rate; <b>effect (adjusted)</b> its difference from non-holders of the same "
+        "strategy, start order and family (Mantel-Haenszel), <b>effect (raw)</b> from all other "
+        "seat-games. Sorted by the adjusted effect, strongest first; untested cards last.</p>"
     ]
     for g in c["groups"]:
         rows = cards.sort_cards([r for r in c["rows"] if r["group"] == g["group"]])

@@ -127,13 +127,15 @@ def seats(report: Report) -> list[str]:
 
 
 def families(report: Report) -> list[str]:
-    fams = sorted(report["families"]["by_family"], key=lambda r: -(r["win_rate"] or 0))
+    adjusted = text.family_effects(report)
+    fams = text.by_adjusted(report["families"]["by_family"], adjusted)
     rows = [
         [
             text.family_name(report, r["family"]),
             fmt.count(r["n"]),
             fmt.pct(r["win_rate"]) + _mark(r),
             fmt.pct_range(r["ci_low"], r["ci_high"]),
+            text.adjusted_cell(adjusted.get(r["family"])),
         ]
         for r in fams
     ]
@@ -142,7 +144,10 @@ def families(report: Report) -> list[str]:
         "",
         text.family_sentence(report),
         "",
-        *table(["Family", "Seat-games", "Win rate", "95% interval"], rows),
+        *table(
+            ["Family", "Seat-games", "Win rate (raw)", "95% interval", "Effect (adjusted), 95%"],
+            rows,
+        ),
     ]
 
 
@@ -174,7 +179,11 @@ def flagged(report: Report) -> list[str]:
         lines += [report["cards"]["confirm"]["method"], ""]
     if not rows:
         return [*lines, "No card is flagged.", ""]
-    ablation = ["ablation Δ (win-rate pts, 95% interval)", "Ablation"] if _confirmed(report) else []
+    ablation = (
+        ["causal effect vs stand-in (win-rate pts, 95% interval)", "Ablation"]
+        if _confirmed(report)
+        else []
+    )
     body = [
         [
             card_label(r),
@@ -194,15 +203,18 @@ def flagged(report: Report) -> list[str]:
         "Card",
         "Kind",
         "Flag",
-        "adjusted Δ (win-rate pts)",
+        "effect (adjusted), win-rate pts",
         "95% interval",
         "impact (pts per seat-game)",
-        "raw Δ (win-rate pts)",
+        "effect (raw), win-rate pts",
         "n",
         *ablation,
         "Example seed (seat)",
     ]
     return [*lines, *table(headers, body, left=3)]
+
+
+HEADERS_STRATEGY = ["Strategy", "Seat-games", "Win rate", "95% interval"]
 
 
 def strategies(report: Report) -> list[str]:
@@ -216,6 +228,10 @@ def strategies(report: Report) -> list[str]:
         ]
         for r in st["by_strategy"]
     ]
+    head = ["## Strategies", "", *table(HEADERS_STRATEGY, rows)]
+    same = text.matchups_sentence(report)
+    if same is not None:
+        return [*head, same, ""]
     names = [r["strategy"] for r in st["by_strategy"]]
     cells = {(r["strategy"], r["opponent"]): r for r in st["matchups"]}
     grid = [
@@ -223,9 +239,7 @@ def strategies(report: Report) -> list[str]:
         for a in names
     ]
     return [
-        "## Strategies",
-        "",
-        *table(["Strategy", "Seat-games", "Win rate", "95% interval"], rows),
+        *head,
         "Matchups: win rate of the row strategy's seats in games where another seat played "
         "the column strategy.",
         "",
@@ -303,11 +317,11 @@ def cards_by_kind(report: Report) -> list[str]:
                     "Card",
                     "n",
                     "Win rate",
-                    "adjusted Δ (win-rate pts)",
+                    "effect (adjusted), win-rate pts",
                     "95% interval",
-                    "raw Δ (win-rate pts)",
+                    "effect (raw), win-rate pts",
                     "Flag",
-                    *(["ablation Δ (win-rate pts, 95% interval)", "Ablation"]
+                    *(["causal effect vs stand-in (win-rate pts, 95% interval)", "Ablation"]
                       if _confirmed(report) else []),
                 ],
                 body,

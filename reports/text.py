@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from reports.adjusted import effect_words
 from simcore import fmt
 
 Report = dict[str, Any]
+Row = dict[str, Any]
 
 CAVEAT = (
     "These results hold for the strategies that played this run, listed above. Other "
@@ -78,23 +80,73 @@ def seat_sentence(report: Report) -> str:
     return f"{spread} {verdict}, {fmt.p_is(p)})."
 
 
+def family_effects(report: Report) -> dict[str, Row]:
+    """The family tiles' card rows by family id: their adjusted effects (holders against
+    non-holders of the same strategy and start order), the measure the Summary's family
+    finding reads (`reports.findings.family_findings`)."""
+    return {r["card_id"]: r for r in report["cards"]["rows"] if r["kind"] == "family"}
+
+
+def ranked_families(report: Report) -> tuple[Row, Row] | None:
+    """(strongest, weakest) tested family tile by adjusted effect; None under two."""
+    rows = [
+        r for r in family_effects(report).values() if r["tested"] and r.get("adj_diff") is not None
+    ]
+    if len(rows) < 2:
+        return None
+    return max(rows, key=lambda r: r["adj_diff"]), min(rows, key=lambda r: r["adj_diff"])
+
+
+def by_adjusted(rows: list[Row], adjusted: dict[str, Row]) -> list[Row]:
+    """Family rows strongest first by adjusted effect (the Summary's order), raw win rate
+    where a family has none."""
+
+    def key(r: Row) -> tuple:
+        a = adjusted.get(r["family"], {}).get("adj_diff")
+        return (a is None, -(a or 0), -(r["win_rate"] or 0))
+
+    return sorted(rows, key=key)
+
+
+def adjusted_cell(row: Row | None) -> str:
+    if row is None or row.get("adj_diff") is None:
+        return fmt.DASH
+    return (
+        f"{fmt.pts(row['adj_diff'])} ({fmt.pts_range(row['adj_diff_low'], row['adj_diff_high'])})"
+    )
+
+
 def family_sentence(report: Report) -> str:
     rows = [r for r in report["families"]["by_family"] if not r["too_uncertain"]]
     if not rows:
         return "Too few games to compare the family tiles."
-    best = max(rows, key=lambda r: r["win_rate"])
-    worst = min(rows, key=lambda r: r["win_rate"])
+    raw = {r["family"]: r for r in report["families"]["by_family"]}
     fair = report["seats"]["fair_rate"]
     outside = [r for r in rows if not r["ci_low"] <= fair <= r["ci_high"]]
     tail = (
-        f"{len(outside)} of {len(rows)} families have a 95% interval that excludes the fair "
-        f"share of {fmt.pct(fair)}."
+        f"{len(outside)} of {len(rows)} families have a raw win rate whose 95% interval "
+        f"excludes the fair share of {fmt.pct(fair)}."
         if outside
-        else f"Every family's 95% interval includes the fair share of {fmt.pct(fair)}."
+        else f"Every family's raw win rate has a 95% interval that includes the fair share "
+        f"of {fmt.pct(fair)}."
     )
+    ranked = ranked_families(report)
+    if ranked is None:
+        return "Too few games to compare the family tiles (adjusted). " + tail
+
+    def one(r: Row) -> str:
+        win = raw.get(r["card_id"], {}).get("win_rate")
+        return (
+            f"{family_name(report, r['card_id'])}, "
+            + effect_words(r["adj_diff"], r.get("adj_diff_low"), r.get("adj_diff_high"))
+            + (f", raw win rate {fmt.pct(win)}" if win is not None else "")
+        )
+
+    best, worst = ranked
     return (
-        f"Best family: {family_name(report, best['family'])} ({fmt.pct(best['win_rate'])}); "
-        f"weakest: {family_name(report, worst['family'])} ({fmt.pct(worst['win_rate'])}). " + tail
+        f"Strongest family: {one(best)}; weakest: {one(worst)} (adjusted: against non-holders "
+        f"of the same strategy and start order, as the Summary; raw: the tile's own win "
+        f"rate, which mixes the tile with the strategies that keep it). " + tail
     )
 
 
@@ -187,7 +239,7 @@ def method_items(report: Report) -> list[tuple[str, str]]:
         items.append((spec["title"], line + "."))
     items += [
         (
-            "Adjusted win-rate difference (adjusted Δ)",
+            "A card's effect (adjusted, with the raw difference beside it)",
             report["cards"]["method"] + " " + ROYAL_STRATA + " Win-rate points = percentage "
             "points of win rate. "
             "'Δ if completed' compares seat-games that completed the card instead.",
@@ -257,3 +309,23 @@ def confirm_sentence(report: Report) -> str | None:
 
 def params_text(params: dict[str, float]) -> str:
     return ", ".join(f"{k} = {v:g}" for k, v in params.items())
+
+
+def matchups_sentence(report: Report) -> str | None:
+    """The one line that stands for the Matchups table when it holds nothing new: every
+    seat played one strategy, or every game seated the run's one line-up (each row would
+    repeat the strategy's overall win rate). None when the table says something."""
+    names = [r["strategy"] for r in report["strategies"]["by_strategy"]]
+    if len(names) == 1:
+        return (
+            f"Matchups: every seat played {names[0]}, so its win rate is the fair share "
+            "by construction; there is no matchup to show."
+        )
+    if len(set(report["run"]["strategies"])) == len(names):
+        return (
+            f"Matchups: every game seated the same line-up ({', '.join(names)}), so each "
+            "strategy met the others in all its games and its matchup win rates are its "
+            "overall win rate above; a matchup table needs runs that seat different "
+            "line-ups (see `tutti ladder`)."
+        )
+    return None

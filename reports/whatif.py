@@ -22,11 +22,19 @@ from typing import Any
 import numpy as np
 
 from reports import paired
+from reports.adjusted import ADJUSTED, SideEffects
 from reports.cardinfo import names_of
 from reports.drift import Comparison
 from reports.drift_moments import quadratic_variance, side_estimate
 from reports.drift_verdict import Tolerances
-from reports.variants import baseline, drift_reads, paired_windows, patch_texts, variant
+from reports.variants import (
+    baseline,
+    drift_reads,
+    paired_tables,
+    paired_windows,
+    patch_texts,
+    variant,
+)
 from simcore import games as registry
 from simcore.errors import TuttiError
 from simcore.progress import Progress
@@ -69,28 +77,99 @@ def _rows(comparison: Comparison) -> list[dict[str, Any]]:
 def compare_variants(
     base, variants: list[list[Any]], games: int, progress: Progress | None = None
 ) -> list[dict[str, Any]]:
-    """Play the baseline once and each variant on the same games; paired metric rows each.
+    """Play the baseline once and each variant on the same games; paired metric rows each,
+    and the changed cards' adjusted effects (`card_effects`, `reports.adjusted`).
 
     A variant is a list of `--set` texts (or parsed patches with their `.text`)."""
     variants = [patch_texts(patches) for patches in variants]
     arms = [variant(base, patches) for patches in variants]
+    game = base.game
+    effects = [
+        SideEffects(effect_keys(game, patches), tuple(game.drift_groups)) for patches in variants
+    ]
     if not drift_reads(base):
-        measured = paired.compare(base, arms, games, progress)
+        reduce = paired.reducer(game.score)
+        metrics = [
+            paired.PairedMetrics(
+                game.score, lambda key, cards=arm.card_set: game.card_label(cards, key)
+            )
+            for arm in arms
+        ]
+        for base_window, windows in paired_tables(base, arms, games, progress, reduce):
+            for m, eff, window in zip(metrics, effects, windows, strict=True):
+                m.add_pair(base_window, window)
+                eff.add(0, base_window.seats, base_window.held)
+                eff.add(1, window.seats, window.held)
         return [
-            _common_result(base, m, patches, arm)
-            for m, patches, arm in zip(measured, variants, arms, strict=True)
+            {**_common_result(base, m, patches, arm), "card_effects": _effects(e, m.rows())}
+            for m, e, patches, arm in zip(metrics, effects, variants, arms, strict=True)
         ]
     base_names = names_of(base.card_set)
     comparisons = [
         Comparison(paired=True, names={**base_names, **names_of(arm.card_set)}) for arm in arms
     ]
     for base_window, windows in paired_windows(base, arms, games, progress):
-        for comparison, window in zip(comparisons, windows, strict=True):
+        for comparison, eff, window in zip(comparisons, effects, windows, strict=True):
             comparison.add_pair(base_window, window)
-    return [
-        _result(base.game, c, patches, arm)
-        for c, patches, arm in zip(comparisons, variants, arms, strict=True)
-    ]
+            eff.add(0, base_window.seats, _held(base_window))
+            eff.add(1, window.seats, _held(window))
+    out = []
+    for c, e, patches, arm in zip(comparisons, effects, variants, arms, strict=True):
+        result = _result(game, c, patches, arm)
+        out.append({**result, "card_effects": _effects(e, result["metrics"])})
+    return out
+
+
+def _held(window) -> Any:
+    """A drift window's held rows: game, seat, key."""
+    import polars as pl
+
+    return window.cards.filter(pl.col("role") == "held").select("game", "seat", "key")
+
+
+def effect_keys(game, patches: list[str]) -> dict[str, bool]:
+    """The cards `patches` change (keys of the cards table), each with whether its strata
+    include the game's grouping columns (not for a card of a grouping kind: family tiles);
+    a rules patch changes no card."""
+    files = dict(game.card_roles.files)  # table kind -> file kind
+    table_kind = {file: table for table, file in files.items()}
+    keys = {}
+    for text in patches:
+        kind, card = game.patch_target(text)
+        if kind in table_kind:
+            keys[game.card_key(kind, card)] = table_kind[kind] not in game.drift_groups
+    return keys
+
+
+def _effects(effects: SideEffects, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per changed card: its adjusted effect in the baseline and the variant and the paired
+    difference, with the raw rows' numbers beside them (`raw_*`)."""
+    out = []
+    for key, e in effects.result(paired=True).items():
+        raw = next((r for r in rows if r["group"] == "card" and r["key"] == key), {})
+        label = raw.get("metric", f"card {key}").rsplit(":", 1)[0]
+        base, cand = e["sides"].get(0, {}), e["sides"].get(1, {})
+        out.append({
+            "key": key,
+            "metric": f"{label}: {ADJUSTED}",
+            "kind": "card",
+            "measure": "adjusted",
+            "baseline": base.get("delta"),
+            "baseline_low": base.get("low"),
+            "baseline_high": base.get("high"),
+            "candidate": cand.get("delta"),
+            "candidate_low": cand.get("low"),
+            "candidate_high": cand.get("high"),
+            "diff": e.get("diff"),
+            "low": e.get("low"),
+            "high": e.get("high"),
+            "p_value": e.get("p"),
+            "changed": e.get("p") is not None and e["p"] <= SIGNIFICANT.alpha,
+            "raw_baseline": raw.get("baseline"),
+            "raw_candidate": raw.get("candidate"),
+            "raw_diff": raw.get("diff"),
+        })  # fmt: skip
+    return out
 
 
 def _prefixes(game, patches: list[str]) -> tuple[str, ...]:
@@ -156,7 +235,42 @@ def whatif(
         the_game.patch_target(text)  # a malformed patch or unknown kind: before any game
     base = baseline(players, games, seed, strategies, cards, params_file, game, threads)
     (result,) = compare_variants(base, [list(sets)], games, progress)
+    if result["games_changed"] == 0:
+        result["no_op"] = no_op_reason(base.game, base.card_set, list(sets), games)
     return {"format": FORMAT, **settings(base, games), **result}
+
+
+def no_op_reason(game, card_set, sets: list[str], games: int) -> str:
+    """Why `sets` changed no game: the rules switch whose note says it alone reads the field
+    (a rules file's `note` naming "KIND.toml `FIELD`", as Maestro's scoring names rows.toml
+    `value`), or that the change never came into play in these games."""
+    found = []
+    rules = (
+        game.card_records(card_set, "rules") if "rules" in getattr(game, "card_files", ()) else []
+    )
+    for text in sets:
+        target = text.partition("=")[0]
+        kind, _, rest = target.partition(".")
+        field = rest.partition(".")[2]
+        for r in rules:
+            note = " ".join(str(r.get("note", "")).split())
+            mark = f"{kind}.toml `{field}`"
+            if mark not in note:
+                continue
+            sentence = next(s for s in note.split(". ") if mark in s)
+            option = sentence.split(":", 1)[0].strip()
+            if option and option != str(r.get("value")):
+                found.append(
+                    f"{target} is read only under rules.{r['id']} = {option} (these rules: "
+                    f"{r['value']}); add --set rules.{r['id']}.value={option}"
+                )
+    if found:
+        return "no game played out differently: " + "; ".join(found) + "."
+    return (
+        f"no game played out differently: in these {games:,} games the engine never read "
+        "what changed (a field the rules in force do not use, or a card that never came "
+        "into play); try more games or another rules switch."
+    )
 
 
 def settings(base, games: int) -> dict[str, Any]:
@@ -185,7 +299,7 @@ def parse_target(text: str) -> tuple[float, float]:
             if h < 0:
                 break
             return c, h
-    raise TuttiError(f"--target {text!r}: expected CENTRE±HALF_WIDTH, e.g. 0.00±0.02")
+    raise TuttiError(f"--band {text!r}: expected CENTRE±HALF_WIDTH, e.g. 0.00±0.02")
 
 
 def sweep(
@@ -205,9 +319,10 @@ def sweep(
     """One paired comparison per value of KIND.CARD.FIELD; the card's effect per value
     (`threads`: kernel threads, None: every core; the result does not depend on it).
 
-    The card's effect is its holders' win-rate difference (holders minus other
-    seats, as in the report) in the variant's games; `band` ("0.00±0.02") marks
-    the values whose effect lies inside it.
+    The card's effect is its adjusted effect (holders against non-holders of the same
+    strategy, start order and family: the report's, `reports.adjusted`) in the variant's
+    games, with the raw difference beside it (`raw_candidate`); `band` ("0.00±0.02")
+    marks the values whose adjusted effect lies inside it.
     """
     if not values:
         raise TuttiError("give the values to try: --values a,b,c")
@@ -219,7 +334,7 @@ def sweep(
     base = baseline(players, games, seed, strategies, cards, params_file, game, threads)
     points = []
     for value, result in zip(values, compare_variants(base, patches, games, progress), strict=True):
-        own = [r for r in result["metrics"] if r["changed_card"] and r["group"] == "card"]
+        own = result["card_effects"]
         point = {"value": value, **result, "card_effect": own}
         if centre is not None:
             for r in own:
@@ -241,6 +356,10 @@ def sweep(
         if centre is not None
         else None
     )
+    if points and all(p["games_changed"] == 0 for p in points):
+        no_op = no_op_reason(base.game, base.card_set, [f"{target}={values[0]}"], games)
+    else:
+        no_op = None
     game_keys = ("game", "score")  # another game than Luthier: named in every result
     return {
         "format": FORMAT,
@@ -249,5 +368,6 @@ def sweep(
         "target": target,
         "band": None if centre is None else {"centre": centre, "half_width": half},
         "values_in_band": in_band,
+        "no_op": no_op,
         "points": points,
     }

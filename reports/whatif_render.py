@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
+from reports.adjusted import ADJUSTED, CAUSAL, RAW, STRATA_WORDS, effect_words
 from reports.card_names import card_text
 from reports.html_kit import CSS, e, figure, table
 from reports.plots import forest_plot, sweep_plot
@@ -55,6 +56,8 @@ def whatif_rows(result: Row, everything: bool = False) -> list[Row]:
 
 
 def whatif_table(result: Row) -> list[list[str]]:
+    """The changed cards' adjusted effects first, then the metrics (`whatif_rows`)."""
+    rows = [*result.get("card_effects", []), *whatif_rows(result)]
     return [
         [
             r["metric"],
@@ -64,7 +67,7 @@ def whatif_table(result: Row) -> list[list[str]]:
             fmt_interval(r),
             "yes" if r["changed"] else "",
         ]
-        for r in whatif_rows(result)
+        for r in rows
     ]
 
 
@@ -90,24 +93,60 @@ def _named(text: str, card: Row | None) -> str:
     return f"{text} ({card['name']})"
 
 
+def effect_lines(result: Row) -> str:
+    """ "instruments.violin: effect (adjusted) -1.1 pts (95% ...), raw -2.3 pts at baseline;
+    ... in the variant." for each changed card (empty for a rules change)."""
+    lines = []
+    for r in result.get("card_effects", []):
+        name = r["metric"].removeprefix("card ").rsplit(":", 1)[0]
+        base = effect_words(r["baseline"], r["baseline_low"], r["baseline_high"], r["raw_baseline"])
+        cand = effect_words(
+            r["candidate"], r["candidate_low"], r["candidate_high"], r["raw_candidate"]
+        )
+        lines.append(f"{name}: {base} at baseline; {cand} in the variant.")
+    return " ".join(lines)
+
+
 def whatif_summary(result: Row) -> str:
     changed = sum(r["changed"] for r in result["metrics"])
+    effects = effect_lines(result)
     return (
         f"{named_patches(result)}: {result['games']:,} games of {result['players']} "
         f"players (seed {result['seed']}; {', '.join(result['strategies'])}) played with both "
         f"card sets; {result['games_changed']:,} games played out differently; "
         f"{changed} metric(s) changed significantly (Holm, alpha {result['alpha']})."
+        + (f" {effects} {ADJUSTED_NOTE}" if effects else "")
     )
 
 
+ADJUSTED_NOTE = (
+    f"Adjusted: {STRATA_WORDS} (as the report); raw: holders' win rate minus every other seat's."
+)
+
+
 def whatif_markdown(result: Row) -> str:
+    no_op = f"**Warning:** {result['no_op']}\n\n" if result.get("no_op") else ""
     return (
         f"## What if: {named_patches(result)}\n\n"
-        f"{whatif_summary(result)}\n\n"
+        f"{whatif_summary(result)}\n\n{no_op}"
         + _md_table(WHATIF_HEADERS, whatif_table(result))
         + "\n\nDifferences are variant minus baseline, paired game by game; other cards "
         "are listed only where they changed significantly (all are in the JSON).\n"
     )
+
+
+def whatif_html(result: Row) -> str:
+    """The page of `tutti whatif --out`: the summary and the table the terminal shows."""
+    no_op = result.get("no_op")
+    warning = f"<p><strong>warning:</strong> {e(no_op)}</p>" if no_op else ""
+    body = (
+        f"<p>{e(whatif_summary(result))}</p>"
+        + warning
+        + table(WHATIF_HEADERS, [[e(c) for c in row] for row in whatif_table(result)])
+        + '<p class="note">Differences are variant minus baseline, paired game by game; other '
+        "cards are listed only where they changed significantly (all are in the JSON).</p>"
+    )
+    return _page("What if: " + named_patches(result), body)
 
 
 # ----------------------------------------------------------------- ablation
@@ -139,7 +178,7 @@ ABLATE_HEADERS = [
     "rank",
     "card",
     "holder seat-games",
-    "win effect (pts)",
+    f"{CAUSAL} (pts)",
     "95% interval",
     "prestige effect",
     "significant",
@@ -160,9 +199,10 @@ def ablate_summary(result: Row) -> str:
     return (
         f"{len(result['cards'])} {result['kind']} cards, each replaced in turn by a stand-in "
         f"that {result['neutral']}; {result['games']:,} games of {result['players']} players "
-        f"(seed {result['seed']}; {', '.join(result['strategies'])}) per card. Effect = the "
-        f"win rate ({score_name(result)}) of the seats that held the card with it, minus "
-        f"without, in the same games. {sig} card(s) significant after Holm's correction "
+        f"(seed {result['seed']}; {', '.join(result['strategies'])}) per card. The {CAUSAL}: "
+        f"the win rate ({score_name(result)}) of the seats that held the card with it, minus "
+        f"with the stand-in, in the same games (not the report's {ADJUSTED}, which compares "
+        f"holders with non-holders). {sig} card(s) significant after Holm's correction "
         "(alpha 0.05)."
     )
 
@@ -198,7 +238,7 @@ def ablate_html(result: Row) -> str:
         for r in result["cards"]
     ]
     plot = forest_plot(
-        rows, "ablation", xlabel="holders' win rate with the card minus without (points, 95%)"
+        rows, "ablation", xlabel=f"{CAUSAL}: holders' win rate, card minus stand-in (points, 95%)"
     )
     body = (
         f"<p>{e(ablate_summary(result))}</p>"
@@ -220,29 +260,37 @@ def sweep_table(result: Row) -> list[list[str]]:
         effect = "-" if own is None or own["candidate"] is None else pts(own["candidate"])
         if own is not None and own.get("candidate_low") is not None:
             effect += f" [{pts(own['candidate_low'])}, {pts(own['candidate_high'])}]"
+        raw = "-" if own is None else pts(own.get("raw_candidate"))
         change = "-" if own is None else f"{fmt_diff(own)} {fmt_interval(own)}"
         band = (
             ""
             if result["band"] is None
             else ("yes" if p["value"] in result["values_in_band"] else "")
         )
-        rows.append(
-            [
-                str(p["value"]),
-                effect,
-                change,
-                str(sum(r["changed"] for r in p["metrics"])),
-                band,
-            ]
-        )
+        rows.append([str(p["value"]), effect, raw, change, _moved(p), band])
     return rows
+
+
+def _moved(point: Row) -> str:
+    """The metrics that changed significantly at this value, with their values: "3: mean
+    final points 41.2 -> 44.0; ..." (a rules sweep reads here what moved, not a count)."""
+    moved = [r for r in point["metrics"] if r["changed"]]
+    if not moved:
+        return "none"
+    shown = [
+        f"{r['metric']} {fmt_value(r, 'baseline')} -> {fmt_value(r, 'candidate')}"
+        for r in moved[:3]
+    ]
+    more = f" (+{len(moved) - 3} more)" if len(moved) > 3 else ""
+    return "; ".join(shown) + more
 
 
 SWEEP_HEADERS = [
     "value",
-    "card effect, 95% (pts)",
-    "change vs baseline, 95%",
-    "metrics changed",
+    f"{ADJUSTED}, 95% (pts)",
+    f"{RAW} (pts)",
+    "change of the adjusted effect vs baseline, 95%",
+    "metrics changed (baseline -> variant)",
     "in target band",
 ]
 
@@ -251,13 +299,18 @@ def sweep_summary(result: Row) -> str:
     text = (
         f"{_sweep_target(result)} at {len(result['points'])} values; each compared with the "
         f"baseline on the same {result['games']:,} games of {result['players']} players "
-        f"(seed {result['seed']}; {', '.join(result['strategies'])}). Card effect: the win "
-        "rate of the seats holding the card minus the other seats, in the variant's games."
+        f"(seed {result['seed']}; {', '.join(result['strategies'])}). Card effect in the "
+        f"variant's games: {ADJUSTED_NOTE[0].lower()}{ADJUSTED_NOTE[1:]}"
     )
     if result["band"] is not None:
         b = result["band"]
         inside = ", ".join(map(str, result["values_in_band"])) or "none"
-        text += f" Target {b['centre']:+.2f}±{b['half_width']:.2f}: values inside: {inside}."
+        text += (
+            f" Target {b['centre']:+.2f}±{b['half_width']:.2f} ({ADJUSTED}): values inside: "
+            f"{inside}."
+        )
+    if result.get("no_op"):
+        text += f"\nwarning: {result['no_op']}"
     return text
 
 
@@ -285,7 +338,7 @@ def sweep_html(result: Row) -> str:
     )
     body = (
         f"<p>{e(sweep_summary(result))}</p>"
-        + figure(plot, "The card's holders-minus-others win rate at each value (95% interval).")
+        + figure(plot, f"The card's {ADJUSTED} at each value (95% interval).")
         + table(SWEEP_HEADERS, [[e(c) for c in row] for row in sweep_table(result)])
     )
     return _page(f"Sweep: {result['target']}", body)
@@ -310,13 +363,14 @@ def _json(result: Row) -> str:
 
 
 def whatif_view(result: Row) -> View:
+    no_op = f"\nwarning: {result['no_op']}" if result.get("no_op") else ""
     return View(
         "whatif",
         "What if: " + named_patches(result),
         WHATIF_HEADERS,
         whatif_table(result),
-        whatif_summary(result),
-        {"md": whatif_markdown(result), "json": _json(result)},
+        whatif_summary(result) + no_op,
+        {"html": whatif_html(result), "md": whatif_markdown(result), "json": _json(result)},
     )
 
 

@@ -6,7 +6,9 @@
 Every command that plays games for more than a few seconds shows one, on stderr
 (stdout keeps the results: `tutti check --json -` stays valid JSON). In a pipe
 it prints `checking: 4,096/8,192 games` lines: at the start, at every tenth of the
-work, at least every PLAIN_EVERY_SECONDS, and at the end.
+work, at least every PLAIN_EVERY_SECONDS, and at the end. Work that is not counted in
+games (`tutti report`, the steps of `tutti bench`) names its stages instead
+(`StageDisplay`: `report: card effects`).
 """
 
 from __future__ import annotations
@@ -88,6 +90,27 @@ class ProgressDisplay:
             count=f"{done:,}/{total:,} {self.unit}",
             rate=f"{speed:,.0f} {self.unit}/s" if speed else "",
         )
+
+
+Stage = Callable[[str], None]  # the name of the stage that starts now
+
+
+class StageDisplay:
+    """Progress of work that is not counted in games: a line on stderr as each named
+    stage starts (`report: card effects`), on a terminal and in a pipe alike, so it
+    never competes with a bar that a stage shows itself (`report --confirm` ablates
+    under its own bar). A callable like the Progress callbacks:
+
+        stage = StageDisplay("report")
+        stage("reading 20,000 games")
+    """
+
+    def __init__(self, label: str, stream: IO[str] | None = None):
+        self.label = label
+        self.stream = stream if stream is not None else sys.stderr
+
+    def __call__(self, name: str) -> None:
+        print(f"{self.label}: {name}", file=self.stream, flush=True)
 
 
 def display_for(progress: bool | Progress | None, label: str) -> Any:

@@ -25,6 +25,7 @@ class StrategySpec:
     param_names: tuple[str, ...] = ()
     defaults: tuple[float, ...] = ()
     module: str | None = None  # the user strategy module it came from (None: built in)
+    searches: bool = False  # plays rollouts at its decisions: runs default to small chunks
 
     @property
     def weights(self) -> dict[str, float]:

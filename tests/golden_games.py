@@ -26,6 +26,11 @@ BATCH_GAMES = 48
 # regeneration (tests/luthier/test_transcript_state.py checks prestige_round,
 # tests/reports/test_picks.py the offered/picked bitmaps).
 REPORT_ONLY = frozenset({"prestige_round", "offered", "picked"})
+# Where the game loop stands and the planning memo, kept in the state since the game
+# resumes from a decision (issue 33, simcore/games/luthier/resume_nb.py): engine scratch
+# that was on the stack when the fingerprints were taken, left out likewise.
+RESUME_STATE = frozenset({"cursor", "pass_moved", "plan_memo"})
+LEFT_OUT = REPORT_ONLY | RESUME_STATE
 # Fields widened after the fingerprints were taken (issue 32: sums of gains int16 ->
 # int32, dtypes.py), hashed at the width they had then: a game whose values fit that
 # width hashes as before, so widening a field changes no fingerprint of an unchanged game.
@@ -33,9 +38,9 @@ TAKEN_AT = {"inspiration": "i2", "prestige": "i2", "prestige_src": "i2", "n_disc
 
 
 def _as_taken(a: np.ndarray) -> np.ndarray:
-    """`a` without the REPORT_ONLY fields and with the TAKEN_AT fields at their old width,
+    """`a` without the LEFT_OUT fields and with the TAKEN_AT fields at their old width,
     packed as the record was when the fingerprints were taken."""
-    names = [n for n in a.dtype.names if n not in REPORT_ONLY]
+    names = [n for n in a.dtype.names if n not in LEFT_OUT]
     fields = []
     for n in names:
         base, shape = a.dtype[n].base, a.dtype[n].shape
@@ -51,7 +56,7 @@ def _digest(*arrays: np.ndarray) -> str:
     h = hashlib.sha256()
     for a in arrays:
         a = np.asarray(a)
-        if a.dtype.names and (REPORT_ONLY | set(TAKEN_AT)) & set(a.dtype.names):
+        if a.dtype.names and (LEFT_OUT | set(TAKEN_AT)) & set(a.dtype.names):
             a = _as_taken(a)
         h.update(np.ascontiguousarray(a).tobytes())
     return h.hexdigest()[:20]

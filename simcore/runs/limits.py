@@ -13,6 +13,9 @@ from simcore.errors import TuttiError
 
 DEFAULT_GAMES = 100_000
 DEFAULT_CHUNK = 4096
+# a run with a search seat (rollouts at every decision, ~1 game per second per core)
+# reports progress after every chunk: this default keeps a chunk to seconds
+SEARCH_CHUNK = 64
 MAX_CHUNK = 65_536  # games per chunk
 MAX_CHUNKS = 100_000  # chunks per run
 MAX_GAMES = MAX_CHUNK * MAX_CHUNKS  # 6,553,600,000 games per run
@@ -34,3 +37,8 @@ def check_sizes(games: int, chunk_size: int) -> None:
             f"--games {games:,} in chunks of {chunk_size:,} makes more than {MAX_CHUNKS:,} "
             f"chunks: give --chunk-size {least:,} or more"
         )
+
+
+def default_chunk(seats) -> int:
+    """The chunk size of a run that names none: SEARCH_CHUNK when a seat searches."""
+    return SEARCH_CHUNK if any(spec.searches for spec in seats) else DEFAULT_CHUNK

@@ -20,7 +20,7 @@ from simcore.output_paths import check_folder, writing
 from simcore.progress import Progress, display_for
 from simcore.runs import parts as run_parts
 from simcore.runs.chunks import ChunkJob
-from simcore.runs.limits import DEFAULT_CHUNK, check_sizes
+from simcore.runs.limits import DEFAULT_CHUNK, check_sizes, default_chunk
 from simcore.runs.local import run_local
 from simcore.runs.lock import run_lock
 from simcore.runs.manifest import (
@@ -205,7 +205,7 @@ def simulate(
     out: str | Path = "runs/sim",
     strategies: str | list[str] | None = None,
     threads: int | None = None,
-    chunk_size: int = DEFAULT_CHUNK,
+    chunk_size: int | None = None,
     cards: str | Path | None = None,
     resume: bool = False,
     params: np.ndarray | None = None,
@@ -247,7 +247,8 @@ def simulate(
     out = Path(out)
     if cluster is not None and strategy_module is not None:
         raise TuttiError("--strategy-module does not work with --cluster yet")
-    _check_args(the_game, players, games, chunk_size, threads if cluster is None else None, seed)
+    given = DEFAULT_CHUNK if chunk_size is None else chunk_size
+    _check_args(the_game, players, games, given, threads if cluster is None else None, seed)
     resumed = read_manifest(out, check_parts=False) if resume else None
     if resumed is None:
         _refuse_existing(out)
@@ -261,6 +262,9 @@ def simulate(
         cards = cards if cards is not None else resumed.config.cards_dir
     names = ",".join(strategies) if isinstance(strategies, list) else strategies
     seats = the_game.parse_seats(names, players)
+    if chunk_size is None:
+        chunk_size = resumed.config.chunk_size if resumed else default_chunk(seats)
+        check_sizes(games, chunk_size)
     params = _run_params(seats, params, params_file, the_game, resumed)
     config = run_config(
         the_game,

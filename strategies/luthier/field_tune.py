@@ -6,7 +6,16 @@ with their current weights (cross-entropy search on common random numbers,
 `balanced` against copies of itself (self-play, the field `tutti exploit`
 measures). A tuned vector replaces the current one only when it beats it on
 fresh deals at 95% confidence. Rounds repeat until none does, or `rounds` run
-out. `make tune-field` runs this module and writes strategies/luthier/field.toml,
+out. Every vector keeps `noise` at 0: noise is exploration for a search, and the
+shipped players break exact ties by their documented keys (docs/strategies.md, Ties).
+
+A last stage hardens `balanced` (`harden`): `tutti exploit` searches the strongest
+response to three copies of it from every heuristic's weights; while that response
+wins more than the target (fair share + 10 points), `balanced` takes its weights and
+the probe runs again (iterated best response). The stage keeps the `balanced` whose
+probe found the weakest response: the figure it measured, never an unplayed one.
+
+`make tune-field` runs this module and writes strategies/luthier/field.toml,
 which the registry reads as the archetypes' defaults.
 """
 
@@ -20,11 +29,33 @@ from pathlib import Path
 
 import numpy as np
 
+from strategies.exploit import default_starts, exploit, target
 from strategies.luthier.params import NAMES
 from strategies.luthier.registry import SELF_PLAY, STRATEGIES, style_projection, style_vector
 from strategies.tune import tune
 
 FIELD = ("crafter", "performer", "restorer", "courtier")  # the default field of `make demo`
+NOISE = NAMES.index("noise")
+
+
+def without_noise(project: Callable[[np.ndarray], np.ndarray] | None):
+    """`project` (a style, or None) that also keeps the noise weight at 0."""
+
+    def shipped(values: np.ndarray) -> np.ndarray:
+        out = np.array(values if project is None else project(values), np.float64)
+        out[NOISE] = 0.0
+        return out
+
+    return shipped
+
+
+def quiet(vector: np.ndarray) -> np.ndarray:
+    """`vector` with its noise weight at 0."""
+    out = np.array(vector, np.float64)
+    out[NOISE] = 0.0
+    return out
+
+
 OUT = Path(__file__).with_name("field.toml")
 
 
@@ -40,7 +71,7 @@ def tune_field(
 ) -> dict[str, np.ndarray]:
     """{strategy: tuned float64[MAX_PARAMS]} for the field and the self-play strategy,
     from the hand-set style weights (not the shipped ones: the result reproduces)."""
-    vectors = {n: style_vector(n) for n in (*FIELD, SELF_PLAY)}
+    vectors = {n: quiet(style_vector(n)) for n in (*FIELD, SELF_PLAY)}
     k = len(NAMES)
     for r in range(rounds):
         changed = []
@@ -52,7 +83,7 @@ def tune_field(
             result = tune(
                 cards, spec, opponents, players, budget, seed + 100 * r + i, population,
                 eval_games, start=current, field_params=dict(vectors),
-                project=style_projection(name), baseline=current,
+                project=without_noise(style_projection(name)), baseline=current,
             )  # fmt: skip
             ev = result.evaluation
             verdict = "kept" if ev.significant else "not better"
@@ -100,6 +131,7 @@ def polish_self_play(
         result = tune(
             cards, spec, [spec], players, budget, seed + 1000 + r, population, eval_games,
             start=current, field_params=dict(vectors), baseline=current,
+            project=without_noise(None),
         )  # fmt: skip
         ev = result.evaluation
         log(
@@ -113,6 +145,50 @@ def polish_self_play(
         tuned[:k] = result.values
         vectors = as_written({**vectors, SELF_PLAY: tuned})
     return vectors
+
+
+def harden(
+    cards,
+    vectors: dict[str, np.ndarray],
+    players: int,
+    budget: int,
+    rounds: int,
+    seed: int,
+    eval_games: int = 20_000,
+    log: Callable[[str], None] = print,
+) -> dict[str, np.ndarray]:
+    """Stage 3: iterated best response for SELF_PLAY. Probe it with `exploit` (every
+    heuristic's weights as starts, noise 0, `budget` games); while the strongest response
+    wins above target(players) (its interval's low end), SELF_PLAY takes its weights and
+    is probed again, at most `rounds` probes. Returns the vectors with the SELF_PLAY whose
+    probe found the weakest strongest response."""
+    vectors = as_written(vectors)
+    spec = STRATEGIES[SELF_PLAY]
+    k = len(NAMES)
+    best_vec, best_win = vectors[SELF_PLAY], float("inf")
+    current = vectors[SELF_PLAY]
+    for r in range(rounds):
+        field_params = {**vectors, SELF_PLAY: current}
+        starts = default_starts(STRATEGIES, SELF_PLAY, field_params=field_params)
+        found = exploit(
+            cards, [spec], players, budget, seed + 2000 + r, eval_games=eval_games,
+            starts=starts, field_params=field_params,
+        )  # fmt: skip
+        low = found.interval[0]
+        log(
+            f"harden {r + 1}: strongest response to {SELF_PLAY} ({found.spec.name}'s search) "
+            f"wins {found.win_rate:.2%} ({low:.2%}-{found.interval[1]:.2%}), "
+            f"target {target(players):.0%}"
+        )
+        if found.win_rate < best_win:
+            best_vec, best_win = current, found.win_rate
+        if low <= target(players):
+            break
+        response = current.copy()
+        response[:k] = quiet(found.values)
+        current = as_written({SELF_PLAY: response})[SELF_PLAY]
+    log(f"harden: {SELF_PLAY} kept with a strongest response of {best_win:.2%}")
+    return {**vectors, SELF_PLAY: best_vec}
 
 
 def write_field(path: Path, vectors: dict[str, np.ndarray], comments: list[str]) -> None:
@@ -130,6 +206,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--polish-budget", type=int, default=200_000)
     parser.add_argument("--polish-rounds", type=int, default=2)
+    parser.add_argument("--harden-budget", type=int, default=200_000)
+    parser.add_argument("--harden-rounds", type=int, default=4)
     parser.add_argument(
         "--polish-only", action="store_true", help="stage 2 only, from the shipped field.toml"
     )
@@ -143,16 +221,20 @@ def main(argv: list[str] | None = None) -> None:
 
     cards = load_default_cards()
     if args.polish_only:
-        vectors = {n: STRATEGIES[n].vector() for n in (*FIELD, SELF_PLAY)}
+        vectors = {n: quiet(STRATEGIES[n].vector()) for n in (*FIELD, SELF_PLAY)}
     else:
         vectors = tune_field(cards, args.players, args.budget, args.rounds, args.seed, log=log)
     vectors = polish_self_play(
         cards, vectors, args.players, args.polish_budget, args.polish_rounds, args.seed, log=log
     )
+    vectors = harden(
+        cards, vectors, args.players, args.harden_budget, args.harden_rounds, args.seed, log=log
+    )
     command = (
         f"make tune-field (python -m strategies.luthier.field_tune --players {args.players} "
         f"--budget {args.budget} --rounds {args.rounds} --seed {args.seed} "
-        f"--polish-budget {args.polish_budget} --polish-rounds {args.polish_rounds})"
+        f"--polish-budget {args.polish_budget} --polish-rounds {args.polish_rounds} "
+        f"--harden-budget {args.harden_budget} --harden-rounds {args.harden_rounds})"
     )
     write_field(
         args.out,

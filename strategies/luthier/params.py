@@ -38,3 +38,11 @@ NAMES = (
 )
 N_PARAMS = len(NAMES)
 assert N_PARAMS <= MAX_PARAMS
+
+# `search` (search_player_nb.py): the base heuristic's weights above, then the search's own
+SEARCH_ID = 6  # its strategy id (registry.py)
+BUDGET = N_PARAMS  # rollouts per decision
+CANDIDATES = N_PARAMS + 1  # the base heuristic's first picks the rollouts compare
+EXPLORATION = N_PARAMS + 2  # UCB1 exploration constant (rewards are win shares, 0..1)
+SEARCH_NAMES = (*NAMES, "budget", "candidates", "exploration")
+assert len(SEARCH_NAMES) <= MAX_PARAMS

@@ -14,7 +14,7 @@ import numpy as np
 
 from simcore import seats
 from simcore.seats import MAX_PARAMS, StrategySpec
-from strategies.luthier.params import NAMES
+from strategies.luthier.params import NAMES, SEARCH_ID, SEARCH_NAMES
 
 __all__ = ["MAX_PARAMS", "STRATEGIES", "StrategySpec", "get", "parse_seats", "split_names"]
 
@@ -141,6 +141,21 @@ STRATEGIES: dict[str, StrategySpec] = {
         patience=2.5,  # it takes the most patrons, so it guards them hardest
     ),
 }
+
+# `search` (search_player_nb.py): the base heuristic's weights (balanced, as shipped), then
+# rollouts per decision, candidates compared, UCB1 exploration. The budget is the largest
+# that keeps a 4-player game with one search seat at about 1 game per second per core
+# (docs/strategies.md, "Search player").
+SEARCH_DEFAULTS = {"budget": 32.0, "candidates": 4.0, "exploration": 0.7}
+STRATEGIES["search"] = StrategySpec(
+    "search",
+    SEARCH_ID,
+    "Depth-1 information-set MCTS: UCB1 over balanced's first picks, rollouts on redealt "
+    "hidden cards, the most-visited pick.",
+    SEARCH_NAMES,
+    (*STRATEGIES["balanced"].defaults, *(SEARCH_DEFAULTS[n] for n in SEARCH_NAMES[len(NAMES) :])),
+    searches=True,
+)
 
 
 # The path-neutral heuristic: the self-play field of `tutti exploit` (every other seat

@@ -132,7 +132,7 @@ def test_progress_table_and_json_agree_on_what_is_returned(tmp_path, monkeypatch
         monkeypatch.setattr(reports.balance, "better", lambda value, current, diff: False)
     elif rule == "worse":
         monkeypatch.setattr(reports.balance, "better", lambda value, current, diff: value > current)
-    seed = "3" if rule == "worse" else "4"  # seed 3's check has a candidate above the current
+    seed = "12" if rule == "worse" else "2"  # seed 12's check has a candidate above the current
     args = [*VARY, "--objective", "card:instruments.cello", *TINY, "--seed", seed]
     code, out, err = tutti("balance", *args, "--json", str(tmp_path / "b.json"),
                            "--out", str(tmp_path / "cards"))  # fmt: skip
@@ -190,6 +190,7 @@ def test_the_out_directory_carries_the_users_own_cards(tmp_path, monkeypatch):
     (mine / "repairs.toml").write_text('[[repair]]\nid = "r1"\nprestige = 5\n')
     code, _, err = tutti("balance", "--vary", "instruments.viola.rough.wood=1..3",
                          "--objective", "seat-spread", *TINY, "--cards", str(mine),
+                         "--seed", "3",  # seed 3's check has a lower candidate
                          "--out", str(tmp_path / "out"),
                          "--json", str(tmp_path / "o.json"))  # fmt: skip
     assert code == 0, err

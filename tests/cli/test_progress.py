@@ -39,6 +39,7 @@ def commands(baseline: Path, tmp: Path) -> dict[str, tuple[list[str], str, int]]
         ),
         "ablate": ([*ABLATE, "--out", str(tmp / "ablate")], "ablating", 3 * 300),
         "sweep": ([*SWEEP, "--out", str(tmp / "sweep")], "sweeping", 3 * 300),
+        "drift": (["drift", str(baseline), str(baseline)], "comparing", TWO_WINDOWS),
     }
 
 
@@ -64,7 +65,7 @@ def in_a_terminal(args: list[str]) -> tuple[int, str]:
     return proc.wait(timeout=600), b"".join(chunks).decode("utf-8", "replace")
 
 
-@pytest.mark.parametrize("name", ["check", "baseline", "ablate", "sweep"])
+@pytest.mark.parametrize("name", ["check", "baseline", "ablate", "sweep", "drift"])
 def test_a_bar_in_a_terminal(name: str, baseline: Path, tmp_path: Path) -> None:
     args, label, total = commands(baseline, tmp_path)[name]
     code, output = in_a_terminal(args)
@@ -75,7 +76,7 @@ def test_a_bar_in_a_terminal(name: str, baseline: Path, tmp_path: Path) -> None:
     assert "Traceback" not in output
 
 
-@pytest.mark.parametrize("name", ["check", "baseline", "ablate", "sweep"])
+@pytest.mark.parametrize("name", ["check", "baseline", "ablate", "sweep", "drift"])
 def test_periodic_lines_in_a_pipe(name: str, baseline: Path, tmp_path: Path) -> None:
     args, label, total = commands(baseline, tmp_path)[name]
     code, out, err = tutti(*args)
@@ -98,3 +99,55 @@ def test_the_python_api_takes_a_callback_or_true(tmp_path: Path, capsys) -> None
     simulate(**run, out=tmp_path / "b", progress=True)  # no terminal here: plain lines
     err = capsys.readouterr().err
     assert "simulating: 0/30 games" in err and "simulating: 30/30 games" in err
+
+
+REPORT_STAGES = [
+    "report: reading 300 games",
+    "report: card effects",
+    "report: pick rates",
+    "report: seats, families, strategies and scores",
+    "report: awards, goals and the game arc",
+    "report: writing HTML",
+    "report: writing Markdown",
+]
+
+
+@pytest.fixture(scope="module")
+def small_run(tmp_path_factory) -> Path:
+    from simcore.runs.simulate import simulate
+
+    out = tmp_path_factory.mktemp("runs") / "small"
+    simulate(players=2, games=300, seed=4, out=out, chunk_size=100)
+    return out
+
+
+def test_report_names_its_stages_in_a_pipe(small_run: Path, tmp_path: Path) -> None:
+    """Issue 34: `tutti report` took 15 s in silence; it names each stage on stderr."""
+    args = ["report", str(small_run), "--out", str(tmp_path / "r.html")]
+    code, out, err = tutti(*args, "--markdown", str(tmp_path / "r.md"))
+    assert code == 0, err
+    assert err.splitlines() == REPORT_STAGES
+    assert "report: " not in out and out.startswith("report on 300 games")
+
+
+def test_report_names_its_stages_in_a_terminal(small_run: Path, tmp_path: Path) -> None:
+    args = ["report", str(small_run), "--out", str(tmp_path / "r.html")]
+    code, output = in_a_terminal([*args, "--markdown", str(tmp_path / "r.md")])
+    assert code == 0, output
+    lines = [line.strip() for line in output.splitlines() if line.startswith("report: ")]
+    assert lines == REPORT_STAGES, output
+
+
+def test_bench_names_its_stages(tmp_path: Path) -> None:
+    from simcore.threads import max_threads
+
+    args = ["-n", "40", "-p", "2", "--no-compile", "--check-games", "0", "--repeat", "2"]
+    code, out, err = tutti("bench", *args, "--strategies", "random")
+    assert code == 0, err
+    threads = sorted({1, max_threads()})
+    assert err.splitlines() == [
+        f"bench: strategies, {t} thread{'s' if t > 1 else ''}: run {k} of 2, 40 games"
+        for t in threads
+        for k in (1, 2)
+    ]
+    assert "bench: " not in out and "games/s" in out

@@ -64,11 +64,11 @@ def test_simulate_prints_progress_and_a_summary(tmp_path: Path) -> None:
     progress = result.stderr.strip().splitlines()  # stdout keeps the results
     assert progress == [f"simulating: {n}/300 games" for n in (0, 100, 200, 300)]
     lines = result.stdout.strip().splitlines()
-    summary = SUMMARY.match(lines[-1])
-    assert summary, lines[-1]
+    summary = SUMMARY.match(lines[0])
+    assert summary, lines[0]
     assert summary[1] == "300" and summary[3] == "300"
     assert summary[2] == str(out)
-    assert len(lines) == 1
+    assert lines[1:] == [f"next: tutti report {out}"]  # the next step, ready to paste
 
     manifest = read_manifest(out)
     assert manifest.complete and manifest.chunks_done == [0, 1, 2]
@@ -211,7 +211,7 @@ def test_kill_then_resume_equals_an_uninterrupted_run(tmp_path: Path) -> None:
 
     result = runner.invoke(app, ["simulate", *LONG_RUN, "--out", str(out), "--resume"])
     assert result.exit_code == 0, result.output
-    summary = SUMMARY.match(result.stdout.strip().splitlines()[-1])
+    summary = SUMMARY.match(result.stdout.strip().splitlines()[0])
     assert summary and summary[1] == "60,000"
     assert int(summary[3].replace(",", "")) == 60_000 - manifest.games_completed
 

@@ -104,7 +104,7 @@ def test_a_violin_worth_6_is_drift_on_the_instrument_metrics(baseline4, violin6,
     assert rows[0][1] == "drift" and [order[v] for _, v in rows] == sorted(
         order[v] for _, v in rows
     )
-    assert ("card instruments.violin: completers' win-rate difference", "drift") in rows
+    assert ("card instruments.violin: completers' effect (raw)", "drift") in rows
     table = out[out.index("\nmetric ") : out.index("\nwrote ")].splitlines()
     assert len(table) == len(rows) + 3 and all(len(line) <= 100 for line in table)  # a pipe
     # The PR comment: headline, then the drifted metrics first, with every column.

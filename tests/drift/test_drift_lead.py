@@ -58,8 +58,11 @@ def test_drift_names_the_changed_card_in_its_first_lines(violin_pair, tmp_path):
     assert f"baseline: {base} (run directory, 2,000 games; the shipped cards)" in head
     assert f"candidate: {violin3} (run directory, 2,000 games; cards {violin3.parent}" in head
     at = first.index("instruments.violin: prestige 2 -> 3")
-    holders, completers = first[at + 1], first[at + 2]
-    assert holders.startswith("  holders ") and completers.startswith("  completers ")
+    lines = out.splitlines()  # the card's name and its holders' effects in the first ten
+    adjusted, holders, completers = first[at + 1], first[at + 2], lines[at + 3]
+    assert adjusted.startswith("  holders, effect (adjusted) ")  # the report's measure first
+    assert holders.startswith("  holders, effect (raw) ")
+    assert completers.startswith("  completers, effect (raw) ")
     assert holders.split()[-1] in ("pass", "drift", "inconclusive")  # shown whatever it is
     assert " to " in holders  # the change's interval
     result = json.loads((tmp_path / "d.json").read_text())
@@ -67,8 +70,11 @@ def test_drift_names_the_changed_card_in_its_first_lines(violin_pair, tmp_path):
     assert change["label"] == "instruments.violin" and change["change"] == "changed"
     assert change["key"] == "instrument/violin"
     assert change["fields"] == [{"field": "prestige", "baseline": 2, "candidate": 3}]
-    assert [m["who"] for m in change["metrics"]] == ["holders", "completers"]
-    holders_row = change["metrics"][0]
+    assert [m["who"] for m in change["metrics"]] == [
+        "holders, effect (adjusted)", "holders, effect (raw)", "completers, effect (raw)",
+    ]  # fmt: skip
+    adjusted_row, holders_row = change["metrics"][:2]
+    assert adjusted_row["low"] < adjusted_row["diff"] < adjusted_row["high"]
     assert holders_row["tested"]
     assert holders_row["baseline_low"] < holders_row["baseline"] < holders_row["baseline_high"]
     assert holders_row["low"] < holders_row["diff"] < holders_row["high"]
@@ -85,7 +91,7 @@ def test_the_markdown_leads_with_the_changed_cards_too(violin_pair):
     at = lines.index("### Cards whose data differ (1)")
     assert all(not line.startswith("### ") for line in lines[:at])
     row = next(line for line in lines if line.startswith("| instruments.violin: prestige 2 -> 3"))
-    assert "| holders |" in row
+    assert "| holders, effect (adjusted) |" in row
 
 
 def test_a_run_against_itself_says_the_card_data_are_the_same(violin_pair):
@@ -123,7 +129,8 @@ def test_check_names_the_card_folder_it_played_and_the_changed_card(baseline4, v
     assert f"{baseline4} (baseline file, 8,192 games; the shipped cards)" in head
     assert f"candidate: current code (replayed, 8,192 games; cards {violin6})" in head
     at = first.index("instruments.violin: prestige 2 -> 6")
-    assert first[at + 1].startswith("  holders ") and first[at + 2].startswith("  completers ")
+    assert first[at + 1].startswith("  holders, effect (adjusted) ")  # check: the same measure
+    assert first[at + 2].startswith("  holders, effect (raw) ")
     assert first[at + 2].endswith("drift")
 
 

@@ -211,3 +211,37 @@ def test_json_rows_carry_the_contract(written4) -> None:
             assert r["adjusted"]["low"] <= r["adjusted"]["delta"] <= r["adjusted"]["high"]
     assert written4["json"]["settings"]["margin"] == 0.02
     assert "Mantel-Haenszel" in written4["json"]["cards"]["method"]
+
+
+def test_seat_game_arrays_give_the_reports_number() -> None:
+    """`stratified_difference` and `SideEffects` (whatif, sweep, balance, drift) give the
+    moments' estimate and standard error (the report) to rounding: one measure."""
+    from reports.adjusted import SideEffects, stratified_difference
+
+    seats, held = _random_games(300, 5, lambda s, h: 1 + s + h, lambda s, r: r.random() < 0.4)
+    want = _one(seats, _keys(sorted(held)))
+    frame = seats.with_columns(
+        k=pl.concat_str(["strategy", "start_order", "family"]).rank("dense").cast(pl.Int64) - 1,
+        h=pl.struct("game", "seat").map_elements(
+            lambda r: float((r["game"], r["seat"]) in held), return_dtype=pl.Float64
+        ),
+    )
+    delta, influence = stratified_difference(
+        frame["k"].to_numpy(), frame["game"].to_numpy(), frame["win"].to_numpy(),
+        frame["h"].to_numpy(), 300,
+    )  # fmt: skip
+    assert delta == pytest.approx(want["delta"], rel=1e-9)
+    assert math.sqrt((influence**2).sum()) == pytest.approx(want["se"], rel=1e-9)
+    sides = SideEffects({"repair/c": True}, ("family",))
+    keys = pl.DataFrame(
+        [(g, s, "repair/c/0") for g, s in sorted(held)], schema=["game", "seat", "key"],
+        orient="row",
+    )  # fmt: skip
+    for side in (0, 1):  # the same games twice: a difference of exactly 0
+        sides.add(side, seats, keys)
+    got = sides.result()["repair/c"]
+    assert got["sides"][0]["delta"] == pytest.approx(want["delta"], rel=1e-9)
+    assert got["sides"][1]["high"] - got["sides"][1]["delta"] == pytest.approx(
+        1.959963984540054 * want["se"], rel=1e-6
+    )
+    assert got["diff"] == 0.0

@@ -130,7 +130,7 @@ def test_spreads_and_the_card_effect_by_hand():
     # one stratum per seat here (strategy and family go with the seat), equal weights:
     # seat 0: holder game 0 (win) vs non-holders 1, 2 (wins 0, 1): 1 - 1/2
     # seat 1: holders 1, 2 (wins 1, 0) vs non-holder game 0 (0): 1/2 - 0
-    assert objectives.card_effect(data, card, np.ones(6)) == pytest.approx(0.5)
+    assert objectives.card_effect(data, card, np.ones(3)) == pytest.approx(0.5)  # per game
     weights = np.array([0.0, 1.0, 1.0])  # game 0 left out: no stratum has both sides
     assert math.isnan(objectives.term_value(card, data, weights))
 

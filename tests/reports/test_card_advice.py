@@ -112,7 +112,7 @@ def test_tutti_card_prints_a_flagged_and_an_unflagged_card(run4) -> None:
         assert result.exit_code == 0, result.output
         out = result.output
         assert row["card"] in out and said in out
-        assert "adjusted Δ" in out and "raw Δ" in out and "pick rate:" in out
+        assert "effect (adjusted)" in out and ", raw " in out and "pick rate:" in out
         assert f"({row['n']:,} holder seat-games)" in out
         command = out.strip().splitlines()[-1].strip()
         assert command.startswith("tutti balance ")

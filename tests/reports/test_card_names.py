@@ -27,10 +27,8 @@ def test_card_keys_read_as_kind_id_and_name(key: str, text: str) -> None:
 
 def test_metric_labels_name_the_cards() -> None:
     names = read_names(None)
-    assert label("card", "repair/r15", names) == (
-        "card repairs.r15 (Bell rebuild): holders' win-rate difference"
-    )
-    assert label("completed", "repair/r15") == "card repairs.r15: completers' win-rate difference"
+    assert label("card", "repair/r15", names) == ("card repairs.r15 (Bell rebuild): effect (raw)")
+    assert label("completed", "repair/r15") == "card repairs.r15: completers' effect (raw)"
     assert label("family", "amati", names) == "win rate, family amati"
 
 

@@ -84,9 +84,10 @@ def test_confirm_ablates_the_top_flagged_cards(confirmed) -> None:
 def test_confirm_columns_in_markdown_and_html(confirmed) -> None:
     md, page = confirmed["md"], confirmed["html"]
     flagged_md = md.split("## Strongest and weakest cards")[1].split("## Strategies")[0]
-    assert "| ablation Δ (win-rate pts, 95% interval) | Ablation |" in flagged_md
+    assert "| causal effect vs stand-in (win-rate pts, 95% interval) | Ablation |" in flagged_md
     assert "Ablation (--confirm 2)" in md.split("## Seat order")[0]  # said in the summary
-    assert "<th>ablation Δ (win-rate pts, 95% interval)</th><th>Ablation</th>" in page
+    header = "<th>causal effect vs stand-in (win-rate pts, 95% interval)</th><th>Ablation</th>"
+    assert header in page
     parsed = _Ids()
     parsed.feed(page)
     assert not parsed.stack  # every tag closed

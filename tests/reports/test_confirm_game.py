@@ -115,9 +115,10 @@ def test_confirm_is_tutti_ablate_on_the_runs_settings(confirmed, board) -> None:
 
 def test_confirm_columns_in_markdown_and_html(confirmed) -> None:
     md, page = confirmed["md"], confirmed["html"]
-    assert "| ablation Δ (win-rate pts, 95% interval) | Ablation |" in md
+    assert "| causal effect vs stand-in (win-rate pts, 95% interval) | Ablation |" in md
     assert "Ablation (--confirm 3)" in md.split("## Strategies")[0]  # said in the summary
-    assert "<th>ablation Δ (win-rate pts, 95% interval)</th><th>Ablation</th>" in page
+    header = "<th>causal effect vs stand-in (win-rate pts, 95% interval)</th><th>Ablation</th>"
+    assert header in page
     assert "Ablation (--confirm 3)" in page
     for c in confirmed["json"]["cards"]["confirm"]["cards"]:
         line = next(x for x in md.splitlines() if x.startswith(f"| {c['card']} |") and "*" in x)

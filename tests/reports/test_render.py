@@ -139,3 +139,56 @@ def test_json_is_the_report(written4) -> None:
     assert run["games"] == 3000 and run["players"] == 4 and run["seed"] == 7
     assert run["strategies"] == ["random"] and len(run["card_hash"]) == 64
     assert run["rules_version"] >= 1 and run["package_version"]
+
+
+def test_every_table_scrolls_in_its_box_and_flagged_names_wrap(written4) -> None:
+    """Issue 34: the flagged-cards table overflowed its box at 1,366 px. Every table sits
+    in a box that scrolls sideways; the flagged table keeps its numbers on one line but
+    lets its card names wrap."""
+    from reports.html_kit import CSS
+
+    page = written4["html"]
+    assert page.count("<table") == page.count('<div class="wrap"><table')
+    rules = {m[1].strip(): m[2] for m in re.finditer(r"([^{}]+)\{([^}]*)\}", CSS)}
+    assert "overflow-x: auto" in rules[".wrap"]
+    assert "nowrap" in rules["table.oneline td"]
+    assert "white-space: normal" in rules["table.oneline td.l"]
+    flagged = page.split('<section id="flagged">')[1].split("</section>")[0]
+    if "<table" in flagged:
+        assert '<table class="oneline">' in flagged
+        assert re.search(r'<td class="l">[^<]+</td>', flagged)  # card names: wrap-able cells
+
+
+def _with_strategies(report: dict, names: list[str], run_names: list[str]) -> dict:
+    import copy
+
+    r = copy.deepcopy(report)
+    row = r["strategies"]["by_strategy"][0]
+    r["strategies"]["by_strategy"] = [dict(row, strategy=n) for n in names]
+    r["strategies"]["matchups"] = [
+        dict(row, strategy=a, opponent=b) for a in names for b in names if a != b
+    ]
+    r["run"]["strategies"] = run_names
+    return r
+
+
+def test_matchups_say_in_one_line_when_they_hold_nothing(written4) -> None:
+    """One strategy, or one line-up in every game: a line instead of a table of repeats;
+    different line-ups: the table."""
+    from reports.render_html import section_strategies
+    from reports.render_md import strategies
+
+    one = written4["report"]  # random in every seat
+    html = section_strategies(one)
+    assert "every seat played random" in html and "vs random" not in html
+    assert html.count("<table") == 1
+    assert "every seat played random" in "\n".join(strategies(one))
+    same = _with_strategies(one, ["crafter", "courtier"], ["courtier", "crafter"])
+    html = section_strategies(same)
+    assert "every game seated the same line-up (crafter, courtier)" in html
+    assert "vs crafter" not in html and html.count("<table") == 1
+    md = "\n".join(strategies(same))
+    assert "same line-up" in md and "vs crafter" not in md
+    mixed = _with_strategies(one, ["crafter", "courtier"], ["random"])
+    html = section_strategies(mixed)
+    assert "vs crafter" in html and "same line-up" not in html

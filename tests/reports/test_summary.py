@@ -306,3 +306,20 @@ def test_instrument_and_repair_rows_carry_their_section(loose) -> None:
     assert by_kind["patron"] == {None} and by_kind["family"] == {None}
     violin = next(r for r in rows if r["card_id"] == "violin")
     assert violin["section"] == "strings"
+
+
+def test_no_finding_from_a_handful_of_holders_or_a_degenerate_interval() -> None:
+    """One rule for every game's Summary (reports.findings.findable): the Maestro case of
+    issue 34, an effect from 0.1% of the seat-games with a zero-width interval, is none."""
+    from reports import game_summary
+    from reports.findings import MIN_FINDING_HOLDERS, findable
+
+    run = {"games": 10_000, "players": 4}
+    row = {"kind": "row", "card": "Ravel", "event": "any", "q_value": 0.001, "n": 40,
+           "adj_diff": -0.348, "adj_diff_low": -0.348, "adj_diff_high": -0.345}  # fmt: skip
+    assert not findable(row, run)  # 0.1% of the seat-games
+    assert not findable({**row, "n": 4000, "adj_diff_low": -0.348, "adj_diff_high": -0.348}, run)
+    assert not findable({**row, "n": MIN_FINDING_HOLDERS - 1}, {"games": 10, "players": 2})
+    assert findable({**row, "n": 4000}, run)
+    report = {"run": run, "cards": {"kinds": [{"kind": "row"}], "rows": [row]}}
+    assert game_summary.next_sentence(report).startswith("No row shows")

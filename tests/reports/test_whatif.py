@@ -14,6 +14,7 @@ from reports.ablate import ablate
 from reports.whatif import parse_target, sweep, whatif
 from reports.whatif_render import ablate_view, whatif_view
 from simcore.errors import TuttiError
+from tests.main import tutti
 
 NOOP = """
 [[performance]]
@@ -112,15 +113,30 @@ def test_cli_commands_write_their_files(tmp_path):
     assert data["patches"] == ["instruments.violin.prestige=5"]
     markdown = (out / "whatif.md").read_text()
     assert "| metric |" in markdown
-    assert "card instruments.violin: holders' win-rate difference" in markdown
+    assert "card instruments.violin: effect (raw)" in markdown
+    assert "card instruments.violin:" in (out / "whatif.html").read_text()  # as --help says
+    assert f"wrote {out / 'whatif.html'}" in r.output
     r = runner.invoke(app, ["ablate", "repairs", "-n", "200", "--only", "r1,r2", "--out", str(out)])
     assert r.exit_code == 0, r.output
     assert "<svg" in (out / "ablate.html").read_text()
     r = runner.invoke(app, ["sweep", "instruments.violin.prestige", "--values", "1,3",
-                            "-n", "200", "--target", "0±0.05", "--out", str(out)])  # fmt: skip
+                            "-n", "200", "--band", "0±0.05", "--out", str(out)])  # fmt: skip
     assert r.exit_code == 0, r.output
     assert "<svg" in (out / "sweep.html").read_text()
     assert Path(out / "sweep.json").is_file()
+
+
+def test_sweep_takes_its_band_as_band_and_target_with_a_deprecation_line(tmp_path):
+    """TARGET is the field swept; the band's old name --target still works, with a warning;
+    both at once are refused."""
+    args = ["sweep", "instruments.violin.prestige", "--values", "2", "-n", "50", "--out",
+            str(tmp_path)]  # fmt: skip
+    code, _, err = tutti(*args, "--target", "0±0.05")
+    assert code == 0, err
+    assert "warning: --target is deprecated, use --band" in err
+    assert json.loads((tmp_path / "sweep.json").read_text())["band"] is not None
+    code, _, err = tutti(*args, "--target", "0±0.05", "--band", "0±0.05")
+    assert code == 2 and err == "error: give --band only (--target is its old name)\n"
 
 
 def test_cards_show_their_names_beside_their_ids():
@@ -131,7 +147,7 @@ def test_cards_show_their_names_beside_their_ids():
     assert view.title == "What if: repairs.r15.prestige=5 (Bell rebuild)"
     assert view.summary.startswith("repairs.r15.prestige=5 (Bell rebuild): 300 games")
     own = next(r for r in result["metrics"] if r["key"] == "repair/r15" and r["group"] == "card")
-    assert own["metric"] == "card repairs.r15 (Bell rebuild): holders' win-rate difference"
+    assert own["metric"] == "card repairs.r15 (Bell rebuild): effect (raw)"
     levels = [r["metric"] for r in result["metrics"] if r["key"].startswith("award/")]
     assert levels and all(re.match(r"card awards\.t\d+ \(.+\) level [123]: ", m) for m in levels)
     table = ablate_view(ablate("repairs", players=4, games=200, seed=4, only=["r15"]))

@@ -64,10 +64,15 @@ def test_a_row_value_is_the_changed_card_with_its_own_effect(tmp_path):
     assert result["games_changed"] > 0
     (own,) = [r for r in result["metrics"] if r["changed_card"]]
     assert own["key"] == "row/ravel" and own["group"] == "card"
-    assert own["metric"] == "card rows.ravel: holders' win-rate difference"
+    assert own["metric"] == "card rows.ravel: effect (raw)"
     assert own["diff"] > 0 and own["low"] > 0  # the row pays 3x as much: its players win more
     assert own["candidate_low"] <= own["candidate"] <= own["candidate_high"]
-    assert whatif_view(result).rows[0][0] == own["metric"]  # the changed card comes first
+    (adjusted,) = result["card_effects"]  # the report's measure, beside the raw one
+    assert adjusted["metric"] == "card rows.ravel: effect (adjusted)"
+    assert adjusted["raw_diff"] == own["diff"] and adjusted["diff"] > 0
+    rows = [row[0] for row in whatif_view(result).rows]
+    assert rows[:2] == [adjusted["metric"], own["metric"]]  # the changed card comes first
+    assert "effect (adjusted)" in whatif_view(result).summary
 
 
 def test_the_same_seed_gives_the_same_result():
@@ -207,3 +212,22 @@ def test_maestro_rows_stand_in_is_the_mean_printed_value(tmp_path):
     assert luthier.neutral_patches(luthier.load_cards(), "repairs", "r15") == [
         "repairs.r15.prestige=0"
     ]
+
+
+def test_a_change_the_rules_do_not_read_says_why():
+    """A row's printed value scores nothing under the default scoring (appraisal): the
+    what-if plays no different game and names the rules switch that would read it."""
+    result = whatif(["rows.ravel.value=8"], players=3, games=100, seed=2, game="maestro")
+    assert result["games_changed"] == 0
+    assert "rows.ravel.value is read only under rules.scoring = printed" in result["no_op"]
+    assert "--set rules.scoring.value=printed" in result["no_op"]
+    assert "warning: no game played out differently" in whatif_view(result).summary
+
+
+def test_a_rules_sweep_shows_the_values_that_moved():
+    result = sweep("rules.critic_bonus.value", ["10", "40"], players=3, games=300, seed=4,
+                   game="maestro")  # fmt: skip
+    same, more = sweep_view(result).rows
+    assert same[4] == "none"  # 10 is the rule's value: the baseline itself
+    assert "mean final points" in more[4] and "->" in more[4]  # the values, not a count
+    assert result["no_op"] is None

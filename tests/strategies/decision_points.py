@@ -193,8 +193,8 @@ class Luthier:
         # the loops where seats take turns: no re-run point reaches them without replaying
         # other seats' decisions, so their option lists are built again by these
         self.builders = {
-            "simcore.games.luthier.round_nb.planning_nb": place_options_nb,
-            "simcore.games.luthier.round_nb.resolution_nb": turn_options_nb,
+            "simcore.games.luthier.round_nb.planning_steps_nb": place_options_nb,
+            "simcore.games.luthier.round_nb.resolution_steps_nb": turn_options_nb,
         }
         self.redraws = {  # in this order: each compares the piles it deals with the decision's
             "hands": self.deal_hands,

@@ -70,4 +70,21 @@ def decide_planned_nb(cards, g, s, opts, params, p, n, memo):
     return k
 
 
+@kernel
+def own_choice_nb(cards, g, s, opts, params, p, n, planning):
+    """Index of the option seat p's own strategy takes among opts[:n] at a top-level
+    decision (resume_nb.py: a placement when `planning`, else a resolution turn), as
+    decide_planned_nb / decide_nb would take it there; not counted in g.n_decisions
+    (resume_nb.apply_top_nb counts the decision it takes)."""
+    if n == 1:
+        return 0
+    if planning:
+        k = choose_planned_nb(s[p].strategy, params[p], cards, g, s, p, opts, n, s[p].plan_memo)
+    else:
+        k = choose_nb(s[p].strategy, params[p], cards, g, s, p, opts, n)
+    if k < 0 or k >= n:
+        k = 0
+    return k
+
+
 bind(globals(), __name__)  # the game's dispatch kernels replace the placeholders

@@ -54,7 +54,6 @@ LOG_W = 8  # event row: round, seat, code, a, b, c, d, e
 CEV_W = 6  # card event row: seat, CardKind, card id, CardEvent, round, detail
 MAX_CARD_EVENTS = 640  # card events a game can record (more is an error, see engine.py)
 PLAN_MEMO_W = 64  # float64 scratch per seat that a strategy keeps through a planning phase
-PLAN_MEMO_SIZE = MAX_PLAYERS * PLAN_MEMO_W
 SUM_BOUND = 10**7  # money, inspiration and prestige stay below it (see the top; tested)
 
 
@@ -124,6 +123,9 @@ GAME = np.dtype(
         ("n_turns", "i4"),  # resolution turns taken
         ("log_n", "i4"),  # event rows written (may exceed the log buffer: then truncated)
         ("cev_n", "i4"),  # card events recorded (may exceed the buffer: then an error)
+        # where the game loop stands (resume_nb.py: a game stopped at a decision resumes here)
+        ("cursor", "i1"),  # turn position next to play in this planning / resolution pass
+        ("pass_moved", "i1"),  # 1 = a seat placed (planning) / took a turn (resolution) this pass
     ]
 )
 
@@ -202,6 +204,9 @@ SEAT = np.dtype(
         ("n_trained", "i2", (3,)),  # track steps bought at the market
         ("n_discarded", "i4"),  # materials discarded over the storage cap (<= materials gained)
         ("gained", "i4", (N_RES,)),  # everything gained, by Res column
+        # the seat's strategy scratch through a planning phase (decide_planned_nb; NaN at
+        # the phase start): in the state, so a copy taken mid-phase carries it
+        ("plan_memo", "f8", (PLAN_MEMO_W,)),
     ]
 )
 

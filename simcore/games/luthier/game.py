@@ -214,9 +214,17 @@ class Luthier:
 
     # ---- the strategy dispatch bound into the engine (simcore/games/binding.py) ----
     # the decision kernels call the strategies through placeholders filled from here
-    dispatch = {"simcore.games.luthier.decide_nb": "strategies.luthier.dispatch_nb"}
+    # (the searching seats' top-level decisions, searcher_nb, are bound to the search player)
+    dispatch = {
+        "simcore.games.luthier.decide_nb": "strategies.luthier.dispatch_nb",
+        "simcore.games.luthier.searcher_nb": "strategies.luthier.search_player_nb",
+    }
 
     def dispatch_kernels(self, module: str) -> dict[str, Any]:
+        if module == "simcore.games.luthier.searcher_nb":
+            from strategies.luthier.search_player_nb import search_choose_nb, searching_nb
+
+            return {"searching_nb": searching_nb, "search_choose_nb": search_choose_nb}
         from strategies.luthier.dispatch_nb import choose_nb, choose_planned_nb
 
         if module != "simcore.games.luthier.decide_nb":

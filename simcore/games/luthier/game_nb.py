@@ -4,21 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.dtypes import MAX_OPTIONS, OPT_W, Phase
-from simcore.games.luthier.enums import Rule
-from simcore.games.luthier.invariants_nb import (
-    check_planned_nb,
-    check_resolved_nb,
-    check_seats_nb,
-)
-from simcore.games.luthier.log_nb import snapshot_nb
-from simcore.games.luthier.round_nb import (
-    end_of_round_nb,
-    planning_nb,
-    resolution_nb,
-    start_of_round_nb,
-)
-from simcore.games.luthier.scoring_nb import score_game_nb
+from simcore.games.luthier.dtypes import MAX_OPTIONS, OPT_W
+from simcore.games.luthier.resume_nb import advance_nb, apply_top_nb
+from simcore.games.luthier.searcher_nb import search_choose_nb, searching_nb
 from simcore.games.luthier.setup_nb import setup_game_nb
 from simcore.games.luthier.work import Work
 from simcore.jit import kernel
@@ -27,30 +15,32 @@ from simcore.stack_nb import borrowed, stack_empty_2d
 
 
 @kernel
+def search_mask_nb(s, n_players):
+    """Bit p set for each seat p whose strategy searches (searcher_nb.searching_nb)."""
+    mask = 0
+    for p in range(n_players):
+        if searching_nb(s[p].strategy):
+            mask |= 1 << p
+    return mask
+
+
+@kernel
 def play_game_nb(cards, g, s, w, snap_g, snap_s, n_players, game_seed, index):
     """Play one game from its seed to the end: g (record) and s (seat records) are mutated,
-    and the snapshot buffers snap_g / snap_s when they are not empty (snapshot_nb)."""
+    and the snapshot buffers snap_g / snap_s when they are not empty (snapshot_nb).
+
+    The game runs through resume_nb.advance_nb, which stops only at the top-level
+    decisions of searching seats (none: the whole game in one call); each is taken by the
+    search (searcher_nb.search_choose_nb) and played on from there.
+    """
     setup_game_nb(cards, g, s, w, n_players, game_seed, index)
-    snapshot_nb(g, s, w, snap_g, snap_s, 0)
-    rounds = cards.rules[Rule.ROUNDS]
-    for r in range(rounds):
-        start_of_round_nb(cards, g, s, w)
-        g.violations |= check_seats_nb(cards, g, s)
-        planning_nb(cards, g, s, w)
-        g.violations |= check_planned_nb(cards, g, s)
-        resolution_nb(cards, g, s, w)
-        g.violations |= check_resolved_nb(cards, g, s)
-        for p in range(n_players):  # the game arc (before the last round's scoring)
-            s[p].prestige_round[r] = s[p].prestige
-        if r < rounds - 1:
-            end_of_round_nb(cards, g, s, w)
-        snapshot_nb(
-            g, s, w, snap_g, snap_s, r + 1
-        )  # after the cleanup: the board the next round starts with
-    g.phase = Phase.GAME_OVER
-    score_game_nb(cards, g, s, w)
-    g.violations |= check_seats_nb(cards, g, s)
-    g.round_no = rounds + 1
+    mask = search_mask_nb(s, n_players)
+    while True:
+        p = advance_nb(cards, g, s, w, snap_g, snap_s, mask)
+        if p < 0:
+            break
+        k = search_choose_nb(cards, g, s, w, p)
+        apply_top_nb(cards, g, s, w, p, k)
 
 
 @kernel(nogil=True)

@@ -7,7 +7,7 @@ import numpy as np
 from simcore.games.luthier.actions_nb import worker_acts_nb
 from simcore.games.luthier.codes import Ev, Opt
 from simcore.games.luthier.decide_nb import decide_nb, decide_planned_nb, set_opt_nb
-from simcore.games.luthier.dtypes import MAX_PLACEMENTS, N_CHIPS, PLAN_MEMO_SIZE, PLAN_MEMO_W, Phase
+from simcore.games.luthier.dtypes import MAX_PLACEMENTS, N_CHIPS, Phase
 from simcore.games.luthier.enums import N_LOCATIONS, Location, Rule
 from simcore.games.luthier.instruments_nb import bench_moves_nb
 from simcore.games.luthier.invariants_nb import check_resources_nb
@@ -70,42 +70,75 @@ def place_options_nb(cards, g, s, opts, p):
 
 
 @kernel
+def begin_planning_nb(g, s):
+    """Open the planning phase: the pass starts at turn position 0 and every seat's
+    strategy memo (SEAT.plan_memo) is blank (NaN)."""
+    g.phase = Phase.PLANNING
+    g.cursor = 0
+    g.pass_moved = 0
+    for p in range(s.shape[0]):
+        s[p].plan_memo[:] = np.nan
+
+
+@kernel
+def place_nb(cards, g, s, w, p, k):
+    """Seat p places as option k of w.opts (a place_options_nb row) says: the chip, its
+    location and apprentices join this round's placements (g.pl_*; g and s[p] mutated)."""
+    c = w.opts[k, 1]
+    loc = w.opts[k, 2]
+    a = w.opts[k, 3]
+    i = g.pl_n
+    g.pl_seat[i] = p
+    g.pl_loc[i] = loc
+    g.pl_chip[i] = c
+    g.pl_appr[i] = a
+    g.pl_done[i] = 0
+    g.pl_n = i + 1
+    s[p].chip_free[c] = 0
+    s[p].apprentices -= a
+    s[p].n_placed[loc] += 1
+    log_nb(g, w, p, Ev.PLACE, c, loc, a)
+
+
+@kernel
+def planning_steps_nb(cards, g, s, w, stop_mask):
+    """Planning placements (p.12) from the cursor on: in turn order, one chip per turn,
+    until a pass places none.
+
+    Returns seat p, left at its placement with nothing taken (its options not yet in
+    w.opts for sure: list them with place_options_nb), when bit p of stop_mask is set and
+    p has at least 2 options; -1 when the phase is over. Every other placement is decided
+    by the seat's strategy (decide_planned_nb, with the seat's SEAT.plan_memo).
+    """
+    while True:
+        if g.cursor >= g.n_players:
+            if g.pass_moved == 0:
+                return -1
+            g.cursor = 0
+            g.pass_moved = 0
+        p = g.turn_order[g.cursor]
+        n = place_options_nb(cards, g, s, w.opts, p)
+        if n == 0:
+            g.cursor += 1
+            continue
+        if n >= 2 and (stop_mask >> p) & 1:
+            return p
+        k = decide_planned_nb(cards, g, s, w.opts, w.params, p, n, s[p].plan_memo)
+        place_nb(cards, g, s, w, p, k)
+        g.pass_moved = 1
+        g.cursor += 1
+
+
+@kernel
 def planning_nb(cards, g, s, w):
     """Planning phase (p.12): in turn order, one chip per turn, until all chips are placed.
 
     A chip may carry up to 3 apprentices; workbench locations take only their
     owner's chips (a seat's options name only its own benches). Each seat's strategy
-    keeps a scratch memo through the phase (decide_planned_nb).
+    keeps a scratch memo through the phase (decide_planned_nb, SEAT.plan_memo).
     """
-    g.phase = Phase.PLANNING
-    memo = stack_empty(PLAN_MEMO_SIZE, np.float64)
-    memo[:] = np.nan
-    while True:
-        placed = False
-        for pos in range(g.n_players):
-            p = g.turn_order[pos]
-            n = place_options_nb(cards, g, s, w.opts, p)
-            if n == 0:
-                continue
-            kept = memo[np.int64(p) * PLAN_MEMO_W : (np.int64(p) + 1) * PLAN_MEMO_W]
-            k = decide_planned_nb(cards, g, s, w.opts, w.params, p, n, kept)
-            c = w.opts[k, 1]
-            loc = w.opts[k, 2]
-            a = w.opts[k, 3]
-            i = g.pl_n
-            g.pl_seat[i] = p
-            g.pl_loc[i] = loc
-            g.pl_chip[i] = c
-            g.pl_appr[i] = a
-            g.pl_done[i] = 0
-            g.pl_n = i + 1
-            s[p].chip_free[c] = 0
-            s[p].apprentices -= a
-            s[p].n_placed[loc] += 1
-            log_nb(g, w, p, Ev.PLACE, c, loc, a)
-            placed = True
-        if not placed:
-            break
+    begin_planning_nb(g, s)
+    planning_steps_nb(cards, g, s, w, 0)
 
 
 @kernel
@@ -151,29 +184,61 @@ def activate_nb(cards, g, s, w, p, loc):
 
 
 @kernel
+def begin_resolution_nb(g):
+    """Open the resolution phase: the pass starts at turn position 0."""
+    g.phase = Phase.RESOLUTION
+    g.cursor = 0
+    g.pass_moved = 0
+
+
+@kernel
+def take_turn_nb(cards, g, s, w, p, k):
+    """Seat p takes option k of w.opts (a turn_options_nb row): activate a location, visit
+    the market (its purchases decided by p's strategy) or pass (g, s and w mutated)."""
+    kind = w.opts[k, 0]
+    if kind == Opt.ACTIVATE:
+        activate_nb(cards, g, s, w, p, w.opts[k, 1])
+    elif kind == Opt.MARKET:
+        visit_market_nb(cards, g, s, w, p)
+    else:
+        s[p].passed = 1
+        log_nb(g, w, p, Ev.PASS)
+    g.violations |= check_resources_nb(cards, g, s)
+
+
+@kernel
+def resolution_steps_nb(cards, g, s, w, stop_mask):
+    """Resolution turns from the cursor on, in turn order, until every seat has passed.
+
+    Returns seat p, left at its turn with nothing taken, when bit p of stop_mask is set
+    and p has at least 2 options (turn_options_nb); -1 when the phase is over. Every other
+    turn is decided by the seat's strategy (decide_nb).
+    """
+    while True:
+        if g.cursor >= g.n_players:
+            if g.pass_moved == 0:
+                return -1
+            g.cursor = 0
+            g.pass_moved = 0
+        p = g.turn_order[g.cursor]
+        if s[p].passed:
+            g.cursor += 1
+            continue
+        n = turn_options_nb(cards, g, s, w.opts, p)
+        if n >= 2 and (stop_mask >> p) & 1:
+            return p
+        g.pass_moved = 1
+        g.n_turns += 1
+        k = decide_nb(cards, g, s, w.opts, w.params, p, n)
+        take_turn_nb(cards, g, s, w, p, k)
+        g.cursor += 1
+
+
+@kernel
 def resolution_nb(cards, g, s, w):
     """Resolution phase: turns in turn order until every seat has passed."""
-    g.phase = Phase.RESOLUTION
-    active = True
-    while active:
-        active = False
-        for pos in range(g.n_players):
-            p = g.turn_order[pos]
-            if s[p].passed:
-                continue
-            active = True
-            g.n_turns += 1
-            n = turn_options_nb(cards, g, s, w.opts, p)
-            k = decide_nb(cards, g, s, w.opts, w.params, p, n)
-            kind = w.opts[k, 0]
-            if kind == Opt.ACTIVATE:
-                activate_nb(cards, g, s, w, p, w.opts[k, 1])
-            elif kind == Opt.MARKET:
-                visit_market_nb(cards, g, s, w, p)
-            else:
-                s[p].passed = 1
-                log_nb(g, w, p, Ev.PASS)
-            g.violations |= check_resources_nb(cards, g, s)
+    begin_resolution_nb(g)
+    resolution_steps_nb(cards, g, s, w, 0)
 
 
 @kernel

@@ -47,6 +47,8 @@ OWN_FIELDS = {
     "hand": "instrument cards in hand; hand_n is public",
     "offered": "pick-rate bits of the cards this seat's decisions offered: its dealt goals, "
     "families and instruments among them",
+    "plan_memo": "the seat's strategy scratch through a planning phase: values of its own "
+    "cards among them",
     "picked": "pick-rate bits of the cards this seat chose: its kept goals among them",
 }
 
