@@ -232,7 +232,7 @@ class Advisor:
         command = self.whatif_command([f"rules.{rule}.value={option}", f"{target}={far}"])
         text = (
             f"its {main.name} (now {now}) counts only under rules {rule} = {option} (this "
-            f"run: {value}); try {low}..{high} there, a value at a time"
+            f"run: {value}); try {low}..{high} there, a value at a time (here {far})"
         )
         return {
             "target": target,

@@ -508,10 +508,12 @@ def dead(r: Report) -> list[Block]:
         ]
         for x in d["rows"]
     ]
+    files = {k["kind"]: f"`{k['data_file']}.toml`" for k in r["cards"]["kinds"] if k["data_file"]}
     advice = [
         f"{x['card']} ({x['kind']}): {x['advice']['text']}"
         if x.get("advice")
-        else f"{x['card']} ({x['kind']}): no number of its own to vary (change it in its card file)"
+        else f"{x['card']} ({x['kind']}): no number of its own that can change alone; "
+        f"change it in {files.get(x['kind']) or 'its card file'}"
         for x in d["rows"]
     ]
     blocks = head + [
