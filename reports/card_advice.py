@@ -21,6 +21,13 @@ of them more is stronger, so:
 - an unflagged card: keep the current value; the command is the same `balance` over
   current ± 1, which answers "keep" unless a neighbour does better.
 
+A kind that `MAIN_FIELDS` does not know (another game's: Maestro's rows) takes the first
+number among its fields (`card_fields`: a row's `value`); where no other value of it
+loads (Maestro's tiles, as many as the rows' spaces) there is no advice. A number that a
+rules switch alone reads (`reports.rule_notes`: a row's printed value, read only under
+scoring = printed) gets, under other rules, the `tutti whatif` that plays it under that
+switch.
+
 A range the card rules refuse (a goal level's prestige below the level before) is
 narrowed toward the current value until both ends load. A number the rulebook states
 (`stated_number`) is said to be stated, and the `balance` command carries

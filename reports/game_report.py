@@ -5,8 +5,10 @@ and what the game declares (simcore/games/api.py): a JSON-ready dict.
     report = build_game_report("runs/maestro")
 
 Generic sections: the run, win rate by strategy and by start order (first-player
-advantage), the score and where its points come from (the game's `score_sources`), and
-every card's win-rate effect per event (the game's `card_kinds`). Sections for what a
+advantage), the score, its distribution and where its points come from (the game's
+`score_sources`), the game arc (reports.game_arc: held card events by stage of the game),
+every card's win-rate effect per event (the game's `card_kinds`) and the dead cards
+(reports.game_dead: held too rarely for a finding, with what to set). Sections for what a
 game's tables carry beyond the common columns key on the columns, never on the game's
 name: the end trigger (games.end_trigger, seats.ended_game), the critic
 (seats.critic_points, critic_at_end) and one-turn completions (seats.rows_one_turn).
