@@ -42,10 +42,11 @@ def card_arc(run: Run, seats: pl.DataFrame, game: Any) -> dict[str, Any] | None:
     if "round" not in cards.collect_schema().names():
         return None
     held = _held(game)
-    events = cards.select(
-        "game", "seat", pl.col("kind").cast(pl.String), pl.col("event").cast(pl.String), "round"
+    columns_in = ("game", "seat", "kind", "event", "round")
+    batches = run.chunk_batches()  # a game lies in one chunk: read a batch at a time
+    counts = pl.concat(
+        [run.scan("cards", b).group_by("kind", "event").len().collect() for b in batches]
     )
-    counts = events.group_by("kind", "event").len().collect()
     if counts.height == 0:
         return None
     per_kind: dict[str, int] = {}
@@ -55,23 +56,34 @@ def card_arc(run: Run, seats: pl.DataFrame, game: Any) -> dict[str, Any] | None:
     if not per_kind:
         return None
     kind = max(per_kind, key=lambda k: (per_kind[k], k))
-    chosen = sorted(e for k, e, _ in counts.iter_rows() if k == kind and e in held.get(k, (e,)))
-    length = events.group_by("game").agg(pl.col("round").max().alias("length")).collect()
+    chosen = sorted({e for k, e, _ in counts.iter_rows() if k == kind and e in held.get(k, (e,))})
+    length = pl.concat(
+        [
+            run.scan("cards", b).group_by("game").agg(pl.col("round").max().alias("length"))
+            .collect()
+            for b in batches
+        ]
+    )  # fmt: skip
     fixed = length["length"].n_unique() == 1 and int(length["length"][0]) <= MAX_ROUNDS
     n_stages = int(length["length"][0]) if fixed else TENTHS
-    mine = events.filter((pl.col("kind") == kind) & pl.col("event").is_in(chosen))
     if fixed:
         stage = pl.col("round").cast(pl.Int64)
     else:
         share = pl.col("round").cast(pl.Float64) / pl.col("length").cast(pl.Float64)
         stage = (share * TENTHS).ceil().clip(1, TENTHS).cast(pl.Int64)
     columns = [f"stage{s}" for s in range(1, n_stages + 1)]
-    per_seat = (
-        mine.join(length.lazy(), on="game")
-        .with_columns(stage=stage)
-        .group_by("game", "seat")
-        .agg(*[(pl.col("stage") <= s).sum().alias(c) for s, c in enumerate(columns, start=1)])
-    )
+    per_seat = pl.concat(
+        [
+            run.scan("cards", b).select(columns_in)
+            .filter((pl.col("kind") == kind) & pl.col("event").is_in(chosen))
+            .join(length.lazy(), on="game")
+            .with_columns(stage=stage)
+            .group_by("game", "seat")
+            .agg(*[(pl.col("stage") <= s).sum().alias(c) for s, c in enumerate(columns, 1)])
+            .collect()
+            for b in batches
+        ]
+    ).lazy()  # fmt: skip
     frame = (
         seats.lazy()
         .select("game", pl.col("seat").cast(pl.Int64), "win", "strategy")

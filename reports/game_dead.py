@@ -51,16 +51,23 @@ def _universe(game: Any, card_set: Any, files: dict[str, str]) -> dict[tuple[str
 
 def held_counts(run: Run, held: dict[str, tuple[str, ...]]) -> pl.DataFrame:
     """kind, card_id, card, n: the seat-games holding each card that any seat held."""
-    events = run.scan("cards").select("game", "seat", "kind", "card_id", "card", "event")
     listed = pl.lit(False)
     for kind, names in held.items():
         listed = listed | ((pl.col("kind") == kind) & pl.col("event").is_in(list(names)))
     unlisted = ~pl.col("kind").is_in(list(held))
+    parts = []
+    for batch in run.chunk_batches():  # a game lies in one chunk: the counts add up
+        events = run.scan("cards", batch).select("game", "seat", "kind", "card_id", "card", "event")
+        parts.append(
+            events.filter(listed | unlisted)
+            .group_by("kind", "card_id")
+            .agg(pl.col("card").first(), pl.struct("game", "seat").n_unique().alias("n"))
+            .collect()
+        )
     return (
-        events.filter(listed | unlisted)
-        .group_by("kind", "card_id")
-        .agg(pl.col("card").first(), pl.struct("game", "seat").n_unique().alias("n"))
-        .collect()
+        pl.concat(parts)
+        .group_by("kind", "card_id", maintain_order=True)
+        .agg(pl.col("card").first(), pl.col("n").sum())
     )
 
 
