@@ -15,10 +15,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import polars as pl
-
 from reports import card_advice
 from reports.findings import MIN_FINDING_HOLDERS, MIN_FINDING_SHARE
+from reports.game_cards import ANY, HELD
 from reports.load import Run
 from simcore.errors import TuttiError
 
@@ -49,26 +48,23 @@ def _universe(game: Any, card_set: Any, files: dict[str, str]) -> dict[tuple[str
     return out
 
 
-def held_counts(run: Run, held: dict[str, tuple[str, ...]]) -> pl.DataFrame:
-    """kind, card_id, card, n: the seat-games holding each card that any seat held."""
-    listed = pl.lit(False)
-    for kind, names in held.items():
-        listed = listed | ((pl.col("kind") == kind) & pl.col("event").is_in(list(names)))
-    unlisted = ~pl.col("kind").is_in(list(held))
-    parts = []
-    for batch in run.chunk_batches():  # a game lies in one chunk: the counts add up
-        events = run.scan("cards", batch).select("game", "seat", "kind", "card_id", "card", "event")
-        parts.append(
-            events.filter(listed | unlisted)
-            .group_by("kind", "card_id")
-            .agg(pl.col("card").first(), pl.struct("game", "seat").n_unique().alias("n"))
-            .collect()
-        )
-    return (
-        pl.concat(parts)
-        .group_by("kind", "card_id", maintain_order=True)
-        .agg(pl.col("card").first(), pl.col("n").sum())
-    )
+def held_counts(
+    report: Report, held: dict[str, tuple[str, ...]]
+) -> dict[tuple[str, str], tuple[str, int]]:
+    """(kind, card_id) -> (name, holder seat-games) of every card the cards table names,
+    from the card effects' rows (reports.game_cards, no second read of the table): the
+    `held` row where the kind has one, else `any`, which then is every held event (or, if
+    the table has none of the kind's held events, no holder at all)."""
+    events = {k["kind"]: set(k["events"]) for k in report["cards"]["kinds"]}
+    out: dict[tuple[str, str], tuple[str, int]] = {}
+    for r in report["cards"]["rows"]:
+        kind, event = r["kind"], r["event"]
+        has_held = HELD in events.get(kind, ())
+        if event != (HELD if has_held else ANY):
+            continue
+        none = kind in held and not has_held and not (set(held[kind]) & events[kind])
+        out[(kind, r["card_id"])] = (r["card"], 0 if none else int(r["n"]))
+    return out
 
 
 def dead_cards(run: Run, game: Any, report: Report) -> Report:
@@ -81,8 +77,7 @@ def dead_cards(run: Run, game: Any, report: Report) -> Report:
     seat_games = run.games * run.players
     card_set, note = _run_cards(game, report["run"]["cards_dir"])
     names = _universe(game, card_set, files)
-    counts = held_counts(run, held)
-    n_of = {(k, c): (name, n) for k, c, name, n in counts.iter_rows()}
+    n_of = held_counts(report, held)
     for key, (name, _) in n_of.items():
         names.setdefault(key, name)
     minimum = max(MIN_FINDING_HOLDERS, MIN_FINDING_SHARE * seat_games)
