@@ -394,7 +394,8 @@ def cards(r: Report) -> list[Block]:
             "For each card and event: the share of seat-games that had it, and the win-rate "
             "difference (points) of those seats against seats that did not, within "
             f"{c['adjusted_within']} (95% interval; * = q ≤ 0.05, Benjamini-Hochberg over all "
-            "rows). An event `E_...` counts as `E` too; `any` is any event of the card. "
+            "rows). An event `E_...` counts as `E` too; `held` is any event by which a seat holds "
+            "the card (where that is not every event); `any` is any event of the card. "
             "Correlational: a seat ahead does more.",
         ),
     ]
