@@ -39,7 +39,23 @@ def game_arc(run: Run) -> dict[str, Any] | None:
     columns = round_columns(seats.collect_schema().names())
     if not columns:
         return None
-    frame = seats.select("game", "seat", "win", *columns)
+    stages = stage_arc(seats.select("game", "seat", "win", *columns), columns)
+    return {
+        "rounds": list(range(1, len(columns) + 1)),
+        "winners": stages["winners"],
+        "others": stages["others"],
+        "leader_wins": [
+            {"round": r, **row} for r, row in enumerate(stages["leader_wins"], start=1)
+        ],
+        "players": run.players,
+    }
+
+
+def stage_arc(frame: pl.LazyFrame, columns: list[str]) -> dict[str, list]:
+    """Per stage column of `frame` (game, seat, win, the columns: a seat's standing then):
+    the winners' and the others' means, and how often the stage's leader wins ({"share",
+    "low", "high"}: ties for the lead share it 1/k, Wilson 95% over games). Any game's arc
+    (reports.game_arc) reads the same way."""
     winner = pl.col("win") > 0
     means = (
         frame.group_by(winner.alias("winner"))
@@ -58,16 +74,14 @@ def game_arc(run: Run) -> dict[str, Any] | None:
         )
         leads.append(per_game.select(pl.col("won").sum(), pl.len()))
     rows = []
-    for r, result in enumerate(pl.collect_all(leads), start=1):
+    for result in pl.collect_all(leads):
         won, n = float(result["won"][0]), int(result["len"][0])
         low, high = wilson_interval(won, n)
-        rows.append({"round": r, "share": won / n if n else None, "low": low, "high": high})
+        rows.append({"share": won / n if n else None, "low": low, "high": high})
     return {
-        "rounds": list(range(1, len(columns) + 1)),
         "winners": [by.get(True, {}).get(c) for c in columns],
         "others": [by.get(False, {}).get(c) for c in columns],
         "leader_wins": rows,
-        "players": run.players,
     }
 
 

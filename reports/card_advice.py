@@ -21,6 +21,13 @@ of them more is stronger, so:
 - an unflagged card: keep the current value; the command is the same `balance` over
   current ± 1, which answers "keep" unless a neighbour does better.
 
+A kind that `MAIN_FIELDS` does not know (another game's: Maestro's rows) takes the first
+number among its fields (`card_fields`: a row's `value`); where no other value of it
+loads (Maestro's tiles, as many as the rows' spaces) there is no advice. A number that a
+rules switch alone reads (`reports.rule_notes`: a row's printed value, read only under
+scoring = printed) gets, under other rules, the `tutti whatif` that plays it under that
+switch.
+
 A range the card rules refuse (a goal level's prestige below the level before) is
 narrowed toward the current value until both ends load. A number the rulebook states
 (`stated_number`) is said to be stated, and the `balance` command carries
@@ -39,6 +46,7 @@ from typing import Any
 
 from reports import adjusted
 from reports.commands import shell, strategies_word
+from reports.rule_notes import read_only_under
 from simcore import games
 from simcore.errors import TuttiError
 
@@ -109,6 +117,16 @@ def main_number(record: Any, file_kind: str) -> Main | None:
             return Main(path, float(value), isinstance(value, int))
     if file_kind in MISSING_ZERO:
         return Main(MISSING_ZERO[file_kind], 0.0, True, missing=True)
+    return None
+
+
+def first_number(record: Any, fields: tuple[str, ...]) -> Main | None:
+    """A card's first whole or decimal top-level field in `fields` order (a kind that
+    `MAIN_FIELDS` does not know: Maestro's rows, `value`), or None."""
+    for name in fields:
+        value = record.get(name) if isinstance(record, dict) else None
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return Main((name,), float(value), isinstance(value, int))
     return None
 
 
@@ -201,6 +219,43 @@ class Advisor:
             "text": f"{text}: `{command}`",
         }
 
+    def _fields(self, file_kind: str) -> tuple[str, ...]:
+        try:
+            return tuple(self.game.card_fields(file_kind))
+        except TuttiError:
+            return ()
+
+    def _gate(self, file_kind: str, main: Main) -> tuple[str, str, str] | None:
+        """The rules switch that alone reads the number, where the run's rules are another
+        (reports.rule_notes: Maestro's printed row values under scoring = appraisal)."""
+        gate = read_only_under(self.game, self.cards, file_kind, main.name)
+        return gate if gate is not None and gate[1] != gate[2] else None
+
+    def _gated(self, target, main, now, low, high, gate, verdict) -> dict[str, Any]:
+        """A number the run's rules do not read: the `whatif` that plays it under the
+        rules switch that does, at the range's far end."""
+        rule, option, value = gate
+        far = high if float(high) != main.value else low
+        command = self.whatif_command([f"rules.{rule}.value={option}", f"{target}={far}"])
+        text = (
+            f"its {main.name} (now {now}) counts only under rules {rule} = {option} (this "
+            f"run: {value}); try {low}..{high} there, a value at a time (here {far})"
+        )
+        return {
+            "target": target,
+            "field": main.name,
+            "current": now,
+            "action": "change",
+            "low": low,
+            "high": high,
+            "steps": None,
+            "stated": None,
+            "verdict": verdict,
+            "command": command,
+            "sentence": text,
+            "text": f"{text}: `{command}`",
+        }
+
     # ---------------------------------------------------------------- ranges
 
     def _loads(self, file_kind: str, card_id: str, main: Main, value: float) -> bool:
@@ -240,6 +295,9 @@ class Advisor:
         record = self.game.card_records(self.cards, file_kind)[ids.index(card_id)]
         main = main_number(record, file_kind)
         verdict = (row.get("ablation") or {}).get("verdict")
+        generic = main is None and file_kind not in NUMBERED_ABILITY
+        if generic:
+            main = first_number(record, self._fields(file_kind))
         if main is None:
             return self._numberless(file_kind, card_id, record, verdict)
         target = f"{file_kind}.{card_id}.{main.name}"
@@ -256,7 +314,12 @@ class Advisor:
         else:
             action, lo, hi = "raise", main.value, main.value + k
         lo, hi = self._narrow(file_kind, card_id, main, lo, hi)
+        if lo > hi or (generic and lo == hi == main.value):
+            return None  # no other value loads (Maestro's tiles: as many as the rows' spaces)
         low, high = _num(lo, main.integer), _num(hi, main.integer)
+        gate = self._gate(file_kind, main)
+        if gate is not None:
+            return self._gated(target, main, now, low, high, gate, verdict)
         if dead or main.missing:  # `balance` varies only a number the card has
             values = []
             x = lo

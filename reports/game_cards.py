@@ -2,7 +2,9 @@
 
 A seat-game "has" event E of card C when the cards table holds a row (game, seat, kind,
 C, E); an event named `E_more` counts as E too (a Maestro row `completed_in_one_turn` is
-`completed`), and `any` is any event of the card. For each (kind, card, event): how many
+`completed`), `held` is any of the events by which a seat holds the card (the game's
+`card_roles.held`; shown where that is not every event: a Maestro instrument placed or
+raided, not unplaced), and `any` is any event of the card. For each (kind, card, event): how many
 seat-games and games had it, the share per strategy, the win rates with and without, the
 raw difference and the difference within strategy and start order (reports.game_effects,
 games as the units), with Benjamini-Hochberg q-values over all of them. These are
@@ -21,12 +23,18 @@ from reports.load import Run
 from simcore.stats import benjamini_hochberg
 
 ANY = "any"
+HELD = "held"  # the events by which a seat holds the card (the game's card_roles.held)
 ADJUSTED = "strategy and start order"  # the strata of the adjusted difference
 
 
-def event_groups(events: list[str]) -> dict[str, list[str]]:
-    """Each event and the events that count as it (itself and `E_...`), then `any`."""
+def event_groups(events: list[str], held: tuple[str, ...] = ()) -> dict[str, list[str]]:
+    """Each event and the events that count as it (itself and `E_...`), then `held` (the
+    game's held events of the kind, where they are some of its events but not all), then
+    `any`."""
     groups = {e: [f for f in events if f == e or f.startswith(e + "_")] for e in events}
+    holding = [e for e in events if e in held]
+    if holding and len(holding) < len(events):
+        groups[HELD] = holding
     return {**groups, ANY: list(events)}
 
 
@@ -62,6 +70,7 @@ def _kind_order(found: list[str], declared: dict[str, str]) -> list[str]:
 def card_effects(run: Run, seats: pl.DataFrame, units: Units, game: Any) -> dict[str, Any]:
     """The cards section: kinds (with their events) and one row per (kind, card, event)."""
     declared = dict(getattr(game, "card_kinds", {}) or {})
+    held_events = dict(getattr(getattr(game, "card_roles", None), "held", None) or {})
     found = holders(run, seats)
     names = seats["strategy"].unique(maintain_order=True).to_list()
     code = seats["strategy"].cast(pl.Enum(names)).to_physical().to_numpy().astype(np.int64)
@@ -74,7 +83,7 @@ def card_effects(run: Run, seats: pl.DataFrame, units: Units, game: Any) -> dict
             if k == kind:
                 by_card.setdefault(card_id, {"card": card, "events": {}})["events"][event] = members
         events = sorted({e for entry in by_card.values() for e in entry["events"]})
-        groups = event_groups(events)
+        groups = event_groups(events, held_events.get(kind, ()))
         kinds.append(
             {"kind": kind, "title": kind.replace("_", " ").capitalize() + "s",
              "data_file": declared.get(kind), "events": list(groups)}

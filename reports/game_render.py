@@ -10,12 +10,20 @@ import re
 from typing import Any
 
 from reports import html_kit, violations
+from reports.adjusted import ADJUSTED
+from reports.findings import findable
+from reports.game_cards import ANY, HELD
+from reports.game_summary import Q
+from reports.settings import Settings
 from reports.text import ablation_cell
 from simcore import fmt
 
 Report = dict[str, Any]
 Block = tuple  # ("h1" | "h2" | "h3" | "p" | "quote", text), ("ol" | "ul", [text]),
-# ("table", headers, rows, left), ("code", [line]): lines to paste into a shell, as they are
+# ("table", headers, rows, left), ("code", [line]): lines to paste into a shell, as they are,
+# ("figure", draw, caption, [block]): a plot, `draw()` its <svg> (reports.plots, drawn only
+# for HTML); Markdown shows the blocks instead (a table of what it draws, or nothing where
+# a table nearby holds its numbers, as Luthier's Markdown report does)
 
 CAVEAT = (
     "Every number comes from the strategies that played; a stronger or different field "
@@ -81,8 +89,19 @@ def strategies(r: Report) -> list[Block]:
         for s in r["strategies"]
     ]
     score = _name(r["scores"]["column"])
+    fair = 1.0 / r["run"]["players"]
+    plotted = [_rate_row(s) for s in r["strategies"]]
     return [
         ("h2", "Strategies"),
+        (
+            "figure",
+            lambda: _plots().win_rate_plot(
+                plotted, "strategy", fair, "strategy-win-rates", horizontal=True
+            ),
+            "Win rate by strategy with 95% intervals (grey: wider than ±"
+            f"{UNCERTAIN_HALF_WIDTH * 100:g} points); the dashed line is the fair share.",
+            [],
+        ),
         (
             "p",
             "Win rate of each strategy's seats (a shared win counts 1/k to each of k winners) "
@@ -119,8 +138,22 @@ def first_player(r: Report) -> list[Block]:
         [n, *[fmt.pct(cells[(n, o)]["rate"]) if (n, o) in cells else fmt.DASH for o in orders]]
         for n in names
     ]
+    plotted = [_rate_row(x) for x in s["by_start_order"]]
     return [
         ("h2", "First-player advantage"),
+        (
+            "figure",
+            lambda: _plots().win_rate_plot(
+                plotted,
+                "start_order",
+                s["fair_rate"],
+                "start-order-win-rates",
+                labeller=lambda o: f"{fmt.ordinal(o)} player",
+            ),
+            "Win rate by start order (1st = first player) with 95% intervals; the dashed "
+            "line is the fair share.",
+            [],
+        ),
         ("table", ["Start order", "Games", "Win rate", "95% interval"], rows, 1),
         (
             "p",
@@ -159,6 +192,9 @@ def scores(r: Report) -> list[Block]:
             f"Shared wins: {fmt.pct(sc['shared_win_rate'])} of games.",
         ),
     ]
+    hist = sc.get("histogram") or []
+    if hist:
+        lines.append(_score_figure(hist, score))
     if rows:
         note = (
             "The sources add up to the score in every seat-game."
@@ -172,6 +208,62 @@ def scores(r: Report) -> list[Block]:
     else:
         lines.append(("p", "The game declares no score sources."))
     return lines
+
+
+UNCERTAIN_HALF_WIDTH = Settings().max_half_width  # as Luthier's plots: grey beyond this
+
+
+def _plots():
+    """reports.plots, imported only when a figure is drawn (matplotlib: HTML only)."""
+    from reports import plots
+
+    return plots
+
+
+def _rate_row(x: dict[str, Any]) -> dict[str, Any]:
+    """A win-rate row as reports.plots.win_rate_plot reads it."""
+    wide = x["ci_low"] is None or x["ci_high"] - x["ci_low"] > 2 * UNCERTAIN_HALF_WIDTH
+    return {**x, "win_rate": x["rate"], "too_uncertain": wide}
+
+
+def _bin_label(b: dict[str, Any]) -> str:
+    width = b["width"]
+    if width == 1:
+        return fmt.num(b["low"], 0)
+    return f"{fmt.num(b['low'], 0)} to {fmt.num(b['low'] + width - 1, 0)}"
+
+
+def _score_figure(hist: list[dict[str, Any]], score: str) -> Block:
+    """The score distribution: a step plot in HTML, its table in Markdown."""
+    counted = {k: sum(b[k] for b in hist) or 1 for k in ("all", "winners", "others")}
+    table = [
+        [
+            _bin_label(b),
+            fmt.count(b["all"]),
+            fmt.pct(b["all"] / counted["all"]),
+            fmt.pct(b["winners"] / counted["winners"]),
+            fmt.pct(b["others"] / counted["others"]),
+        ]
+        for b in hist
+        if b["all"]
+    ]
+    # plots.score_histogram reads "prestige" (the bin's middle) and "losers"
+    points = [
+        {"prestige": b["low"] + (b["width"] - 1) / 2, "all": b["all"], "winners": b["winners"],
+         "losers": b["others"]}
+        for b in hist
+    ]  # fmt: skip
+    width = hist[0]["width"]
+    per = f"bins of {fmt.num(width, 0)} points" if width != 1 else "each score"
+    return (
+        "figure",
+        lambda: _plots().score_histogram(points, name="scores", xlabel=f"final {score}"),
+        f"Final {score}: share of each group's seats, {per}.",
+        [
+            ("p", f"Final {score}: seats per bin and each group's share of its seats ({per}):"),
+            ("table", [f"Final {score}", "Seats", "All seats", "Winners", "Others"], table, 1),
+        ],
+    )
 
 
 def end(r: Report) -> list[Block]:
@@ -302,7 +394,8 @@ def cards(r: Report) -> list[Block]:
             "For each card and event: the share of seat-games that had it, and the win-rate "
             "difference (points) of those seats against seats that did not, within "
             f"{c['adjusted_within']} (95% interval; * = q ≤ 0.05, Benjamini-Hochberg over all "
-            "rows). An event `E_...` counts as `E` too; `any` is any event of the card. "
+            "rows). An event `E_...` counts as `E` too; `held` is any event by which a seat holds "
+            "the card (where that is not every event); `any` is any event of the card. "
             "Correlational: a seat ahead does more.",
         ),
     ]
@@ -333,12 +426,149 @@ def cards(r: Report) -> list[Block]:
         file = f" (data file `{kind['data_file']}`)" if kind["data_file"] else ""
         blocks += [
             ("h3", f"{kind['title']}{file}"),
+            *_forest(r, kind, by_card),
             ("p", "Share of seat-games with each event (and the win rate of those seats):"),
             ("table", [kind["kind"].capitalize(), "Games (any)", *map(_name, events)], share, 1),
             ("p", "Win-rate difference with the event (points, 95% interval):"),
             ("table", [kind["kind"].capitalize(), *map(_name, events), *extra], effects, 1),
         ]
     return blocks
+
+
+def _flag(row: dict[str, Any], run: dict[str, Any]) -> str | None:
+    """ "stronger" / "weaker" where the card's effect is findable and significant (q <= Q)
+    with an interval wholly on one side of 0, as the forest plot colours it."""
+    if not findable(row, run) or row["q_value"] is None or row["q_value"] > Q:
+        return None
+    if row["adj_diff_low"] > 0:
+        return "stronger"
+    return "weaker" if row["adj_diff_high"] < 0 else None
+
+
+def _forest(r: Report, kind: dict[str, Any], by_card: dict[str, dict[str, Any]]) -> list[Block]:
+    """The kind's card effect chart: each card's effect (adjusted) on its holders (the
+    `held` events where the game names them, else `any`), 95% intervals."""
+    event = HELD if HELD in kind["events"] else ANY
+    rows = [
+        {**ev[event], "tested": ev[event]["adj_diff"] is not None, "level": None,
+         "flag": _flag(ev[event], r["run"]), "too_uncertain": not findable(ev[event], r["run"])}
+        for ev in by_card.values()
+        if event in ev
+    ]  # fmt: skip
+    if not any(x["tested"] for x in rows):
+        return []
+    name = f"forest-{kind['kind']}"
+    label = f"{ADJUSTED}: win-rate points of holders vs comparable seats (95% interval)"
+    return [
+        (
+            "figure",
+            lambda: _forest_svg(rows, name, label),
+            f"{ADJUSTED} of each {kind['kind']} on the seats that had it ('{_name(event)}'), "
+            f"within {r['cards']['adjusted_within']}; blue stronger, orange weaker (q ≤ {Q:g} "
+            "and enough holders for a finding), grey too few holders or a degenerate interval. "
+            "The numbers are in the table below.",
+            [],
+        )
+    ]
+
+
+def _forest_svg(rows: list[dict[str, Any]], name: str, label: str) -> str:
+    plots = _plots()
+    xlim = plots.common_xlim({"cards": {"rows": rows}})  # symmetric, the sure cards' reach
+    return plots.forest_plot(rows, name, key="adj_diff", xlabel=label, xlim=xlim)
+
+
+def dead(r: Report) -> list[Block]:
+    """Cards never held, or held in fewer seat-games than a card finding needs."""
+    d = r.get("dead")
+    if not d:
+        return []
+    minimum = (
+        f"at least {d['min_holders']} seat-games and {fmt.pct(d['min_share'], 0)} of the "
+        f"run's {d['seat_games']:,}"
+    )
+    head: list[Block] = [("h2", "Dead cards")]
+    if not d["rows"]:
+        return head + [
+            ("p", f"Every card of the run's card files was held in {minimum}, the least a "
+                  "card finding needs.")
+        ]  # fmt: skip
+    never = sum(1 for x in d["rows"] if x["never"])
+    text = (
+        f"{len(d['rows'])} cards were held in fewer seat-games than a card finding needs "
+        f"({minimum}); {never} of them never. A card nobody holds changes no game, so its "
+        "effect says nothing; where it has a number to vary, the line says what to try."
+    )
+    rows = [
+        [
+            x["card"],
+            x["kind"],
+            fmt.count(x["n"]),
+            fmt.pct(x["share"]) if x["share"] is not None else fmt.DASH,
+            "never held" if x["never"] else "under the minimum",
+        ]
+        for x in d["rows"]
+    ]
+    files = {k["kind"]: f"`{k['data_file']}.toml`" for k in r["cards"]["kinds"] if k["data_file"]}
+    advice = [
+        f"{x['card']} ({x['kind']}): {x['advice']['text']}"
+        if x.get("advice")
+        else f"{x['card']} ({x['kind']}): no number of its own that can change alone; "
+        f"change it in {files.get(x['kind']) or 'its card file'}"
+        for x in d["rows"]
+    ]
+    blocks = head + [
+        ("p", text),
+        ("table", ["Card", "Kind", "Held (seat-games)", "Share", "Status"], rows, 2),
+        ("p", "What to set:"),
+        ("ul", advice),
+    ]
+    if d.get("note"):
+        blocks.append(("p", f"Card numbers from the shipped cards: {d['note']}."))
+    return blocks
+
+
+def arc(r: Report) -> list[Block]:
+    """How the seats' play builds up over the game (reports.game_arc)."""
+    a = r.get("arc")
+    head: list[Block] = [("h2", "Game arc")]
+    if not a:
+        return head + [("p", "This run's cards table dates no events: no game arc.")]
+    unit = "round" if a["stage_unit"] == "round" else "tenth of the game"
+    events = ", ".join(_name(e) for e in a["events"])
+    stage = (lambda s: f"round {s}") if a["stage_unit"] == "round" else (lambda s: f"{s * 10}%")
+    names = list(a["by_strategy"])
+    rows = [
+        [
+            stage(s),
+            fmt.num(w),
+            fmt.num(o),
+            f"{w - o:+.1f}" if w is not None and o is not None else fmt.DASH,
+            f"{fmt.pct(lead['share'])} ({fmt.pct_range(lead['low'], lead['high'])})",
+            *[fmt.num(a["by_strategy"][n][i]) for n in names],
+        ]
+        for i, (s, w, o, lead) in enumerate(
+            zip(a["stages"], a["winners"], a["others"], a["leader_wins"], strict=True)
+        )
+    ]
+    mid = a["leader_wins"][len(a["stages"]) // 2 - 1]
+    fair = 1 / a["players"]
+    text = (
+        f"The tables record no score by turn; the arc counts each seat's {a['kind']} events "
+        f"({events}) up to each {unit} (the cards table's `round`), its play building up "
+        f"over the game. The seat ahead at {stage(a['stages'][len(a['stages']) // 2 - 1])} "
+        f"goes on to win {fmt.pct(mid['share'])} ({fmt.pct_range(mid['low'], mid['high'])}; "
+        f"a lead that said nothing would win {fmt.pct(fair)}); at the end, "
+        f"{fmt.pct(a['leader_wins'][-1]['share'])}."
+    )
+    headers = [
+        "Up to", "Winners", "Others", "Gap", "Seat ahead wins (95% interval)", *names,
+    ]  # fmt: skip
+    return head + [
+        ("p", text),
+        ("p", f"Mean {a['kind']} events per seat, cumulated (per strategy at the right):"),
+        ("table", headers, rows, 1),
+    ]
 
 
 ABLATION_HEADERS = ["ablation Δ (win-rate pts, 95% interval)", "Ablation"]
@@ -371,9 +601,6 @@ def confirm_sentence(r: Report) -> str | None:
         f"{v['not confirmed']} not confirmed (the causal effect has the other sign or lies "
         f"inside ±{c['margin'] * 100:g} points), {v['unclear'] + v['too few games']} unclear."
     )
-
-
-ANY = "any"
 
 
 def method(r: Report) -> list[Block]:
@@ -436,9 +663,11 @@ SECTIONS = (
     strategies,
     first_player,
     scores,
+    arc,
     end,
     critic,
     one_turn,
+    dead,
     cards,
     method,
     setup,
@@ -492,6 +721,8 @@ def markdown_lines(blocks: list[Block]) -> list[str]:
         elif kind == "code":
             fence = _fence(b[1])
             lines += [f"{fence}sh", *b[1], fence, ""]
+        elif kind == "figure":
+            lines += markdown_lines(b[3])
     return lines
 
 
@@ -529,6 +760,8 @@ def html_parts(blocks: list[Block]) -> list[str]:
         elif kind == "code":
             code = html_kit.e("\n".join(b[1]))
             body.append(f"<pre><code>{code}</code></pre>")
+        elif kind == "figure":
+            body.append(html_kit.figure(b[1](), b[2]))
     return body
 
 

@@ -5,8 +5,10 @@ and what the game declares (simcore/games/api.py): a JSON-ready dict.
     report = build_game_report("runs/maestro")
 
 Generic sections: the run, win rate by strategy and by start order (first-player
-advantage), the score and where its points come from (the game's `score_sources`), and
-every card's win-rate effect per event (the game's `card_kinds`). Sections for what a
+advantage), the score, its distribution and where its points come from (the game's
+`score_sources`), the game arc (reports.game_arc: held card events by stage of the game),
+every card's win-rate effect per event (the game's `card_kinds`) and the dead cards
+(reports.game_dead: held too rarely for a finding, with what to set). Sections for what a
 game's tables carry beyond the common columns key on the columns, never on the game's
 name: the end trigger (games.end_trigger, seats.ended_game), the critic
 (seats.critic_points, critic_at_end) and one-turn completions (seats.rows_one_turn).
@@ -15,6 +17,7 @@ Every number is in the dict; reports.game_render lays it out as Markdown and HTM
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -23,7 +26,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from reports import game_cards, game_summary
+from reports import game_arc, game_cards, game_dead, game_summary
 from reports.game_effects import Units, difference, group_rate, rate
 from reports.load import Run, open_run, run_seats
 from reports.output import clean, to_json
@@ -176,7 +179,51 @@ def scores(seats: pl.DataFrame, game: Any) -> Report:
         "sources": rows,
         "sources_add_up": adds_up,
         "undeclared": sorted(set(declared) - set(sources)),
+        "histogram": score_histogram(seats),
     }
+
+
+MAX_BINS = 30  # the score histogram's most bins
+
+
+def bin_width(low: float, high: float, max_bins: int = MAX_BINS) -> float:
+    """The smallest of 1, 2, 5, 10, 20, 50, ... points giving at most `max_bins` bins."""
+    width = 1.0
+    while (high - low) / width >= max_bins:
+        for step in (2, 2.5, 2):
+            width *= step
+            if (high - low) / width < max_bins:
+                break
+    return width
+
+
+def score_histogram(seats: pl.DataFrame) -> list[dict[str, Any]]:
+    """Seats per score bin ("low": the bin's first score, "width"), all, winners and the
+    others; empty bins inside the range kept, so the steps read as a distribution."""
+    score = seats["score"]
+    if score.len() == 0 or score.null_count() == score.len():
+        return []
+    low, high = math.floor(score.min()), math.floor(score.max())
+    width = bin_width(low, high)
+    start = math.floor(low / width) * width
+    frame = seats.select(
+        b=((pl.col("score") - start) / width).floor().cast(pl.Int64), w=pl.col("win") > 0
+    )
+    counts = frame.group_by("b").agg(pl.len().alias("all"), pl.col("w").sum().alias("winners"))
+    by = {r["b"]: r for r in counts.iter_rows(named=True)}
+    out = []
+    for b in range(int(frame["b"].max()) + 1):
+        r = by.get(b, {"all": 0, "winners": 0})
+        out.append(
+            {
+                "low": start + b * width,
+                "width": width,
+                "all": int(r["all"]),
+                "winners": int(r["winners"]),
+                "others": int(r["all"] - r["winners"]),
+            }
+        )
+    return out
 
 
 def end_trigger(run: Run, seats: pl.DataFrame, units: Units) -> Report | None:
@@ -335,7 +382,9 @@ def build_game_report(run_dir: str | Path | Run, allow_incomplete: bool = False)
         "critic": critic(seats, within),
         "one_turn": one_turn(seats, within),
         "cards": game_cards.card_effects(run, seats, within, game),
+        "arc": game_arc.card_arc(run, seats, game),
     }
+    report["dead"] = game_dead.dead_cards(run, game, report)
     report["summary"] = game_summary.summary(report, FEW_GAMES)
     report["seconds"] = time.perf_counter() - start
     return report

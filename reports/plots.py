@@ -161,8 +161,9 @@ def win_rate_plot(
 
 
 @_styled
-def score_histogram(hist: list[Row], name: str = "scores") -> str:
-    """Share of seats at each final prestige: all seats, winners and losers."""
+def score_histogram(hist: list[Row], name: str = "scores", xlabel: str = "final prestige") -> str:
+    """Share of seats at each final score (`prestige`: Luthier's): all seats, winners and
+    losers."""
     fig = _figure(3.0)
     ax = fig.add_subplot()
     xs = [r["prestige"] for r in hist]
@@ -177,7 +178,7 @@ def score_histogram(hist: list[Row], name: str = "scores") -> str:
                 xs, [r[key] / total for r in hist], where="mid", color=color, lw=1.6, label=label
             )
     _pct_axis(ax)
-    ax.set_xlabel("final prestige")
+    ax.set_xlabel(xlabel)
     ax.set_ylabel("share of the group's seats")
     ax.legend(frameon=False)
     return to_svg(fig, name)

@@ -27,6 +27,7 @@ from reports.cardinfo import names_of
 from reports.drift import Comparison
 from reports.drift_moments import quadratic_variance, side_estimate
 from reports.drift_verdict import Tolerances
+from reports.rule_notes import read_only_under
 from reports.variants import (
     baseline,
     drift_reads,
@@ -245,25 +246,16 @@ def no_op_reason(game, card_set, sets: list[str], games: int) -> str:
     (a rules file's `note` naming "KIND.toml `FIELD`", as Maestro's scoring names rows.toml
     `value`), or that the change never came into play in these games."""
     found = []
-    rules = (
-        game.card_records(card_set, "rules") if "rules" in getattr(game, "card_files", ()) else []
-    )
     for text in sets:
         target = text.partition("=")[0]
         kind, _, rest = target.partition(".")
-        field = rest.partition(".")[2]
-        for r in rules:
-            note = " ".join(str(r.get("note", "")).split())
-            mark = f"{kind}.toml `{field}`"
-            if mark not in note:
-                continue
-            sentence = next(s for s in note.split(". ") if mark in s)
-            option = sentence.split(":", 1)[0].strip()
-            if option and option != str(r.get("value")):
-                found.append(
-                    f"{target} is read only under rules.{r['id']} = {option} (these rules: "
-                    f"{r['value']}); add --set rules.{r['id']}.value={option}"
-                )
+        gate = read_only_under(game, card_set, kind, rest.partition(".")[2])
+        if gate is not None and gate[1] != gate[2]:
+            rule, option, value = gate
+            found.append(
+                f"{target} is read only under rules.{rule} = {option} (these rules: "
+                f"{value}); add --set rules.{rule}.value={option}"
+            )
     if found:
         return "no game played out differently: " + "; ".join(found) + "."
     return (

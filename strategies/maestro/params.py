@@ -29,3 +29,16 @@ class P(IntEnum):
 
 
 NAMES = tuple(p.name.lower() for p in P)
+
+
+class S(IntEnum):
+    """The search's parameter vector (search_player_nb.py)."""
+
+    BUDGET = 0  # rollouts per decision (0: the base strategy's pick)
+    K = 1  # candidates: the base strategy's first K picks, 1..
+    EXPLORATION = 2  # UCB1 exploration constant (rewards are win shares, 0..1)
+    BASE = 3  # the base strategy's id (registry.py; not the search): ranks the candidates,
+    # plays the search seat's draws and its turns in the rollouts, with its default weights
+
+
+SEARCH_NAMES = tuple(p.name.lower() for p in S)

@@ -7,10 +7,12 @@ dispatch_nb.choose_nb.
 
 from __future__ import annotations
 
+import numpy as np
+
 from simcore import seats
-from simcore.seats import StrategySpec
-from strategies.maestro.dispatch_nb import RANDOM
-from strategies.maestro.params import NAMES
+from simcore.seats import MAX_PARAMS, StrategySpec
+from strategies.maestro.ids import RANDOM, SEARCH
+from strategies.maestro.params import NAMES, SEARCH_NAMES
 
 BASE = {  # the points-now player; every archetype starts from these weights
     "points": 1.0,
@@ -60,7 +62,29 @@ STRATEGIES: dict[str, StrategySpec] = {
         "Rushes the end while ahead: draws the most, and ends the game with a full agency.",
         rush=1.0,
     ),
+    "search": StrategySpec(
+        "search",
+        SEARCH,
+        "Monte Carlo search: at each placement, the base strategy's first k picks tried in "
+        "`budget` rollouts on redealt pools (UCB1), the most visited taken.",
+        SEARCH_NAMES,
+        (256.0, 3.0, 0.7, 3.0),  # budget, k, exploration, base = rusher
+    ),
 }
+assert STRATEGIES["search"].id == SEARCH and STRATEGIES["random"].id == RANDOM
+
+
+def base_weights() -> np.ndarray:
+    """float64[SEARCH, MAX_PARAMS]: row sid = the default weights of built-in `sid` below
+    the search (random: zeros), for the search's base strategy (dispatch_nb.py)."""
+    table = np.zeros((SEARCH, MAX_PARAMS), np.float64)
+    for spec in STRATEGIES.values():
+        if spec.id < SEARCH:
+            table[spec.id] = spec.vector()
+    return table
+
+
+BASE_WEIGHTS = base_weights()
 
 
 def get(name: str) -> StrategySpec:

@@ -168,6 +168,26 @@ def test_a_maestro_rules_switch_is_drift_of_points_only_at_an_absolute_tolerance
     assert first[at + 1].startswith("  no per-card metric: no seat holds it (a rule?)")
 
 
+def test_a_maestro_critic_bonus_change_is_not_drift_on_points_alone(maestro4, tmp_path):
+    """Issue 34 item 5: after the critic's bonus 10 -> 11, `drift` failed on "mean final
+    points ±1 points" while every win rate passed. The points move by about 2.4 of 37:
+    beyond ±1, inside the relative tolerance (10% of the baseline's mean), so they pass
+    with every win rate, and nothing drifts."""
+    cards = _cards(tmp_path / "cards", "[critic_bonus]\nvalue = 11\n")
+    args = ["check", "--baseline", str(maestro4), "--cards", str(cards)]
+    code, out, _ = tutti(*args, "--json", str(tmp_path / "c.json"))
+    result = _json(tmp_path / "c.json")
+    assert code != 1 and result["verdict"] != "drift", out
+    assert _drifted(result) == set()
+    (points,) = [m for m in result["metrics"] if m["group"] == "score" and m["key"] == "all seats"]
+    assert (
+        points["verdict"] == "pass" and 1 < points["diff"] < result["settings"]["score_tolerance"]
+    )
+    rates = [m for m in result["metrics"] if m["group"] in ("seat", "strategy") and m["tested"]]
+    assert rates and all(m["verdict"] == "pass" for m in rates)
+    assert "rules.critic_bonus: value 10 -> 11" in out.splitlines()[:10]
+
+
 def test_a_maestro_run_pairs_with_a_baseline_of_the_same_games(maestro_run, tmp_path):
     base = tmp_path / "b.parquet"
     code, _, err = tutti(

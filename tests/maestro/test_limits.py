@@ -40,6 +40,7 @@ from simcore.games.maestro.dtypes import (
     MAX_TURNS,
     MIN_PLAYERS,
     TABLE,
+    Stage,
 )
 from simcore.games.maestro.game import GAME as MAESTRO
 from simcore.games.maestro.turn_nb import MAX_PLACEMENTS
@@ -89,6 +90,9 @@ WORST = {
         "n_decisions": (0, MAX_TURNS * (MAX_PLACEMENTS + 2 + AGENCY)),
         "log_n": (0, 1 + MAX_TURNS * LOG_PER_TURN + 2 * MAX_PLAYERS),
         "cev_n": (0, MAX_CARD_EVENTS),
+        "stage": (0, max(Stage)),
+        "to_move": (0, MAX_PLAYERS - 1),
+        "placements": (0, MAX_PLACEMENTS),
     },
     "SEAT": {
         "strategy": (0, 255),  # a registry id

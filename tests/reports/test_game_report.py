@@ -102,7 +102,7 @@ def test_json_has_the_sections(written) -> None:
     data = written["json"]
     assert set(data) == {
         "format", "run", "violations", "warnings", "strategies", "start_order", "scores",
-        "end", "critic", "one_turn", "cards", "summary", "seconds",
+        "end", "critic", "one_turn", "cards", "summary", "seconds", "arc", "dead",
     }  # fmt: skip
     assert data["violations"] == {"games": 0, "of": GAMES, "invariants": [], "examples": []}
     assert data["format"] == "tutti-game-report/1"

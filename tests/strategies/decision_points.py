@@ -371,14 +371,19 @@ class Maestro:
     name = "maestro"
     package = "simcore.games.maestro"
     decide_names = ("decide_nb",)
-    P, N = 4, 5
+    OPTS, P, N = 3, 4, 5  # OPTS: the Work bundle, whose opts the builder fills
 
     def __init__(self):
         from simcore.games.maestro.cards import load_default_cards
         from simcore.games.maestro.dtypes import Stream
+        from simcore.games.maestro.resume_nb import top_options_nb
 
         self.cards = load_default_cards()
-        self.builders: dict[str, Any] = {}
+        # the game loop, where seats take turns: a placement's options are built again by
+        # the kernel that lists them where the loop stops (args: cards, g, s, w, p)
+        self.builders: dict[str, Any] = {
+            "simcore.games.maestro.resume_nb.advance_nb": top_options_nb,
+        }
         self.redraws = {
             "pool order": lambda ge, se, gt, st, p, acting, rng: _shuffle_kept(
                 ge["pool"], gt["pool"], int(ge["pool_n"]), int(gt["pool_n"]), rng
@@ -392,8 +397,11 @@ class Maestro:
     def options(self, args) -> np.ndarray:
         return args[3].opts[: args[self.N]].copy()
 
-    def with_options(self, args, opts, n):  # no BUILDERS: never called
-        raise NotImplementedError
+    def with_options(self, args, opts, n):
+        """decide_nb's arguments with the option count n (opts: the Work, filled)."""
+        args = list(args)
+        args[self.OPTS], args[self.N] = opts, n
+        return tuple(args)
 
     def new_game(self, names: list[str], seed: int):
         from simcore.games.maestro.dtypes import new_state
@@ -664,8 +672,9 @@ class Recorder:
             build = self.game.builders[d.context.rsplit(":", 1)[0]]
             opts = args[self.game.OPTS]
             n = build(args[0], args[1], args[2], opts, d.p)
-            k = int(at_decision.fn(*self.game.with_options(args, opts, n)))
-            got_opts = opts[:n].copy()
+            rebuilt = self.game.with_options(args, opts, n)
+            k = int(at_decision.fn(*rebuilt))
+            got_opts = self.game.options(rebuilt)
         else:
             self.target, self.start, self.count = d.index, snap.entered_at, 0
             try:

@@ -67,6 +67,14 @@ class Stream(IntEnum):
 N_STREAMS = len(Stream)
 
 
+class Stage(IntEnum):
+    """Where a game stands between two steps of resume_nb.advance_nb (GAME.stage)."""
+
+    TURN = 0  # between turns: seat `to_move` begins the next (setup leaves a game here)
+    PLACE = 1  # in seat `current`'s place phase, `placements` musicians placed so far
+    SCORED = 2  # over and finally scored: nothing is left to play
+
+
 TABLE = np.dtype(
     [
         ("n_rows", "i4"),  # concert rows, 1..MAX_ROWS
@@ -112,6 +120,11 @@ GAME = np.dtype(
         ("n_decisions", "i4"),  # decisions taken (all seats, options > 1)
         ("log_n", "i4"),  # event rows written (may exceed the log buffer: then truncated)
         ("cev_n", "i4"),  # card events recorded (may exceed the buffer: then an error)
+        # the position in the game, so play resumes from any top-level decision
+        # (simcore/games/maestro/resume_nb.py)
+        ("stage", "i1"),  # Stage
+        ("to_move", "i1"),  # seat whose turn comes next (Stage.TURN), 0..MAX_PLAYERS - 1
+        ("placements", "i2"),  # musicians placed in this place phase, 0..MAX_PLACEMENTS
     ]
 )
 

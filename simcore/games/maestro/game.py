@@ -244,14 +244,22 @@ class Maestro:
 
     # ---- the strategy dispatch bound into the engine (simcore/games/binding.py) ----
     # the decision kernels call the strategies through placeholders filled from here
-    dispatch = {"simcore.games.maestro.decide_nb": "strategies.maestro.dispatch_nb"}
+    # (the game loop calls the search at the place-phase decisions of the seats that search)
+    dispatch = {
+        "simcore.games.maestro.decide_nb": "strategies.maestro.dispatch_nb",
+        "simcore.games.maestro.game_nb": "strategies.maestro.search_player_nb",
+    }
 
     def dispatch_kernels(self, module: str) -> dict[str, Any]:
-        from strategies.maestro.dispatch_nb import choose_nb
+        if module == "simcore.games.maestro.decide_nb":
+            from strategies.maestro.dispatch_nb import choose_nb
 
-        if module != "simcore.games.maestro.decide_nb":
-            return {}
-        return {"choose_nb": choose_nb}
+            return {"choose_nb": choose_nb}
+        if module == "simcore.games.maestro.game_nb":
+            from strategies.maestro.search_player_nb import search_choose_nb, search_mask_nb
+
+            return {"search_choose_nb": search_choose_nb, "search_mask_nb": search_mask_nb}
+        return {}
 
 
 def _text(value: Any) -> str:

@@ -1,36 +1,40 @@
-"""Whole games: one game from setup to the final scoring, and the batch kernel."""
+"""Whole games: one game from setup to the final scoring, and the batch kernel.
+
+A game is setup, then resume_nb.advance_nb until it is over: advance stops at the
+place-phase decisions of the seats that search (their strategy's `search_mask_nb`), and
+the search picks there (`search_choose_nb`); every other decision is its seat's strategy's
+inside advance. Both kernels are the strategies' (bound here by the game's registration,
+simcore/games/binding.py: the engine does not import the strategies package). With no
+searching seat this is the plain turn loop.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.maestro.codes import End, Violation
-from simcore.games.maestro.draw_nb import end_game_nb
-from simcore.games.maestro.dtypes import MAX_OPTIONS, MAX_TURNS, OPT_W
-from simcore.games.maestro.invariants_nb import check_game_nb
-from simcore.games.maestro.scoring_nb import final_scoring_nb
-from simcore.games.maestro.setup_nb import setup_game_nb
-from simcore.games.maestro.turn_nb import play_turn_nb
+from simcore.games.binding import bind, unbound
+from simcore.games.maestro.dtypes import MAX_OPTIONS, OPT_W
+from simcore.games.maestro.resume_nb import advance_nb, apply_top_nb, setup_resumable_nb
 from simcore.games.maestro.work import Work
 from simcore.jit import kernel
 from simcore.rng_nb import game_seed_nb
+
+# filled by GAME.dispatch_kernels (simcore/games/maestro/game.py) below
+search_mask_nb = unbound(__name__, "search_mask_nb")
+search_choose_nb = unbound(__name__, "search_choose_nb")
 
 
 @kernel
 def play_game_nb(cards, g, s, w, n_players, game_seed, index):
     """Play one game from its seed to the end: g (record) and s (seat records) are mutated."""
-    setup_game_nb(cards, g, s, w, n_players, game_seed, index)
-    p = g.first
-    while g.over == 0:
-        if g.turn >= MAX_TURNS:
-            g.violations |= Violation.TURN_LIMIT
-            end_game_nb(g, w, p, End.LIMIT)
-            break
-        play_turn_nb(cards, g, s, w, p)
-        g.violations |= check_game_nb(cards, g, s)
-        p = (p + 1) % n_players
-    final_scoring_nb(cards, g, s, w)
-    g.violations |= check_game_nb(cards, g, s)
+    setup_resumable_nb(cards, g, s, w, n_players, game_seed, index)
+    mask = search_mask_nb(s, n_players)
+    while True:
+        p = advance_nb(cards, g, s, w, mask)
+        if p < 0:
+            return
+        k = search_choose_nb(s[p].strategy, w.params[p], cards, g, s, w, p)
+        apply_top_nb(cards, g, s, w, p, k)
 
 
 @kernel(nogil=True)
@@ -55,3 +59,6 @@ def play_games_nb(
         index = first_index + j
         game_seed = seed if seed >= 0 else game_seed_nb(master_seed, index)
         play_game_nb(cards, games[j], seats[j], w, n_players, game_seed, index)
+
+
+bind(globals(), __name__)  # the game's search kernels replace the placeholders

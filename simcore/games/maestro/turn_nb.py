@@ -1,12 +1,13 @@
-"""One turn: FIRST place musicians (any number of options, then STOP), THEN draw."""
+"""One turn: FIRST place musicians (any number of options, then STOP), THEN draw.
+
+The pieces of a turn; resume_nb.advance_nb strings them together one decision at a time
+(start, a placement per decision until STOP, the row events and the draw)."""
 
 from __future__ import annotations
 
 from simcore.games.maestro.codes import Ev, Opt
-from simcore.games.maestro.decide_nb import decide_nb
 from simcore.games.maestro.draw_nb import draw_phase_nb
 from simcore.games.maestro.log_nb import log_nb
-from simcore.games.maestro.options_nb import list_place_nb
 from simcore.games.maestro.points_nb import place_nb, row_events_nb
 from simcore.jit import kernel
 
@@ -29,21 +30,18 @@ def start_turn_nb(cards, g, s, w, p):
 
 
 @kernel
-def place_phase_nb(cards, g, s, w, p):
-    """Seat p places musicians one at a time until it chooses STOP (or none can go)."""
-    for _ in range(MAX_PLACEMENTS):
-        n = list_place_nb(cards, g, s, w, p)
-        i = decide_nb(cards, g, s, w, p, n)
-        row = w.opts[i]
-        if row[0] != Opt.PLACE:
-            return
-        place_nb(cards, g, s, w, p, row[1], row[2], row[3], row[4])
+def take_place_option_nb(cards, g, s, w, p, i):
+    """Seat p takes option row i of its place-phase list in w.opts: True for a placement
+    (made; g, s mutated), False for STOP (the place phase ends)."""
+    row = w.opts[i]
+    if row[0] != Opt.PLACE:
+        return False
+    place_nb(cards, g, s, w, p, row[1], row[2], row[3], row[4])
+    return True
 
 
 @kernel
-def play_turn_nb(cards, g, s, w, p):
-    """Seat p's whole turn (g, s mutated; g.over set when it ends the game)."""
-    start_turn_nb(cards, g, s, w, p)
-    place_phase_nb(cards, g, s, w, p)
+def end_turn_nb(cards, g, s, w, p):
+    """Seat p's place phase is over: the turn's row events, then its draw."""
     row_events_nb(cards, g, w, p)
     draw_phase_nb(cards, g, s, w, p)
