@@ -69,6 +69,7 @@ STRATEGIES: dict[str, StrategySpec] = {
         "`budget` rollouts on redealt pools (UCB1), the most visited taken.",
         SEARCH_NAMES,
         (256.0, 3.0, 0.7, 3.0),  # budget, k, exploration, base = rusher
+        searches=True,
     ),
 }
 assert STRATEGIES["search"].id == SEARCH and STRATEGIES["random"].id == RANDOM
