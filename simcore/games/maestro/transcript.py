@@ -1,5 +1,8 @@
 """Readable transcripts: event-log rows, decoded by events.py, become lines of text.
 
+First the rules that differ from the shipped defaults (transcript_state.readings_lines),
+then the game; instruments and rows by name (never their ids).
+
 One formatter per event code (`FORMATTERS`). Every turn shows its placements (where
 each musician came from, where it went, the points), completed rows and the critic,
 the critic's bonus, the declared draw and each counter drawn, and the mover's agency
