@@ -116,7 +116,7 @@ def test_unchanged_maestro_code_and_cards_pass_the_check(maestro4, tmp_path):
     assert {"mean final points", "mean final points, strategy completer"} <= metrics
     assert "card rows.debussy: completers' effect (raw)" in metrics  # name = id
     every = {m["metric"] for m in result["metrics"]}
-    assert "card rows.brahms_trio (Brahms): effect (raw)" in every
+    assert "card rows.brahms_trio (Bach): effect (raw)" in every
     assert any(m.startswith("card instruments.") for m in metrics)
     assert not any("prestige" in m or "family" in m for m in every)
     # the score's tolerance: a tenth of the baseline's mean final points (about 37)

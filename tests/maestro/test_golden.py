@@ -39,7 +39,7 @@ def test_transcript_shows_every_part_of_the_game(mcards):
     played = GAME.play_game(mcards, 4, 8, seats)
     text = GAME.transcript(mcards, played, ["header"])
     turns = int(played.game["turn"])
-    assert text.startswith("header\n== Setup ==")
+    assert text.startswith("header\nRules: the defaults of rules.toml\n== Setup ==")
     assert text.count("== Turn ") == turns
     for part in ("places ", "declares a draw of", "draws ", "takes the critic", "== End: "):
         assert part in text

@@ -187,7 +187,7 @@ def test_bad_input_is_one_line_and_exit_code_2(args):
         ("luthier", "repair.r15.prestige=3", ("repairs", "r15"), "repair/r15",
          "repairs.r15 (Bell rebuild)"),
         ("maestro", "row.brahms_trio.value=8", ("rows", "brahms_trio"), "row/brahms_trio",
-         "rows.brahms_trio (Brahms)"),
+         "rows.brahms_trio (Bach)"),
     ],
 )  # fmt: skip
 def test_both_games_name_and_key_the_card_a_patch_changes(name, patch, target, key, label):

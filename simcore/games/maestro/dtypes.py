@@ -21,7 +21,10 @@ from simcore.games.maestro.codes import N_RULES
 MIN_PLAYERS = 3
 MAX_PLAYERS = 4
 AGENCY = 10  # agency spaces; space k (0-based) has the contract value k + 1
-TOP = 5  # spaces 0..TOP-1 (contracts 1-5) are the top row, raidable by others
+# spaces 0..TOP-1 (contracts 1-5) are the top row, raidable by others. An estimate: the
+# rulebook says only "ten spaces in two rows. Every space is numbered" and names a top and
+# a bottom row; 1-5 on top is the numbering read like text (no source shows the card)
+TOP = 5
 MAX_ROWS = 12  # concert rows a board may have
 MAX_SLOTS = 8  # instrument spaces a row may have
 MAX_SPACES = MAX_ROWS * MAX_SLOTS  # instrument spaces a board may have (= musician tiles)

@@ -71,7 +71,7 @@ def seat_name(p: int) -> str | None:
 
 
 def row_label(record: dict) -> str:
-    """How a row is named: its composer and work ("Mozart (Clarinet Quintet K. 581)")."""
+    """How a row is named: its composer and work ("R. Strauss (Till Eulenspiegel)")."""
     return f"{record['name']} ({record['work']})" if record.get("work") else str(record["name"])
 
 

@@ -1,5 +1,8 @@
 """Readable transcripts: event-log rows, decoded by events.py, become lines of text.
 
+First the rules that differ from the shipped defaults (transcript_state.readings_lines),
+then the game; instruments and rows by name (never their ids).
+
 One formatter per event code (`FORMATTERS`). Every turn shows its placements (where
 each musician came from, where it went, the points), completed rows and the critic,
 the critic's bonus, the declared draw and each counter drawn, and the mover's agency
@@ -15,6 +18,7 @@ from simcore.games.maestro.codes import End, Ev, Why
 from simcore.games.maestro.dtypes import AGENCY, CONDUCTOR, EMPTY
 from simcore.games.maestro.engine import PlayedGame
 from simcore.games.maestro.events import Event, decode, row_label, seat_name, tile_name
+from simcore.games.maestro.transcript_state import readings_lines
 
 END_TEXT = {
     End.APPLAUSE: "the last applause counter was placed",
@@ -35,6 +39,10 @@ class Renderer:
         self.row_n = [0] * cards.table.n_rows
         self.lines: list[str] = []
         self.mover = -1
+
+    def instrument_name(self, iid: str) -> str:
+        """An instrument's name from its id ("double_bass" -> "double bass")."""
+        return self.cards.names["instruments"][self.cards.ids["instruments"].index(iid)]
 
     def row_label(self, r: int) -> str:
         return row_label(self.cards.records["rows"][r])
@@ -75,7 +83,7 @@ class Renderer:
         self.row_n[r] += 1
         whose = "own" if q == ev.seat else f"{seat_name(q)}'s"
         inst = self.cards.records["rows"][r]["instruments"][j]
-        on = "" if t != CONDUCTOR else f" as the {inst}"
+        on = "" if t != CONDUCTOR else f" as the {self.instrument_name(inst)}"
         length = int(self.cards.table.row_len[r])
         self.lines.append(
             f"  places {tile_name(self.cards, t)} from {whose} space {k + 1} into "
@@ -164,5 +172,7 @@ FORMATTERS: dict[Ev, Callable[[Renderer, Event], None]] = {
 
 
 def render_transcript(cards, played: PlayedGame, header: list[str]) -> str:
-    """The header's lines, then the game turn by turn."""
-    return "\n".join([*header, *Renderer(cards, played).render()]) + "\n"
+    """The header's lines, the rules that differ from the defaults, then the game turn by
+    turn."""
+    lines = [*header, *readings_lines(cards), *Renderer(cards, played).render()]
+    return "\n".join(lines) + "\n"
