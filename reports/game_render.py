@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from reports import html_kit, violations
-from reports.adjusted import ADJUSTED
+from reports.adjusted import ADJUSTED, CAUSAL
 from reports.findings import findable
 from reports.game_cards import ANY, HELD
 from reports.game_summary import Q
@@ -571,7 +571,7 @@ def arc(r: Report) -> list[Block]:
     ]
 
 
-ABLATION_HEADERS = ["ablation Δ (win-rate pts, 95% interval)", "Ablation"]
+ABLATION_HEADERS = [f"{CAUSAL} (win-rate pts, 95% interval)", "Ablation"]
 
 
 def _ablation_cells(row: dict[str, Any] | None) -> list[str]:

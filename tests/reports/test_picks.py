@@ -59,12 +59,15 @@ def test_each_seat_is_offered_its_two_family_tiles_and_picks_the_one_it_keeps(ca
 
 @pytest.fixture(scope="module")
 def useless(tmp_path_factory):
-    """400 archetype games with the Guarneri tile made useless: no starting resources."""
+    """400 archetype games with the Guarneri tile made useless: no starting resources and
+    no ability (the players value both when they choose a tile to keep)."""
     from simcore import simulate
 
     root = tmp_path_factory.mktemp("useless")
     (root / "cards").mkdir()
-    (root / "cards" / "families.toml").write_text('[[family]]\nid = "guarneri"\nstart = {}\n')
+    (root / "cards" / "families.toml").write_text(
+        '[[family]]\nid = "guarneri"\nstart = {}\nability = "none"\n'
+    )
     out = root / "run"
     simulate(players=4, games=400, seed=2, out=out, strategies=FIELD, cards=root / "cards")
     return out

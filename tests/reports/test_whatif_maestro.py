@@ -64,11 +64,11 @@ def test_a_row_value_is_the_changed_card_with_its_own_effect(tmp_path):
     assert result["games_changed"] > 0
     (own,) = [r for r in result["metrics"] if r["changed_card"]]
     assert own["key"] == "row/ravel" and own["group"] == "card"
-    assert own["metric"] == "card rows.ravel: effect (raw)"
+    assert own["metric"] == "card rows.ravel (Saga): effect (raw)"
     assert own["diff"] > 0 and own["low"] > 0  # the row pays 3x as much: its players win more
     assert own["candidate_low"] <= own["candidate"] <= own["candidate_high"]
     (adjusted,) = result["card_effects"]  # the report's measure, beside the raw one
-    assert adjusted["metric"] == "card rows.ravel: effect (adjusted)"
+    assert adjusted["metric"] == "card rows.ravel (Saga): effect (adjusted)"
     assert adjusted["raw_diff"] == own["diff"] and adjusted["diff"] > 0
     rows = [row[0] for row in whatif_view(result).rows]
     assert rows[:2] == [adjusted["metric"], own["metric"]]  # the changed card comes first
