@@ -23,7 +23,7 @@ from tests.maestro.referee import referee
 FIELDS = ("random", "greedy,random,completer,rusher", "completer,rusher,greedy")
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("field", FIELDS)
 def test_games_end_soundly(mcards, players, field):
     names = field.split(",")
@@ -57,10 +57,10 @@ def test_every_rules_switch_plays_sound_games(patch):
     assert (b.games["over"] == 1).all() and (b.games["violations"] == 0).all()
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(18))
 def test_random_play_is_always_legal(mcards, seed):
-    players = 3 + seed % 2
-    field = "random" if seed < 8 else "greedy,completer,rusher,random"
+    players = 2 + seed % 3
+    field = "random" if seed < 9 else "greedy,completer,rusher,random"
     names = field.split(",")
     played = play_game(mcards, players, seed, parse_seats(",".join((names * 4)[:players]), players))
     referee(mcards, played)
@@ -135,3 +135,21 @@ def test_plain_python_plays_the_same_games(mcards):
         jitted = play_game(mcards, players, seed, parse_seats(strategies, players))
         assert got["points"] == jitted.seats["points"].tolist(), (players, seed, strategies)
         assert got["log"] == hashlib.sha256(jitted.log.tobytes()).hexdigest()
+
+
+def test_two_players_play_from_the_cli():
+    """Maestro is published for 2-4 players (docs/maestro.md, Player counts)."""
+    from tests.main import tutti
+
+    code, out, _ = tutti("play", "--game", "maestro", "--players", "2", "--seed", "1")
+    assert code == 0 and "== Final points ==" in out and out.count("; rank ") == 2
+    code, _, err = tutti("play", "--game", "maestro", "--players", "5")
+    assert code != 0 and "--players must be 2, 3 or 4 for Maestro (got 5)" in err
+
+
+def test_two_player_games_are_sound_and_legal(mcards):
+    seats = parse_seats("greedy,rusher", 2)
+    b = play_batch(mcards, 2, 11, seats, 0, 200, threads=1)
+    assert (b.games["over"] == 1).all() and (b.games["violations"] == 0).all()
+    for seed in range(6):
+        referee(mcards, play_game(mcards, 2, seed, parse_seats("completer,random", 2)))

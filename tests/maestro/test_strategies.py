@@ -37,7 +37,7 @@ def test_heuristic_clearly_beats_random_quick(mcards, name):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("name", HEURISTICS)
 def test_heuristic_wins_85_percent_against_random(mcards, name, players):
     # 20,000 games: the standard error of the share is about 0.002
