@@ -46,7 +46,21 @@ SWITCHES = [
     "rules.applause_draw.value=counts_one",
     "rules.cannot_draw.value=skips",
     "rules.tie_break.value=fewer_contracts",
+    "rules.critic_pays.value=same_turn",
+    "rules.conductors_per_row.value=one",
 ]
+
+
+@pytest.mark.parametrize("reading", ["critic_pays.value=same_turn", "conductors_per_row.value=one"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_referee_checks_each_switch(reading, players):
+    """The referee replays games under either reading of the two switches it knows."""
+    cards = load_cards(patches=[f"rules.{reading}"])
+    for seed in range(4):
+        names = ("random", "greedy", "completer", "rusher")[seed:] + ("random",) * 4
+        referee(
+            cards, play_game(cards, players, seed, parse_seats(",".join(names[:players]), players))
+        )
 
 
 @pytest.mark.parametrize("patch", SWITCHES)
