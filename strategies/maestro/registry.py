@@ -53,14 +53,22 @@ STRATEGIES: dict[str, StrategySpec] = {
     "completer": _archetype(
         "completer",
         2,
-        "Fills whole rows in one turn (10 a musician), keeping back what the next needs.",
+        "Assembles the next whole row: draws the most, keeps back what that row needs.",
         reserve=4.0,
+        draw=3.0,
+        room=1.0,
+        exposure=3.0,
+        contract=0.8,
     ),
     "rusher": _archetype(
         "rusher",
         3,
         "Rushes the end while ahead: draws the most, and ends the game with a full agency.",
         rush=1.0,
+        draw=3.0,
+        room=1.0,
+        exposure=3.0,
+        contract=0.8,
     ),
     "search": StrategySpec(
         "search",
