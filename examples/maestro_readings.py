@@ -32,7 +32,8 @@ def main(n_games: int) -> None:
     for players, names in FIELDS.items():
         seats = parse_seats(",".join(names), players)
         print(f"*{players} players: {', '.join(names)}*\n")
-        print("| reading | greedy | completer | rusher | critic points / game | critic share | turns |")
+        head = ("reading", "greedy", "completer", "rusher", "critic points / game", "critic share")
+        print("| " + " | ".join(head) + " | turns |")
         print("|---|---|---|---|---|---|---|")
         for reading in READINGS:
             cards = load_cards(patches=[f"rules.{reading}"] if reading else [])

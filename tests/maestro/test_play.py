@@ -167,3 +167,58 @@ def test_two_player_games_are_sound_and_legal(mcards):
     assert (b.games["over"] == 1).all() and (b.games["violations"] == 0).all()
     for seed in range(6):
         referee(mcards, play_game(mcards, 2, seed, parse_seats("completer,random", 2)))
+
+
+def turns_of(played, keep) -> list[tuple[int, object]]:
+    """(turn, keep(event, turn)) for each event of the log where keep returns non-None."""
+    from simcore.games.maestro.codes import Ev
+    from simcore.games.maestro.events import decode
+
+    turn, out = 0, []
+    for ev in decode(played.log):
+        turn += ev.code == Ev.TURN
+        got = keep(ev, turn)
+        if got is not None:
+            out.append((turn, got))
+    return out
+
+
+@pytest.mark.parametrize("reading", ["same_turn", "next_turn"])
+def test_issue_36_repro_critic_in_the_capture_turn(reading):
+    """`--players 3 --seed 1`: the critic is taken (on the board of rules version 2, by
+    Blue in turn 17, 24 and 26); same_turn pays it in the capture turn's draw, next_turn
+    never (a board change may move the turns, not the difference)."""
+    from simcore.games.maestro.codes import Ev, Why
+
+    cards = load_cards(patches=[f"rules.critic_pays.value={reading}"])
+    played = play_game(cards, 3, 1, parse_seats("random", 3))
+    captures = dict(turns_of(played, lambda ev, t: ev.seat if ev.code == Ev.CRITIC else None))
+    paid = turns_of(
+        played,
+        lambda ev, t: ev.seat if ev.code == Ev.POINTS and ev["why"] == Why.CRITIC else None,
+    )
+    on_capture = [t for t, seat in paid if captures.get(t) == seat]
+    assert captures and paid  # the critic is taken, and pays
+    assert bool(on_capture) == (reading == "same_turn")
+
+
+@pytest.mark.parametrize("reading", ["any", "one"])
+def test_issue_36_repro_two_conductors_in_a_row(reading):
+    """`--players 3 --seed 1 --strategies greedy`: a second conductor goes into a row (on
+    the board of rules version 2, in turn 7) unless the rule allows one per row."""
+    from simcore.games.maestro.codes import Ev
+    from simcore.games.maestro.dtypes import CONDUCTOR
+
+    cards = load_cards(patches=[f"rules.conductors_per_row.value={reading}"])
+    played = play_game(cards, 3, 1, parse_seats("greedy", 3))
+    rows = turns_of(
+        played,
+        lambda ev, t: ev["row"] if ev.code == Ev.PLACE and ev["tile"] == CONDUCTOR else None,
+    )
+    seen: set[int] = set()
+    again = []
+    for turn, r in rows:
+        if r in seen:
+            again.append((turn, r))
+        seen.add(r)
+    assert bool(again) == (reading == "any")
