@@ -14,6 +14,11 @@ from simcore.seats import MAX_PARAMS, StrategySpec
 from strategies.maestro.ids import RANDOM, SEARCH
 from strategies.maestro.params import NAMES, SEARCH_NAMES
 
+# Three plans (docs/maestro.md, Strategies): greedy takes the points now and draws 2;
+# completer assembles its next whole row (draws the most, keeps back what it needs);
+# rusher draws and stores as completer and ends the game while ahead. Completer's and
+# rusher's draw and storage weights are the best response found against the earlier
+# field (iterated best response, issue 36).
 BASE = {  # the points-now player; every archetype starts from these weights
     "points": 1.0,
     "relief": 0.5,
@@ -48,19 +53,27 @@ STRATEGIES: dict[str, StrategySpec] = {
     "greedy": _archetype(
         "greedy",
         1,
-        "Points now: the most points this turn (a whole row when it can), nothing kept back.",
+        "Points now: the most points this turn (a whole row when it can), draws 2, keeps nothing.",
     ),
     "completer": _archetype(
         "completer",
         2,
-        "Fills whole rows in one turn (10 a musician), keeping back what the next needs.",
+        "Assembles the next whole row: draws the most, keeps back what that row needs.",
         reserve=4.0,
+        draw=3.0,
+        room=1.0,
+        exposure=3.0,
+        contract=0.8,
     ),
     "rusher": _archetype(
         "rusher",
         3,
         "Rushes the end while ahead: draws the most, and ends the game with a full agency.",
         rush=1.0,
+        draw=3.0,
+        room=1.0,
+        exposure=3.0,
+        contract=0.8,
     ),
     "search": StrategySpec(
         "search",

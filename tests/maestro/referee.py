@@ -10,8 +10,17 @@ from simcore.games.maestro.events import decode
 
 
 def referee(cards, played) -> None:
-    """Raise AssertionError at the first illegal event of `played` (default rules)."""
+    """Raise AssertionError at the first illegal event of `played` (the default rules, with
+    either reading of critic_pays and conductors_per_row)."""
     assert cards.rules["raid_limit"] == "row_at_start" and cards.rules["contiguous"]
+    assert cards.rules["rows_per_turn"] == "any_complete_one"
+    assert cards.rules["applause_draw"] == "ends_draw" and cards.rules["cannot_draw"] == "ends_game"
+    # "ten (10) points extra if you have the critic at the beginning of your draw": from
+    # the capture turn's draw on (same_turn), or from the holder's next turn (next_turn)
+    next_turn = cards.rules["critic_pays"] == "next_turn"
+    one_conductor = cards.rules["conductors_per_row"] == "one"  # the Aachen review
+    critic = taken = -1  # the critic's holder, the turn it took the critic
+    turn = paid = 0
     n = len(played.seats)
     lengths = [len(r["instruments"]) for r in cards.records["rows"]]
     insts = [
@@ -34,6 +43,8 @@ def referee(cards, played) -> None:
             assert declared == 0 or drawn <= declared
             assert mover < 0 or p == (mover + 1) % n, "turns go round the table"
             mover = p
+            turn += 1
+            paid = 0
             start = [sum(t >= 0 for t in row) for row in board]
             raided = [0] * len(board)
             completed = -1
@@ -49,6 +60,8 @@ def referee(cards, played) -> None:
                 assert raided[r] <= start[r], "no more from others than lay in the row"
             in_row = sum(x >= 0 for x in board[r])
             assert board[r][j] < 0
+            if t == CONDUCTOR and one_conductor:
+                assert CONDUCTOR not in board[r], "one conductor per row"
             if in_row == 0:
                 assert t == CONDUCTOR, "an empty row opens with a conductor"
             else:
@@ -58,15 +71,21 @@ def referee(cards, played) -> None:
             if in_row == lengths[r] - 1:
                 assert completed < 0, "only one row completed per turn"
                 completed = r
+                critic, taken = p, turn
             agency[q][k] = -1
             board[r][j] = t
         elif ev.code == Ev.POINTS:
             points[p] += ev["points"]
             if ev["why"] == Why.CRITIC:
                 assert declared == 0 and ev["points"] == cards.rule("critic_bonus")
+                assert p == critic, "only the critic's holder"
+                assert not (next_turn and taken == turn), "not in the turn it was taken"
+                paid += 1
         elif ev.code == Ev.DECLARE:
             free = sum(x < 0 for x in agency[p])
             assert 1 <= ev["counters"] <= min(3, free), "declare 1-3, no more than space"
+            due = p == critic and not (next_turn and taken == turn)
+            assert paid == due, "the critic's bonus at the beginning of the holder's draw"
             declared = ev["counters"]
         elif ev.code == Ev.DRAW:
             drawn += 1

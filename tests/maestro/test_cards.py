@@ -67,6 +67,8 @@ def test_rules_defaults_and_notes(mcards):
         "applause_draw": "ends_draw",
         "cannot_draw": "ends_game",
         "tie_break": "shared",
+        "critic_pays": "next_turn",
+        "conductors_per_row": "any",
     }
     for rec in mcards.records["rules"]:
         assert rec["source"] and rec["note"], rec["id"]

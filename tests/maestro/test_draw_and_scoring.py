@@ -3,6 +3,8 @@ hand-made state (tests/maestro/state.py)."""
 
 from __future__ import annotations
 
+import pytest
+
 from simcore.games.maestro.cards import load_cards
 from simcore.games.maestro.codes import End
 from tests.maestro.state import A, C, Table
@@ -175,3 +177,35 @@ def test_ties_share_the_win_or_go_to_fewer_contracts():
         t.agency(1, s1="violin")  # 21 - 1 = 20
         t.score()
         assert [float(t.s[0].win), float(t.s[1].win)] == wins
+
+
+def critic_taken_this_turn(cards) -> Table:
+    """Seat 0 completes Debussy in its turn (taking the critic), then draws."""
+    t = Table(cards, strategy="greedy", draw=1.0)
+    t.lay("debussy", {1: "flute", 2: "viola"})
+    t.agency(0, s5="harp")
+    t.pool("violin", "cello", "piano", "horn")
+    t.start_turn(0)
+    t.place(0, 0, 5, "debussy", 3)
+    assert t.g.critic == 0
+    t.draw(0)
+    return t
+
+
+@pytest.mark.parametrize(("reading", "capture_turn"), [("next_turn", 0), ("same_turn", 10)])
+def test_critic_pays_from_the_next_turn_or_the_same(reading, capture_turn):
+    """Rule critic_pays: the literal 'at the beginning of your draw' pays in the capture
+    turn (same_turn); the German descriptions from the holder's next turn (next_turn);
+    either way every later draw while held pays."""
+    t = critic_taken_this_turn(load_cards(patches=[f"rules.critic_pays.value={reading}"]))
+    assert t.s[0].critic_points == capture_turn
+    t.start_turn(1)
+    t.draw(1)
+    t.start_turn(0)
+    t.draw(0)
+    assert t.s[0].critic_points == capture_turn + 10 and t.s[1].critic_points == 0
+
+
+def test_the_default_critic_reading_is_next_turn(mcards):
+    assert mcards.rules["critic_pays"] == "next_turn"
+    assert critic_taken_this_turn(mcards).s[0].critic_points == 0

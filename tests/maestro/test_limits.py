@@ -230,6 +230,7 @@ REPRO_1 = [
     "rules.begun_points.value=1000",
     "rules.critic_bonus.value=1000",
     "rules.applause.value=40",
+    "rules.critic_pays.value=same_turn",  # the reading of rules version 1, when filed
 ]
 REPRO_2 = [*REPRO_1, "rules.one_turn_points.value=1000", "rules.conductors.value=30"]
 

@@ -122,3 +122,22 @@ def test_rows_per_turn_one_keeps_a_turn_in_one_row():
     assert {o[2] for o in t.place_options()} == {"haydn", "schubert"}
     t.place(0, 0, 1, "haydn", 2)
     assert {o[2] for o in t.place_options()} == {"haydn"}  # the violin fits Schubert, but
+
+
+@pytest.mark.parametrize(("reading", "conductor_spaces"), [("any", {1, 3}), ("one", set())])
+def test_conductors_per_row(reading, conductor_spaces):
+    """Rule conductors_per_row: the rulebook lets a conductor substitute for any musician
+    (any, several in a row); the Aachen review allows one per row, the opening one (one)."""
+    cards = load_cards(patches=[f"rules.conductors_per_row.value={reading}"])
+    t = Table(cards)
+    t.agency(0, s1="violin", s9="conductor")
+    t.lay("haydn", {2: "conductor"})  # violin, [conductor], viola, cello
+    haydn = {(o[1], o[3]) for o in t.place_options() if o[2] == "haydn"}
+    assert {slot for k, slot in haydn if k == 9} == conductor_spaces
+    assert (1, 1) in haydn  # its own instrument still goes in
+    # an empty row opens with a conductor under either reading
+    assert any(o[2] == "debussy" and o[4] == C for o in t.place_options())
+
+
+def test_the_default_is_any_number_of_conductors_per_row(mcards):
+    assert mcards.rules["conductors_per_row"] == "any"

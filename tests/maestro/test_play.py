@@ -23,7 +23,7 @@ from tests.maestro.referee import referee
 FIELDS = ("random", "greedy,random,completer,rusher", "completer,rusher,greedy")
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("field", FIELDS)
 def test_games_end_soundly(mcards, players, field):
     names = field.split(",")
@@ -46,7 +46,21 @@ SWITCHES = [
     "rules.applause_draw.value=counts_one",
     "rules.cannot_draw.value=skips",
     "rules.tie_break.value=fewer_contracts",
+    "rules.critic_pays.value=same_turn",
+    "rules.conductors_per_row.value=one",
 ]
+
+
+@pytest.mark.parametrize("reading", ["critic_pays.value=same_turn", "conductors_per_row.value=one"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_referee_checks_each_switch(reading, players):
+    """The referee replays games under either reading of the two switches it knows."""
+    cards = load_cards(patches=[f"rules.{reading}"])
+    for seed in range(4):
+        names = ("random", "greedy", "completer", "rusher")[seed:] + ("random",) * 4
+        referee(
+            cards, play_game(cards, players, seed, parse_seats(",".join(names[:players]), players))
+        )
 
 
 @pytest.mark.parametrize("patch", SWITCHES)
@@ -57,10 +71,10 @@ def test_every_rules_switch_plays_sound_games(patch):
     assert (b.games["over"] == 1).all() and (b.games["violations"] == 0).all()
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(18))
 def test_random_play_is_always_legal(mcards, seed):
-    players = 3 + seed % 2
-    field = "random" if seed < 8 else "greedy,completer,rusher,random"
+    players = 2 + seed % 3
+    field = "random" if seed < 9 else "greedy,completer,rusher,random"
     names = field.split(",")
     played = play_game(mcards, players, seed, parse_seats(",".join((names * 4)[:players]), players))
     referee(mcards, played)
@@ -135,3 +149,76 @@ def test_plain_python_plays_the_same_games(mcards):
         jitted = play_game(mcards, players, seed, parse_seats(strategies, players))
         assert got["points"] == jitted.seats["points"].tolist(), (players, seed, strategies)
         assert got["log"] == hashlib.sha256(jitted.log.tobytes()).hexdigest()
+
+
+def test_two_players_play_from_the_cli():
+    """Maestro is published for 2-4 players (docs/maestro.md, Player counts)."""
+    from tests.main import tutti
+
+    code, out, _ = tutti("play", "--game", "maestro", "--players", "2", "--seed", "1")
+    assert code == 0 and "== Final points ==" in out and out.count("; rank ") == 2
+    code, _, err = tutti("play", "--game", "maestro", "--players", "5")
+    assert code != 0 and "--players must be 2, 3 or 4 for Maestro (got 5)" in err
+
+
+def test_two_player_games_are_sound_and_legal(mcards):
+    seats = parse_seats("greedy,rusher", 2)
+    b = play_batch(mcards, 2, 11, seats, 0, 200, threads=1)
+    assert (b.games["over"] == 1).all() and (b.games["violations"] == 0).all()
+    for seed in range(6):
+        referee(mcards, play_game(mcards, 2, seed, parse_seats("completer,random", 2)))
+
+
+def turns_of(played, keep) -> list[tuple[int, object]]:
+    """(turn, keep(event, turn)) for each event of the log where keep returns non-None."""
+    from simcore.games.maestro.codes import Ev
+    from simcore.games.maestro.events import decode
+
+    turn, out = 0, []
+    for ev in decode(played.log):
+        turn += ev.code == Ev.TURN
+        got = keep(ev, turn)
+        if got is not None:
+            out.append((turn, got))
+    return out
+
+
+@pytest.mark.parametrize("reading", ["same_turn", "next_turn"])
+def test_issue_36_repro_critic_in_the_capture_turn(reading):
+    """`--players 3 --seed 1`: the critic is taken (on the board of rules version 2, by
+    Blue in turn 17, 24 and 26); same_turn pays it in the capture turn's draw, next_turn
+    never (a board change may move the turns, not the difference)."""
+    from simcore.games.maestro.codes import Ev, Why
+
+    cards = load_cards(patches=[f"rules.critic_pays.value={reading}"])
+    played = play_game(cards, 3, 1, parse_seats("random", 3))
+    captures = dict(turns_of(played, lambda ev, t: ev.seat if ev.code == Ev.CRITIC else None))
+    paid = turns_of(
+        played,
+        lambda ev, t: ev.seat if ev.code == Ev.POINTS and ev["why"] == Why.CRITIC else None,
+    )
+    on_capture = [t for t, seat in paid if captures.get(t) == seat]
+    assert captures and paid  # the critic is taken, and pays
+    assert bool(on_capture) == (reading == "same_turn")
+
+
+@pytest.mark.parametrize("reading", ["any", "one"])
+def test_issue_36_repro_two_conductors_in_a_row(reading):
+    """`--players 3 --seed 1 --strategies greedy`: a second conductor goes into a row (on
+    the board of rules version 2, in turn 7) unless the rule allows one per row."""
+    from simcore.games.maestro.codes import Ev
+    from simcore.games.maestro.dtypes import CONDUCTOR
+
+    cards = load_cards(patches=[f"rules.conductors_per_row.value={reading}"])
+    played = play_game(cards, 3, 1, parse_seats("greedy", 3))
+    rows = turns_of(
+        played,
+        lambda ev, t: ev["row"] if ev.code == Ev.PLACE and ev["tile"] == CONDUCTOR else None,
+    )
+    seen: set[int] = set()
+    again = []
+    for turn, r in rows:
+        if r in seen:
+            again.append((turn, r))
+        seen.add(r)
+    assert bool(again) == (reading == "any")

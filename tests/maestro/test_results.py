@@ -22,20 +22,20 @@ def test_game_satisfies_the_interface():
     assert (GAME.name, GAME.title, GAME.rules_version, GAME.score) == (
         "maestro",
         "Maestro",
-        1,
+        2,
         "points",
     )
-    assert GAME.player_counts == (3, 4)
+    assert GAME.player_counts == (2, 3, 4)
     assert len(GAME.seat_names) == 4
     assert list(GAME.strategies())[0] == "random"
-    for n in (2, 5):
+    for n in (1, 5):
         with pytest.raises(TuttiError, match="--players"):
             GAME.check_players(n)
     with pytest.raises(TuttiError, match="unknown strategy"):
         GAME.parse_seats("random,bogus,random", 3)
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_result_tables_carry_the_common_columns(mcards, players):
     seats = GAME.parse_seats(
         ",".join(["greedy", "random", "completer", "rusher"][:players]), players

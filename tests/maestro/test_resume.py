@@ -25,7 +25,7 @@ from strategies.maestro.registry import parse_seats
 ALL = (1 << MAX_PLAYERS) - 1
 GAMES = [  # (strategies, game seed)
     ("greedy,completer,rusher", 5),
-    ("rusher,greedy,completer,random", 8),
+    ("rusher,greedy,completer,random", 9),
     ("random,random,random", 3),
     ("completer,completer,rusher,greedy", 11),
 ]

@@ -37,7 +37,7 @@ def test_heuristic_clearly_beats_random_quick(mcards, name):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("name", HEURISTICS)
 def test_heuristic_wins_85_percent_against_random(mcards, name, players):
     # 20,000 games: the standard error of the share is about 0.002
@@ -79,3 +79,19 @@ def test_heuristic_field_is_balanced_by_seat(mcards):
     win = batch.seats["win"][:, :4].ravel()
     first = win[order == 0].mean()
     assert 0.1 < first < 0.5 and np.isclose(win.sum(), 2000)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_three_plans_play_different_games(mcards, players):
+    """Issue 36: greedy and completer once played identical games. Each plan's table of
+    its own (every seat the same plan) plays other games than the others' on every seed:
+    greedy draws 2, completer the most its agency has room for, rusher as completer but
+    rushing the end while ahead."""
+    from simcore.games.maestro.engine import play_game
+
+    for seed in range(1, 9):
+        logs = {
+            name: play_game(mcards, players, seed, parse_seats(name, players)).log.tobytes()
+            for name in HEURISTICS
+        }
+        assert len(set(logs.values())) == len(HEURISTICS), (players, seed)

@@ -28,6 +28,8 @@ from simcore.errors import CardDataError, TuttiError
 from simcore.games.maestro.codes import (
     ApplauseDraw,
     CannotDraw,
+    ConductorsPerRow,
+    CriticPays,
     RaidLimit,
     RowsPerTurn,
     Rule,
@@ -92,6 +94,8 @@ RULES: dict[str, tuple[Rule, Any]] = {
     "applause_draw": (Rule.APPLAUSE_DRAW, ApplauseDraw),
     "cannot_draw": (Rule.CANNOT_DRAW, CannotDraw),
     "tie_break": (Rule.TIE_BREAK, TieBreak),
+    "critic_pays": (Rule.CRITIC_PAYS, CriticPays),
+    "conductors_per_row": (Rule.CONDUCTORS_PER_ROW, ConductorsPerRow),
 }
 
 

@@ -25,6 +25,8 @@ class Rule(IntEnum):
     APPLAUSE_DRAW = 10  # ApplauseDraw
     CANNOT_DRAW = 11  # CannotDraw
     TIE_BREAK = 12  # TieBreak
+    CRITIC_PAYS = 13  # CriticPays
+    CONDUCTORS_PER_ROW = 14  # ConductorsPerRow
 
 
 N_RULES = len(Rule)
@@ -61,6 +63,20 @@ class CannotDraw(IntEnum):
 class TieBreak(IntEnum):
     SHARED = 0  # tied players share the win (default)
     FEWER_CONTRACTS = 1  # of the tied, the one who paid the least contracts; then shared
+
+
+class CriticPays(IntEnum):
+    """From which draw the critic's holder gains its bonus."""
+
+    SAME_TURN = 0  # every draw while held, the draw of the turn it was taken included
+    NEXT_TURN = 1  # every draw while held, from the holder's next turn on (default)
+
+
+class ConductorsPerRow(IntEnum):
+    """How many conductors a concert row may hold."""
+
+    ANY = 0  # a conductor substitutes for any musician, as often as one likes (default)
+    ONE = 1  # one per row: the conductor that opens it
 
 
 class Opt(IntEnum):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from simcore.games.maestro.codes import (
     ApplauseDraw,
     CannotDraw,
+    CriticPays,
     End,
     Ev,
     Rule,
@@ -34,10 +35,26 @@ def end_game_nb(g, w, p, trigger):
 
 
 @kernel
+def critic_pays_now_nb(cards, g, p):
+    """Does seat p gain the critic's bonus at this draw (codes.CriticPays)?
+
+    Rulebook, The Appraisal 3: "ten (10) points extra if you have the critic at the
+    beginning of your draw". SAME_TURN reads it literally: every draw while p holds it,
+    the draw of the turn p took it included. NEXT_TURN: from p's next turn on, as the
+    German descriptions have it (German Wikipedia: when one's turn comes round again;
+    docs/maestro.md, Readings): not in the turn the critic was taken.
+    """
+    if g.critic != p:
+        return False
+    if cards.rules[Rule.CRITIC_PAYS] == CriticPays.NEXT_TURN:
+        return g.row_done[g.critic_row] != g.turn  # taken in an earlier turn
+    return True
+
+
+@kernel
 def critic_bonus_nb(cards, g, s, w, p):
-    """Rulebook, The Appraisal 3: "ten (10) points extra if you have the critic at the
-    beginning of your draw" (every draw while seat p holds it, the turn it took it too)."""
-    if g.critic == p:
+    """The critic's holder gains its bonus at the beginning of the draw (critic_pays_now_nb)."""
+    if critic_pays_now_nb(cards, g, p):
         bonus = cards.rules[Rule.CRITIC_BONUS]
         s[p].critic_points += bonus
         s[p].critic_bonuses += 1

@@ -42,12 +42,15 @@ class PlayedGame:
     strategies: tuple[StrategySpec, ...]
 
 
+def player_counts_text() -> str:
+    """The player counts Maestro plays, in words: "2, 3 or 4"."""
+    counts = [str(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
+    return ", ".join(counts[:-1]) + " or " + counts[-1]
+
+
 def check_players(n_players: int) -> None:
     if not MIN_PLAYERS <= n_players <= MAX_PLAYERS:
-        raise TuttiError(
-            f"--players must be {MIN_PLAYERS} or {MAX_PLAYERS} for Maestro (got {n_players});"
-            " see docs/maestro.md for why not 2"
-        )
+        raise TuttiError(f"--players must be {player_counts_text()} for Maestro (got {n_players})")
 
 
 def check_strategies(strategies: list[StrategySpec], n_players: int) -> None:

@@ -12,7 +12,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.maestro.codes import Opt, RaidLimit, RowsPerTurn, Rule, Violation
+from simcore.games.maestro.codes import (
+    ConductorsPerRow,
+    Opt,
+    RaidLimit,
+    RowsPerTurn,
+    Rule,
+    Violation,
+)
 from simcore.games.maestro.dtypes import (
     AGENCY,
     CONDUCTOR,
@@ -96,6 +103,23 @@ def row_playable_nb(cards, g, r):
 
 
 @kernel
+def conductor_may_join_nb(cards, g, r):
+    """May a conductor go into row r now (codes.ConductorsPerRow)?
+
+    Rulebook: "there are ten conductors which can substitute for any musician" and an
+    empty row opens with one; it sets no number per row (ANY). The Aachen review: one
+    conductor per row (ONE), so a begun row, which holds its opening conductor, takes
+    no other (docs/maestro.md, Readings).
+    """
+    if cards.rules[Rule.CONDUCTORS_PER_ROW] == ConductorsPerRow.ANY:
+        return True
+    for j in range(cards.row_len[r]):
+        if g.board[r, j] == CONDUCTOR:
+            return False
+    return True
+
+
+@kernel
 def open_slots_nb(cards, g, r, out):
     """The spaces of row r a musician may go onto now, into out (int64[MAX_SLOTS], mutated);
     returns how many. A begun row grows next to its musicians (Rule.CONTIGUOUS) or onto
@@ -170,7 +194,10 @@ def list_place_nb(cards, g, s, w, p):
         for m in range(n_open):
             need |= np.int64(1) << np.int64(cards.row_inst[r, slots[m]])
         raid_ok = may_raid_into_nb(cards, g, r)
+        conductor_ok = conductor_may_join_nb(cards, g, r)
         fits = conductor if empty else need | conductor  # tile codes that may go in
+        if not conductor_ok:
+            fits &= ~conductor
         if (have if raid_ok else own) & fits == 0:
             continue
         for i in range(n_tiles):
@@ -180,6 +207,8 @@ def list_place_nb(cards, g, s, w, p):
             k = tk[i]
             t = tt[i]
             if t == CONDUCTOR:  # onto any open space
+                if not conductor_ok:
+                    continue
                 for m in range(n_open):
                     n = set_opt_nb(w, n, Opt.PLACE, q, k, r, slots[m], t)
             elif not empty and (need >> np.int64(t)) & 1:
