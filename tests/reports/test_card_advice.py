@@ -71,7 +71,7 @@ def test_every_card_finding_carries_a_value_and_a_command_that_parses(loose) -> 
 def test_a_range_follows_the_flag_and_the_effect(loose) -> None:
     advisor = card_advice.Advisor(loose)
     row = copy.deepcopy(next(r for r in loose["cards"]["rows"] if r["card_id"] == "cello"))
-    row.update(flag="stronger", adj_diff=0.05)  # 5 points: ceil(5 / 2) = 3 steps down
+    row.update(flag="stronger", adj_diff=0.03)  # 3 points: ceil(3 / 1) = 3 steps down
     a = advisor.advise(row)
     current = int(a["current"])
     assert (a["action"], a["low"], a["high"]) == ("lower", str(max(0, current - 3)), str(current))
