@@ -106,9 +106,15 @@ def simulate(
 
     typer.echo(f"next: tutti report {shlex.quote(str(result.out))}")
     if result.violations:
+        from simcore.games import get
+        from simcore.games.api import invariant_name, invariant_names
+
+        names = invariant_names(get(result.manifest.config.game))
+        bits = [b for b in range(63) if result.violation_bits >> b & 1]
+        broken = "; ".join(invariant_name(names, 1 << b) for b in bits)
         print(
-            f"{result.violations:,} games had invariant violations (see the violations "
-            f"column; `tutti report {result.out}` lists them)",
+            f"{result.violations:,} games had invariant violations ({broken}; see the "
+            f"violations column; `tutti report {result.out}` lists them)",
             file=sys.stderr,
         )
         raise typer.Exit(1)

@@ -157,3 +157,4 @@ class Violation(IntEnum):
     OPTIONS = 128  # the option buffer overflowed
     FINAL = 256  # a final score is not the sum of its parts
     CRITIC = 512  # critic points disagree with the bonuses counted
+    BAD_PICK = 1024  # a strategy picked an option outside 0..n-1 (option 0 played instead)

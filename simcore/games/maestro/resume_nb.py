@@ -114,7 +114,8 @@ def apply_top_nb(cards, g, s, w, p, k):
     n = list_place_nb(cards, g, s, w, p)
     if n > 1:
         g.n_decisions += 1
-    if k < 0 or k >= n:  # as decide_nb: a bad index must not corrupt the game
+    if k < 0 or k >= n:  # as decide_nb: a bad index must not corrupt the game, nor pass
+        g.violations |= Violation.BAD_PICK  # unseen
         k = 0
     take_option_nb(cards, g, s, w, p, k)
 
