@@ -83,9 +83,8 @@ def advance_nb(cards, g, s, w, stop_mask):
             return -1
         if g.stage == Stage.TURN:
             p = g.to_move
-            if g.turn >= MAX_TURNS:
-                g.violations |= Violation.TURN_LIMIT
-                end_game_nb(g, w, p, End.LIMIT)
+            if g.turn >= MAX_TURNS:  # the length cap ends the game: an outcome, End.LIMIT
+                end_game_nb(g, w, p, End.LIMIT)  # (games.end_trigger "LIMIT"), not a violation
                 continue
             start_turn_nb(cards, g, s, w, p)
             g.stage = Stage.PLACE
