@@ -16,6 +16,7 @@ from cli.options import (
     PlayersOpt,
     StrategiesOpt,
     ThreadsOpt,
+    game_players,
     seed_in_range,
 )
 
@@ -39,7 +40,7 @@ def balance(
         ),
     ],
     budget: Annotated[int, typer.Option(help="Games in all: the search and the check.")] = 100_000,
-    players: PlayersOpt = 4,
+    players: PlayersOpt = None,
     strategies: StrategiesOpt = None,
     cards: CardsOpt = None,
     params: ParamsOpt = None,
@@ -71,6 +72,7 @@ def balance(
     The answer is the values the check favours (as --set, and --out DIR),
     or "keep KIND.CARD.FIELD=VALUE" when it favours no candidate: then
     --out writes nothing."""
+    players = game_players(game, players)
     from reports.balance import balance as run
     from simcore.output_paths import check_file
     from simcore.progress import ProgressDisplay

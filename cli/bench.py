@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import PlayersOpt
+from cli.options import PlayersOpt, game_players
 
 HEURISTIC_FIELD = "crafter,performer,restorer,courtier"
 
@@ -22,7 +22,7 @@ def bench(
     games: Annotated[
         int, typer.Option("--games", "-n", help="Games with random play (heuristics: a fifth).")
     ] = 200_000,
-    players: PlayersOpt = 4,
+    players: PlayersOpt = None,
     strategies: Annotated[
         str | None,
         typer.Option(
@@ -68,6 +68,7 @@ def bench(
     Without --strategies it measures random play and the four heuristic archetypes, and
     a full `tutti check` of a baseline of the heuristics' games.
     """
+    players = game_players(None, players)
     from reports.output import write_text
     from simcore.errors import TuttiError
     from simcore.output_paths import check_file

@@ -15,7 +15,15 @@ from typing import Annotated
 
 import typer
 
-from cli.options import CardsOpt, GameOpt, StrategiesOpt, StrategyModuleOpt, seed_in_range
+from cli.options import (
+    CardsOpt,
+    GameOpt,
+    PlayersOpt,
+    StrategiesOpt,
+    StrategyModuleOpt,
+    game_players,
+    seed_in_range,
+)
 
 ToleranceOpt = Annotated[
     float,
@@ -164,7 +172,7 @@ def drift(
 
 def baseline(
     out: Annotated[Path, typer.Option("--out", "-o", help="Baseline file to write (.parquet).")],
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
+    players: PlayersOpt = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 20_000,
     seed: Annotated[int, typer.Option(help="Master seed.", callback=seed_in_range)] = 1,
     strategies: StrategiesOpt = None,
@@ -175,6 +183,7 @@ def baseline(
 
     The file records the game (--game, default luthier); `tutti check` replays it. Games
     that broke the engine's invariant checks: one line, exit code 1, no file."""
+    players = game_players(game, players)
     import time
 
     from reports.drift_run import write_new_baseline

@@ -16,12 +16,13 @@ from cli.options import (
     PlayersOpt,
     StrategyModuleOpt,
     ThreadsOpt,
+    game_players,
     seed_in_range,
 )
 
 
 def ladder(
-    players: PlayersOpt = 4,
+    players: PlayersOpt = None,
     games: Annotated[
         int, typer.Option("--games", "-n", help="Games per cell (each deal from every seat).")
     ] = 2000,
@@ -48,6 +49,7 @@ def ladder(
     column. The last column (Luthier): the share of the patrons A took, in all its games,
     that left through patience; each game names its own (`tutti games`).
     """
+    players = game_players(game, players)
     from reports.output import write_text
     from simcore import games as registry
     from simcore.output_paths import check_file

@@ -11,7 +11,28 @@ GameOpt = Annotated[
     str | None,
     typer.Option("--game", help="The game to play (default luthier); `tutti games` lists them."),
 ]
-PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of players: 2, 3 or 4.")]
+PlayersOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--players",
+        "-p",
+        help="Number of players (each game's range and default: `tutti games`).",
+        show_default=False,
+    ),
+]
+
+
+def game_players(game: str | None, players: int | None) -> int:
+    """--players, or the game's default player count when it is not given (the game
+    refuses a count its rules do not support where the command checks it)."""
+    if players is not None:
+        return players
+    from simcore import games
+    from simcore.games.api import default_players
+
+    return default_players(games.get(game))
+
+
 StrategiesOpt = Annotated[
     str | None,
     typer.Option(

@@ -14,12 +14,13 @@ from cli.options import (
     PlayersOpt,
     StrategiesOpt,
     StrategyModuleOpt,
+    game_players,
     seed_in_range,
 )
 
 
 def play(
-    players: PlayersOpt = 4,
+    players: PlayersOpt = None,
     seed: Annotated[
         int,
         typer.Option(
@@ -42,6 +43,7 @@ def play(
 ) -> None:
     """Play one game and print every placement, action, purchase, a state block after setup
     and each round, and the final scores."""
+    players = game_players(game, players)
     from importlib.metadata import version
 
     from simcore import games

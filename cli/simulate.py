@@ -12,17 +12,17 @@ from cli.options import (
     CardsOpt,
     GameOpt,
     ParamsOpt,
+    PlayersOpt,
     StrategiesOpt,
     StrategyModuleOpt,
+    game_players,
     seed_in_range,
 )
 
 
 def simulate(
     out: Annotated[Path, typer.Option("--out", "-o", help="Run directory to create.")],
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Players: 2, 3 or 4 (default 4).")
-    ] = None,
+    players: PlayersOpt = None,
     games: Annotated[
         int | None,
         typer.Option(
@@ -106,9 +106,15 @@ def simulate(
 
     typer.echo(f"next: tutti report {shlex.quote(str(result.out))}")
     if result.violations:
+        from simcore.games import get
+        from simcore.games.api import invariant_name, invariant_names
+
+        names = invariant_names(get(result.manifest.config.game))
+        bits = [b for b in range(63) if result.violation_bits >> b & 1]
+        broken = "; ".join(invariant_name(names, 1 << b) for b in bits)
         print(
-            f"{result.violations:,} games had invariant violations (see the violations "
-            f"column; `tutti report {result.out}` lists them)",
+            f"{result.violations:,} games had invariant violations ({broken}; see the "
+            f"violations column; `tutti report {result.out}` lists them)",
             file=sys.stderr,
         )
         raise typer.Exit(1)
@@ -150,7 +156,7 @@ def _settings(out, resume, players, games, seed, chunk_size, strategies, cards, 
     from simcore.runs.limits import DEFAULT_GAMES
 
     return (
-        4 if players is None else players,
+        game_players(game, players),
         DEFAULT_GAMES if games is None else games,
         1 if seed is None else seed,
         chunk_size,  # None: the default for the seats (simcore.runs.limits.default_chunk)

@@ -14,13 +14,14 @@ from cli.options import (
     PlayersOpt,
     StrategyModuleOpt,
     ThreadsOpt,
+    game_players,
     seed_in_range,
 )
 
 
 def tune(
     strategy: Annotated[str, typer.Argument(help="Strategy to tune, e.g. balanced.")],
-    players: PlayersOpt = 4,
+    players: PlayersOpt = None,
     budget: Annotated[
         int, typer.Option(help="Games the search may play (the final check is extra).")
     ] = 200_000,
@@ -52,6 +53,7 @@ def tune(
     default's on other fresh deals with a paired 95% interval, and writes the tuned
     vector as a params file.
     """
+    players = game_players(game, players)
     from simcore import games as registry
     from simcore.output_paths import check_file, writing
 

@@ -14,6 +14,7 @@ from cli.options import (
     PlayersOpt,
     StrategiesOpt,
     ThreadsOpt,
+    game_players,
     seed_in_range,
 )
 
@@ -65,7 +66,7 @@ def whatif(
             help="The change, e.g. instruments.violin.prestige=3; repeat --set for several.",
         ),
     ],
-    players: PlayersOpt = 4,
+    players: PlayersOpt = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per side.")] = 20_000,
     seed: SeedOpt = 1,
     strategies: StrategiesOpt = None,
@@ -76,6 +77,7 @@ def whatif(
     threads: ThreadsOpt = None,
 ) -> None:
     """Play the card set with and without the change on the same seeds; show what moved."""
+    players = game_players(game, players)
     from reports.whatif import whatif as run
     from reports.whatif_render import whatif_view
     from simcore.progress import ProgressDisplay
@@ -94,7 +96,7 @@ def ablate(
             "families or specialty; Maestro: rows (with scoring = printed)."
         ),
     ],
-    players: PlayersOpt = 4,
+    players: PlayersOpt = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per card.")] = 2000,
     seed: SeedOpt = 1,
     strategies: StrategiesOpt = None,
@@ -108,6 +110,7 @@ def ablate(
     threads: ThreadsOpt = None,
 ) -> None:
     """Each card of KIND against a neutral stand-in: its effect on its holders, ranked."""
+    players = game_players(game, players)
     from reports.ablate import ablate as run
     from reports.whatif_render import ablate_view
     from simcore.progress import ProgressDisplay
@@ -153,7 +156,7 @@ def sweep(
         ),
     ] = None,
     old_band: Annotated[str | None, typer.Option("--target", hidden=True)] = None,
-    players: PlayersOpt = 4,
+    players: PlayersOpt = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per value.")] = 20_000,
     seed: SeedOpt = 1,
     strategies: StrategiesOpt = None,
@@ -166,6 +169,7 @@ def sweep(
     threads: ThreadsOpt = None,
 ) -> None:
     """One paired comparison per value; the card's win-rate effect at each, and a plot."""
+    players = game_players(game, players)
     from reports.whatif import sweep as run
     from reports.whatif_render import sweep_view
     from simcore.progress import ProgressDisplay

@@ -48,6 +48,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from simcore.seats import seat_game_key, split_seat_game_key
 from simcore.stats import Z95, normal_two_sided_p
 
 CARD = ["kind", "card_id", "level"]
@@ -124,7 +125,7 @@ def seat_moments(seats: pl.LazyFrame) -> pl.LazyFrame:
 def cell_moments(keys: pl.LazyFrame) -> pl.LazyFrame:
     """Per card and stratum code: n1, W1, Q1 of the holders.
 
-    `keys` has the card columns (kc, cc, level), sg (game * 8 + seat), win, sk.
+    `keys` has the card columns (kc, cc, level), sg (`simcore.seats.seat_game_key`), win, sk.
     """
     return keys.group_by("kc", "cc", "level", "sk").agg(
         pl.len().cast(pl.Float64).alias("n1"),
@@ -139,7 +140,9 @@ def pair_moments(keys: pl.LazyFrame, seats: pl.LazyFrame) -> tuple[pl.LazyFrame,
     `keys` as for `cell_moments`; `seats` has game, sk, win.
     """
     card = ["kc", "cc", "level"]
-    holders = keys.select(*card, game=pl.col("sg") // 8, sg="sg", ska="sk", wa="win")
+    holders = keys.select(
+        *card, game=split_seat_game_key(pl.col("sg"))[0], sg="sg", ska="sk", wa="win"
+    )
     others = seats.select("game", skb=pl.col("sk"), wb=pl.col("win"))
     holder_seat = (
         holders.join(others, on="game").group_by(*card, "ska", "skb").agg(_moments("wa", "wb"))
@@ -343,7 +346,7 @@ def from_tables(
         pl.col("strategy").cast(pl.String).cast(pl.Categorical),
         pl.col("family").cast(pl.String).cast(pl.Categorical),
         pl.col("win").cast(pl.Float64),
-        sg=pl.col("game") * 8 + pl.col("seat").cast(pl.Int64),
+        sg=seat_game_key(pl.col("game"), pl.col("seat").cast(pl.Int64)),
     ).with_columns(sk=stratum_code(royal=royal, milestone=milestone))
     kinds = (
         keys.select("kind", "card_id")
@@ -353,7 +356,7 @@ def from_tables(
     )
     coded = (
         keys.join(kinds, on=["kind", "card_id"])
-        .with_columns(sg=pl.col("game") * 8 + pl.col("seat").cast(pl.Int64))
+        .with_columns(sg=seat_game_key(pl.col("game"), pl.col("seat").cast(pl.Int64)))
         .unique([*CARD, "sg"])
         .join(seats.select("sg", "win", "sk"), on="sg")
         .select("kc", "cc", "level", "sg", "win", "sk")

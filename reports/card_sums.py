@@ -19,6 +19,7 @@ from reports.adjusted import Accumulator
 from reports.card_kinds import KINDS
 from reports.cardinfo import card_info
 from reports.load import Run
+from simcore.seats import seat_game_key
 
 KEY = ["kind", "card_id", "level"]
 _CARD_BITS = 2**20  # card-id codes
@@ -52,9 +53,10 @@ def _coded(cards: pl.LazyFrame) -> pl.LazyFrame:
 def _seat_card_keys(coded: pl.LazyFrame, attr: str) -> pl.LazyFrame:
     """Unique (seat-game, kind, card, level) with a held (or completed) event, decoded.
 
-    sg = game * 8 + seat identifies a seat-game over the whole run.
+    sg = seat_game_key(game, seat) identifies a seat-game over the whole run; the key
+    fits int64 while sg * 2**28 does (about 2**31 games in one run).
     """
-    seat_game = pl.col("game") * 8 + pl.col("seat").cast(pl.Int64)
+    seat_game = seat_game_key(pl.col("game"), pl.col("seat").cast(pl.Int64))
     key = ((seat_game * _KINDS + pl.col("kc")) * _LEVELS + _LEVEL) * _CARD_BITS + pl.col("cc")
     rest = pl.col("key") // _CARD_BITS
     return (
@@ -156,7 +158,7 @@ def _batch(run: Run, chunks: list[int], names: bool, sums: CardSums) -> None:
         )  # fmt: skip
         .with_columns(pl.col("strategy", "family").cast(pl.String).cast(pl.Categorical))
         .with_columns(
-            sg=pl.col("game") * 8 + pl.col("seat").cast(pl.Int64),
+            sg=seat_game_key(pl.col("game"), pl.col("seat").cast(pl.Int64)),
             win=pl.col("win").cast(pl.Float64),
             took_royal=pl.col("patrons_taken_royal") > 0,
             took_specialty=pl.col("specialty_workers").cast(pl.Int64).clip(0, 3),

@@ -6,6 +6,7 @@ import polars as pl
 
 from reports.commands import play_command
 from reports.load import SEAT_NAMES, Run
+from simcore.seats import split_seat_game_key
 
 Row = dict
 
@@ -20,7 +21,7 @@ def attach_examples(run: Run, rows: list[Row], candidates: dict[tuple, list[int]
 
     A stronger card's examples are the run's first games in which a holder won; a
     weaker card's, the first in which a holder lost. `candidates` maps
-    (kind, card_id, level, won) to seat-games sg = game * 8 + seat.
+    (kind, card_id, level, won) to seat-games sg = `simcore.seats.seat_game_key(game, seat)`.
     """
     picks = {}
     for r in rows:
@@ -28,7 +29,7 @@ def attach_examples(run: Run, rows: list[Row], candidates: dict[tuple, list[int]
         if r["flag"] in ("stronger", "weaker"):
             key = (r["kind"], r["card_id"], r["level"] or 0, r["flag"] == "stronger")
             picks[id(r)] = candidates.get(key, [])
-    games = sorted({sg // 8 for sgs in picks.values() for sg in sgs})
+    games = sorted({split_seat_game_key(sg)[0] for sgs in picks.values() for sg in sgs})
     if not games:
         return
     seeds = dict(
@@ -40,7 +41,7 @@ def attach_examples(run: Run, rows: list[Row], candidates: dict[tuple, list[int]
     )
     for r in rows:
         for sg in picks.get(id(r), []):
-            game, seat = divmod(sg, 8)
+            game, seat = split_seat_game_key(sg)
             r["examples"].append(
                 {
                     "game": game,

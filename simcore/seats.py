@@ -15,6 +15,24 @@ import numpy as np
 from simcore.errors import TuttiError
 
 MAX_PARAMS = 16  # length of every seat's parameter vector (user strategies may use all)
+# seats per game that a seat-game key has room for: key = game * SEAT_KEY_STRIDE + seat is
+# unique over a run for any game of at most this many players (tests/test_games.py checks
+# every registered game's player counts against it)
+SEAT_KEY_STRIDE = 16
+
+
+def seat_game_key(game, seat):
+    """One int per seat-game over a run: game * SEAT_KEY_STRIDE + seat.
+
+    Works on ints, numpy arrays and polars expressions alike (the caller casts `seat` to
+    int64 where it is narrower); `split_seat_game_key` undoes it.
+    """
+    return game * SEAT_KEY_STRIDE + seat
+
+
+def split_seat_game_key(key):
+    """(game, seat) of a `seat_game_key`: ints, numpy arrays or polars expressions."""
+    return key // SEAT_KEY_STRIDE, key % SEAT_KEY_STRIDE
 
 
 @dataclass(frozen=True)

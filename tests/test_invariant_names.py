@@ -25,7 +25,8 @@ def test_luthier_and_maestro_names_come_from_their_engines() -> None:
     from simcore.games.maestro.codes import Violation
 
     assert invariant_names(games.get("luthier")) == INVARIANT_NAMES
-    assert invariant_names(games.get("maestro"))[Violation.TURN_LIMIT] == "turn limit"
+    assert invariant_names(games.get("maestro"))[Violation.BAD_PICK] == "bad pick"
+    assert 64 not in invariant_names(games.get("maestro"))  # the turn cap is an outcome
 
 
 def test_a_game_that_names_no_checks_gets_the_default() -> None:

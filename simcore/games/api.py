@@ -232,6 +232,17 @@ class Game(Protocol):
 #   sound run never does); None: the bits go unnamed ("invariant bit 4").
 
 
+# default_players: int | None = None
+#   The player count a command plays when --players is not given; None: the largest of
+#   `player_counts`.
+
+
+def default_players(game: Any) -> int:
+    """The player count `game` is played at without --players (its `default_players`, else
+    the most its rules support)."""
+    return getattr(game, "default_players", None) or max(game.player_counts)
+
+
 def invariant_names(game: Any) -> dict[int, str]:
     """bit -> name of each invariant check of `game` (its `invariant_names`; {} without)."""
     where = getattr(game, "invariant_names", None)

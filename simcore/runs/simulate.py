@@ -46,6 +46,7 @@ class RunResult:
     compile_seconds: float  # compiling the kernels (or loading them from the cache)
     manifest: Manifest
     violations: int = 0  # games of the run with an invariant violation (games.violations)
+    violation_bits: int = 0  # every bit set in any game's violations (OR over the run)
 
     @property
     def games_per_second(self) -> float:
@@ -173,16 +174,18 @@ def _undo_start(out: Path, made: bool) -> None:
         shutil.rmtree(out, ignore_errors=True)
 
 
-def count_violations(out: Path, manifest: Manifest) -> int:
-    """Games of the run's listed chunks whose `violations` bitmask is not 0."""
-    import pyarrow.compute as pc
+def count_violations(out: Path, manifest: Manifest) -> tuple[int, int]:
+    """(games of the run's listed chunks whose `violations` bitmask is not 0, the OR of
+    every game's bitmask: which invariants broke)."""
     import pyarrow.parquet as pq
 
-    total = 0
+    total = bits = 0
     for chunk in manifest.chunks_done:
         column = pq.read_table(out / "games" / part_name(chunk), columns=["violations"])[0]
-        total += pc.sum(pc.not_equal(column, 0)).as_py() or 0
-    return total
+        values = column.to_numpy()
+        total += int(np.count_nonzero(values))
+        bits |= int(np.bitwise_or.reduce(values)) if len(values) else 0
+    return total, bits
 
 
 def _play_chunks(out: Path, session, job: ChunkJob, todo, threads, record, report, started) -> int:
@@ -311,7 +314,7 @@ def simulate(
         seconds,
         clock[1] - clock[0],
         manifest,
-        count_violations(out, manifest),
+        *count_violations(out, manifest),
     )
 
 

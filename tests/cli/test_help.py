@@ -96,3 +96,14 @@ def test_syntax_and_defaults_are_shown() -> None:
     assert "tutti sweep [OPTIONS] {TARGET}" in sweep and "--band" in sweep
     assert "--target" not in sweep  # the band's old name still works, unlisted
     assert "whatif.html" in help_text(("whatif",), "80")
+
+
+@pytest.mark.parametrize("path", command_paths(), ids=lambda p: " ".join(p) or "tutti")
+def test_players_help_names_no_fixed_range(path) -> None:
+    """Issue 35: every game has its own player counts; `--players` points to `tutti games`."""
+    if not any("--players" in param.opts for param in command(path).params):
+        return
+    text = " ".join(help_text(path, "80").split())
+    assert not re.search(r"2, 3 or 4|2-4|default 4\b", text), text
+    if path in (("simulate",), ("play",)):
+        assert "Number of players (each game's range and default: `tutti games`)" in text

@@ -12,6 +12,7 @@ from reports.card_sums import role_filter
 from reports.cardinfo import card_info
 from reports.load import open_run
 from reports.settings import DEFAULT_MIN_SAMPLE
+from simcore.seats import seat_game_key
 from simcore.stats import difference_interval
 
 
@@ -43,8 +44,8 @@ def _claims(n_games: int, seed: int) -> tuple[pl.DataFrame, pl.DataFrame]:
 def test_reaching_the_royal_benefit_explains_the_raw_difference() -> None:
     seats, keys = _claims(8000, 21)
     x = keys.filter(pl.col("card_id") == "x")
-    holds = pl.col("sg").is_in((x["game"] * 8 + x["seat"]).implode())
-    wins = seats.with_columns(sg=pl.col("game") * 8 + pl.col("seat")).with_columns(
+    holds = pl.col("sg").is_in(seat_game_key(x["game"], x["seat"]).implode())
+    wins = seats.with_columns(sg=seat_game_key(pl.col("game"), pl.col("seat"))).with_columns(
         held=holds, w2=pl.col("win") ** 2
     )
     g = {r["held"]: r for r in wins.group_by("held").agg(pl.len(), pl.sum("win", "w2")).to_dicts()}

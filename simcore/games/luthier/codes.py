@@ -211,6 +211,7 @@ UNPLACED = 32  # a chip still free after planning
 UNRESOLVED = 64  # a chip that never acted by the end of resolution
 TOKENS = 128  # tokens placed beyond the colour's supply, or not matching the orchestra
 OVERFLOW = 256  # a value or card that its state field or buffer cannot hold (issue 32)
+BAD_PICK = 512  # a strategy picked an option outside 0..n-1 (the game went on with option 0)
 HEADROOM = 2**30  # int32 sums of gains (dtypes.py) never come near: past it, OVERFLOW
 
 INVARIANT_NAMES = {
@@ -223,4 +224,5 @@ INVARIANT_NAMES = {
     UNRESOLVED: "worker chip never resolved",
     TOKENS: "orchestra tokens beyond the supply or not on the board",
     OVERFLOW: "a score, resource or card beyond what its state field or buffer holds",
+    BAD_PICK: "a strategy picked an option out of range (option 0 played instead)",
 }

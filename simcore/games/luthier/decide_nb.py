@@ -8,6 +8,7 @@ simcore/games/binding.py): the engine does not import the strategies package.
 from __future__ import annotations
 
 from simcore.games.binding import bind, unbound
+from simcore.games.luthier.codes import BAD_PICK
 from simcore.games.luthier.offers_nb import record_offers_nb
 from simcore.jit import kernel
 
@@ -31,6 +32,16 @@ def set_opt_nb(opts, i, kind, a=0, b=0, c=0, d=0, e=0):
 
 
 @kernel
+def checked_pick_nb(g, k, n):
+    """k if it is an option (0 <= k < n); else 0 with BAD_PICK set in g.violations: a
+    strategy bug must not corrupt the game, and must not pass unseen either."""
+    if k < 0 or k >= n:
+        g.violations |= BAD_PICK
+        return 0
+    return k
+
+
+@kernel
 def decide_nb(cards, g, s, opts, params, p, n):
     """Index of the option seat p takes among opts[:n] (n >= 1); a lone option needs no choice.
 
@@ -41,9 +52,7 @@ def decide_nb(cards, g, s, opts, params, p, n):
         return 0
     g.n_decisions += 1
     k = choose_nb(s[p].strategy, params[p], cards, g, s, p, opts, n)
-    if k < 0 or k >= n:  # a strategy bug must not corrupt the game: fall back to the first
-        k = 0
-    return k
+    return checked_pick_nb(g, k, n)
 
 
 @kernel
@@ -65,9 +74,7 @@ def decide_planned_nb(cards, g, s, opts, params, p, n, memo):
         return 0
     g.n_decisions += 1
     k = choose_planned_nb(s[p].strategy, params[p], cards, g, s, p, opts, n, memo)
-    if k < 0 or k >= n:
-        k = 0
-    return k
+    return checked_pick_nb(g, k, n)
 
 
 @kernel
@@ -82,9 +89,7 @@ def own_choice_nb(cards, g, s, opts, params, p, n, planning):
         k = choose_planned_nb(s[p].strategy, params[p], cards, g, s, p, opts, n, s[p].plan_memo)
     else:
         k = choose_nb(s[p].strategy, params[p], cards, g, s, p, opts, n)
-    if k < 0 or k >= n:
-        k = 0
-    return k
+    return checked_pick_nb(g, k, n)
 
 
 bind(globals(), __name__)  # the game's dispatch kernels replace the placeholders

@@ -94,7 +94,8 @@ class End(IntEnum):
     NONE = 0
     APPLAUSE = 1  # the last applause counter was placed
     CANNOT_DRAW = 2  # a player could not draw (a full agency, or an empty pool)
-    LIMIT = 3  # the engine's turn limit (never in a sound game: an invariant violation)
+    LIMIT = 3  # the turn cap dtypes.MAX_TURNS was reached: an outcome (not a violation);
+    # the rules end every game before it (dtypes.py), so the report counting it is the alarm
 
 
 class Ev(IntEnum):
@@ -153,7 +154,10 @@ class Violation(IntEnum):
     ROW_COUNT = 8  # a row's count disagrees with its spaces
     POINTS = 16  # placement points disagree with the tiles on the board
     CONTIGUITY = 32  # a row's musicians are not one unbroken line (Rule.CONTIGUOUS)
-    TURN_LIMIT = 64  # the game hit MAX_TURNS
+    # 64 was TURN_LIMIT: a game reaching MAX_TURNS now ends with End.LIMIT, an outcome in
+    # games.end_trigger, and sets no bit (issue 35); 64 stays unused so older runs' bits
+    # are not read as another check
     OPTIONS = 128  # the option buffer overflowed
     FINAL = 256  # a final score is not the sum of its parts
     CRITIC = 512  # critic points disagree with the bonuses counted
+    BAD_PICK = 1024  # a strategy picked an option outside 0..n-1 (option 0 played instead)

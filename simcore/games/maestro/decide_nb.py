@@ -8,6 +8,7 @@ simcore/games/binding.py): the engine does not import the strategies package.
 from __future__ import annotations
 
 from simcore.games.binding import bind, unbound
+from simcore.games.maestro.codes import Violation
 from simcore.jit import kernel
 
 # filled by GAME.dispatch_kernels (simcore/games/maestro/game.py) below: numba reads it
@@ -22,7 +23,8 @@ def decide_nb(cards, g, s, w, p, n):
         return 0
     g.n_decisions += 1
     k = choose_nb(s[p].strategy, w.params[p], cards, g, s, p, w.opts, n)
-    if k < 0 or k >= n:  # a strategy bug must not corrupt the game: fall back to the first
+    if k < 0 or k >= n:  # a strategy bug must not corrupt the game, nor pass unseen:
+        g.violations |= Violation.BAD_PICK  # option 0, and the game says so
         k = 0
     return k
 

@@ -48,7 +48,7 @@ MAX_APPLAUSE = 40  # applause counters (rules.toml applause)
 # draws a game) or a player who cannot draw: the first such turn ends the game
 # (CannotDraw.ENDS_GAME), or the n_players-th in a row (CannotDraw.SKIPS). So a game
 # has at most n_players * (draws + 1) turns, and a seat at most MAX_POOL + 1.
-MAX_TURNS = MAX_PLAYERS * (MAX_POOL + 1)  # 516; more is End.LIMIT, a Violation
+MAX_TURNS = MAX_PLAYERS * (MAX_POOL + 1)  # 516; reaching it ends the game: End.LIMIT
 OPT_W = 6  # option row: kind, a, b, c, d, e (codes.Opt)
 # the most PLACE options: every agency tile onto every space of the board, and STOP
 MAX_OPTIONS = 1 + MAX_PLAYERS * AGENCY * MAX_SPACES  # 3841

@@ -83,9 +83,8 @@ def advance_nb(cards, g, s, w, stop_mask):
             return -1
         if g.stage == Stage.TURN:
             p = g.to_move
-            if g.turn >= MAX_TURNS:
-                g.violations |= Violation.TURN_LIMIT
-                end_game_nb(g, w, p, End.LIMIT)
+            if g.turn >= MAX_TURNS:  # the length cap ends the game: an outcome, End.LIMIT
+                end_game_nb(g, w, p, End.LIMIT)  # (games.end_trigger "LIMIT"), not a violation
                 continue
             start_turn_nb(cards, g, s, w, p)
             g.stage = Stage.PLACE
@@ -114,7 +113,8 @@ def apply_top_nb(cards, g, s, w, p, k):
     n = list_place_nb(cards, g, s, w, p)
     if n > 1:
         g.n_decisions += 1
-    if k < 0 or k >= n:  # as decide_nb: a bad index must not corrupt the game
+    if k < 0 or k >= n:  # as decide_nb: a bad index must not corrupt the game, nor pass
+        g.violations |= Violation.BAD_PICK  # unseen
         k = 0
     take_option_nb(cards, g, s, w, p, k)
 

@@ -23,7 +23,7 @@ from simcore.games.maestro.transcript_state import readings_lines
 END_TEXT = {
     End.APPLAUSE: "the last applause counter was placed",
     End.CANNOT_DRAW: "a player could not draw",
-    End.LIMIT: "the engine's turn limit (a bug)",
+    End.LIMIT: "the turn cap (no sound game of these rules reaches it)",
     End.NONE: "?",
 }
 
