@@ -341,8 +341,8 @@ def card_findings(report: Report) -> list[Finding]:
         text = (
             f"{r['card']} ({r['kind']}) is {r['flag']}: its holders win "
             f"{abs(r['adj_diff']) * 100:.1f} win-rate points {more} than non-holders of the "
-            f"same strategy, start order and family (adjusted Δ, 95% interval "
-            f"{fmt.pts_range(r['adj_diff_low'], r['adj_diff_high'])}; raw Δ "
+            f"same strategy, start order and family (effect (adjusted), 95% interval "
+            f"{fmt.pts_range(r['adj_diff_low'], r['adj_diff_high'])}; raw "
             f"{fmt.pts(r['diff'])}; held in {fmt.pct(_held_share(r))} of the seat-games)"
             f"{_ablation_words(r)}{replay}; {then}."
         )
