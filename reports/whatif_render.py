@@ -18,7 +18,10 @@ def fmt_value(row: Row, key: str) -> str:
     v = row.get(key)
     if v is None:
         return "-"
-    return f"{v:.2f}" if row["kind"] == "score" else f"{v:.1%}"
+    if row["kind"] == "score":
+        return f"{v:.2f}"
+    # a card's effect is a difference of win rates: points, as in every other command
+    return f"{v * 100:+.1f} pts" if row["kind"] == "card" else f"{v:.1%}"
 
 
 def fmt_diff(row: Row, key: str = "diff") -> str:

@@ -166,7 +166,7 @@ def test_cli_takes_the_game_and_writes_its_files(tmp_path):
     [
         ["whatif", "--game", "maestro", "--set", "instruments.violin.prestige=3", "-n", "10"],
         ["whatif", "--game", "maestro", "--set", "rows.ravel.value=-1", "-n", "10"],
-        ["whatif", "--game", "maestro", "--set", "rows.ravel.value=3", "-p", "2", "-n", "10"],
+        ["whatif", "--game", "maestro", "--set", "rows.ravel.value=3", "-p", "5", "-n", "10"],
         ["whatif", "--game", "chess", "--set", "rows.ravel.value=3", "-n", "10"],
         ["ablate", "instruments", "--game", "maestro", "-n", "10"],
         ["sweep", "rows.ravel", "--game", "maestro", "--values", "1,2", "-n", "10"],
