@@ -132,7 +132,7 @@ def test_progress_table_and_json_agree_on_what_is_returned(tmp_path, monkeypatch
         monkeypatch.setattr(reports.balance, "better", lambda value, current, diff: False)
     elif rule == "worse":
         monkeypatch.setattr(reports.balance, "better", lambda value, current, diff: value > current)
-    seed = "12" if rule == "worse" else "2"  # seed 12's check has a candidate above the current
+    seed = "12" if rule == "worse" else "3"  # seed 12's check has a candidate above the current
     args = [*VARY, "--objective", "card:instruments.cello", *TINY, "--seed", seed]
     code, out, err = tutti("balance", *args, "--json", str(tmp_path / "b.json"),
                            "--out", str(tmp_path / "cards"))  # fmt: skip
