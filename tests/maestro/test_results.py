@@ -22,7 +22,7 @@ def test_game_satisfies_the_interface():
     assert (GAME.name, GAME.title, GAME.rules_version, GAME.score) == (
         "maestro",
         "Maestro",
-        2,
+        3,
         "points",
     )
     assert GAME.player_counts == (2, 3, 4)

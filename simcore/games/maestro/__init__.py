@@ -4,4 +4,4 @@ RULES_VERSION changes whenever the engine's behaviour changes (the same seed and
 data may then give different games); baselines record it.
 """
 
-RULES_VERSION = 2
+RULES_VERSION = 3
