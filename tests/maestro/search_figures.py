@@ -11,24 +11,16 @@ win share with a 95% Wilson interval (fair share 1/3).
 
 from __future__ import annotations
 
-import math
 import sys
 import time
 
 import numpy as np
 
 from simcore.seats import MAX_PARAMS
+from simcore.stats import wilson_interval as wilson
 
 FIELDS = (("greedy", "greedy"), ("completer", "completer"), ("rusher", "rusher"))
 FIELDS += (("greedy", "completer"),)
-
-
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
 
 
 def params_for(specs, budget):

@@ -9,19 +9,12 @@ share with a 95% Wilson interval.
 
 from __future__ import annotations
 
-import math
 import sys
 import time
 
 import numpy as np
 
-
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
+from simcore.stats import wilson_interval as wilson
 
 
 def params_for(specs, budget):
