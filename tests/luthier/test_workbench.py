@@ -474,7 +474,7 @@ def test_repair_pays_scores_and_places_a_token(cards):
     r["inspiration"] = 2
     repair_nb(*t.args(), RED, r4)  # a single plan: no decision
     assert events(t, Ev.REPAIR) == [(RED, r4, 1, 0, 0, 2)]
-    assert r["prestige_src"][Source.REPAIRS] == a.repair_prestige[r4] == 2
+    assert r["prestige_src"][Source.REPAIRS] == a.repair_prestige[r4] > 0
     assert r["repairs"].tolist() == [1, 0, 0]
     (at,) = np.flatnonzero(t.g["tokens"][:, RED, REPAIR_TOKEN]).tolist()
     assert a.spot_family[at] == Family.STRINGS

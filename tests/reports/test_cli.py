@@ -195,6 +195,7 @@ ALLOWED_SIMCORE = {
     "simcore.output_paths",
     "simcore.progress",
     "simcore.stats",  # intervals and tests: math only
+    "simcore.seats",  # the seat-game key and strategy specs: numpy only
     "simcore.fmt",  # number formats: no imports
 }
 # Analyses that play games (what-if, ablation, balance, report --confirm) may use the

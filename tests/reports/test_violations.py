@@ -24,7 +24,7 @@ from tests.unsound_runs import unsound_copy
 
 FOLDER = "cards $(touch PWN) dir"  # a folder name that runs `touch PWN` if left unquoted
 LUTHIER_BITS = {g: (1 if g % 2 else 2 | 4) for g in range(3, 45, 3)}  # 14 games
-MAESTRO_BITS = {4: 1, 9: 64 | 512, 30: 1 << 20}  # bit 2**20: a bit the game does not name
+MAESTRO_BITS = {4: 1, 9: 128 | 512, 30: 1 << 20}  # bit 2**20: a bit the game does not name
 
 
 def _simulate(out: Path, cards: Path, **kwargs) -> Path:
@@ -124,12 +124,12 @@ def test_the_game_report_names_the_games_own_checks(maestro) -> None:
     v = maestro["json"]["violations"]
     assert v["invariants"] == [
         {"bit": 1, "name": "tiles", "games": 1},
-        {"bit": 64, "name": "turn limit", "games": 1},
+        {"bit": 128, "name": "options", "games": 1},
         {"bit": 512, "name": "critic", "games": 1},
         {"bit": 1 << 20, "name": f"invariant bit {1 << 20}", "games": 1},
     ]
     assert [x["invariants"] for x in v["examples"]] == [
-        ["tiles"], ["turn limit", "critic"], [f"invariant bit {1 << 20}"]
+        ["tiles"], ["options", "critic"], [f"invariant bit {1 << 20}"]
     ]  # fmt: skip
     assert "Replay all 3 (by game index)" in maestro["md"]
     assert all(" --game maestro --players 3 " in x["command"] for x in v["examples"])

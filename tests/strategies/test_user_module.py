@@ -100,7 +100,7 @@ def test_user_parameters_change_play_through_a_params_file(tmp_path):
         params = tmp_path / f"timid{bias}.toml"
         params.write_text(f"[timid]\npass_bias = {bias}\n")
         proc = tutti(
-            "play", "--players", "2", "--seed", "8", "--strategies", "timid,random",
+            "play", "--players", "2", "--seed", "1", "--strategies", "timid,random",
             "--strategy-module", str(EXAMPLE), "--params", str(params),
         )  # fmt: skip
         assert proc.returncode == 0, proc.stderr
