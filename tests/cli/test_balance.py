@@ -66,6 +66,7 @@ def _favour_a_lower_point_estimate(monkeypatch) -> None:
     monkeypatch.setattr(reports.balance, "better", lambda value, current, diff: value < current)
 
 
+@pytest.mark.slow  # a minute on 2 cores; the thread-count test covers balance's determinism
 def test_json_out_and_determinism(tmp_path, monkeypatch):
     _favour_a_lower_point_estimate(monkeypatch)
     args = [*VARY, "--vary", "repairs.*.prestige=-1..1", "--objective", "seat-spread"]

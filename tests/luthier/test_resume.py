@@ -43,7 +43,10 @@ def finish(games, seats, w, mask: int, stops: list | None = None) -> None:
         own_step_nb(CARDS.table, games[0], seats[0], w, p)
 
 
-@pytest.mark.parametrize(("players", "names"), [(2, "balanced,random"), (4, "balanced")])
+@pytest.mark.parametrize(
+    ("players", "names"),
+    [pytest.param(2, "balanced,random", marks=pytest.mark.slow), (4, "balanced")],
+)
 def test_stepping_decision_by_decision_plays_the_uninterrupted_game(players, names):
     g1, s1, w1 = new_game(players, 5, names)
     finish(g1, s1, w1, 0)

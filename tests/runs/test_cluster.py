@@ -109,6 +109,7 @@ def test_cli_local_cluster_equals_local_run(tmp_path: Path, reference: Path) -> 
         assert ours == theirs
 
 
+@pytest.mark.slow  # a minute on 2 cores; the replaced worker's start-up races the next test
 def test_worker_killed_mid_run(tmp_path: Path, reference: Path, client) -> None:
     """A worker dies while its chunk runs: the scheduler reruns the chunk on a worker that
     lives, and the run completes with every game exactly once."""
