@@ -269,6 +269,7 @@ def test_bad_maestro_objectives_exit_2_with_one_line(objective, message):
     assert_one_line(*tutti("balance", *APPLAUSE, "--objective", objective, *MAESTRO), message)
 
 
+@pytest.mark.slow  # 18 s on 2 cores; Maestro's whatif and sweep tests cover its card searches
 def test_a_maestro_balance_runs_end_to_end_and_repeats(tmp_path, monkeypatch):
     """A rule number (the applause count: game length) and an offset on every row's
     printed value, against the seat spread and a row's holder effect; the found values

@@ -187,6 +187,7 @@ def _start_and_wait_for_a_chunk(tmp_path: Path, out: Path) -> subprocess.Popen:
     pytest.skip("the first chunk did not appear within 120 s")
 
 
+@pytest.mark.slow  # 20 s on 2 cores; Ctrl-C and resume are covered by the tests around it
 def test_kill_then_resume_equals_an_uninterrupted_run(tmp_path: Path) -> None:
     """Issue: safe interruption: a kill leaves a valid run directory whose manifest lists the
     complete chunks; --resume finishes the run and the result equals an uninterrupted run row
