@@ -56,6 +56,19 @@ def start_of_round_nb(cards, g, s, w):
 
 
 @kernel
+def next_pass_nb(g):
+    """Whether the phase goes on at g.cursor: past the last seat, a pass in which some seat
+    moved (g.pass_moved) starts another from the first seat; one in which none did ends
+    the phase (False). g.cursor and g.pass_moved mutated."""
+    if g.cursor >= g.n_players:
+        if g.pass_moved == 0:
+            return False
+        g.cursor = 0
+        g.pass_moved = 0
+    return True
+
+
+@kernel
 def place_options_nb(cards, g, s, opts, p):
     """Every (free chip, location, apprentices 0..min(3, supply)) for seat p's placement."""
     n = 0
@@ -111,11 +124,8 @@ def planning_steps_nb(cards, g, s, w, stop_mask):
     by the seat's strategy (decide_planned_nb, with the seat's SEAT.plan_memo).
     """
     while True:
-        if g.cursor >= g.n_players:
-            if g.pass_moved == 0:
-                return -1
-            g.cursor = 0
-            g.pass_moved = 0
+        if not next_pass_nb(g):
+            return -1
         p = g.turn_order[g.cursor]
         n = place_options_nb(cards, g, s, w.opts, p)
         if n == 0:
@@ -215,11 +225,8 @@ def resolution_steps_nb(cards, g, s, w, stop_mask):
     turn is decided by the seat's strategy (decide_nb).
     """
     while True:
-        if g.cursor >= g.n_players:
-            if g.pass_moved == 0:
-                return -1
-            g.cursor = 0
-            g.pass_moved = 0
+        if not next_pass_nb(g):
+            return -1
         p = g.turn_order[g.cursor]
         if s[p].passed:
             g.cursor += 1
