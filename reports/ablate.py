@@ -77,7 +77,7 @@ def _holders(window, prefix: str) -> pl.DataFrame:
 
 def ablate(
     kind: str,
-    players: int = 4,
+    players: int | None = None,
     games: int = 2000,
     seed: int = 1,
     strategies: str | None = None,

@@ -71,7 +71,7 @@ def balance(
     vary: list[str],
     objective: list[str],
     budget: int = 100_000,
-    players: int = 4,
+    players: int | None = None,
     strategies: str | None = None,
     cards: str | Path | None = None,
     params_file: str | Path | None = None,

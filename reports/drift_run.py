@@ -37,7 +37,7 @@ def counting(replayer: Replayer, tally: Tally) -> Tables:
 
 def write_new_baseline(
     out: Path,
-    players: int = 4,
+    players: int | None = None,
     games: int = 20_000,
     seed: int = 1,
     strategies: str | None = None,

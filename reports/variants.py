@@ -25,7 +25,7 @@ WINDOW = 4096  # games played and compared at a time
 
 
 def baseline(
-    players: int,
+    players: int | None,
     games: int,
     seed: int,
     strategies: str | None,
@@ -34,8 +34,9 @@ def baseline(
     game: str | None = None,
     threads: int | None = None,
 ) -> Replayer:
-    """The baseline configuration of `game` (default luthier) under the current code and
-    card data, played on `threads` kernel threads (None: every core)."""
+    """The baseline configuration of `game` (default: the registry's) at `players` (None:
+    the game's default count) under the current code and card data, played on `threads`
+    kernel threads (None: every core)."""
     plain = new_replayer(players, games, seed, strategies, cards, min(WINDOW, games), game)
     base = replace(plain, threads=threads)
     if params_file is None:

@@ -217,7 +217,7 @@ def _common_result(base, measured, patches: list[str], var) -> dict[str, Any]:
 
 def whatif(
     sets: list[str],
-    players: int = 4,
+    players: int | None = None,
     games: int = 20_000,
     seed: int = 1,
     strategies: str | None = None,
@@ -297,7 +297,7 @@ def parse_target(text: str) -> tuple[float, float]:
 def sweep(
     target: str,
     values: list[str],
-    players: int = 4,
+    players: int | None = None,
     games: int = 20_000,
     seed: int = 1,
     strategies: str | None = None,

@@ -45,7 +45,7 @@ class Replayer:
 
 
 def new_replayer(
-    players: int,
+    players: int | None,
     games: int,
     seed: int,
     strategies: str | None,
@@ -53,12 +53,15 @@ def new_replayer(
     window: int,
     game: str | None = None,
 ) -> Replayer:
-    """A fresh configuration (a new baseline) under the current code and card data."""
+    """A fresh configuration (a new baseline) under the current code and card data, at
+    `players` (None: the game's default count)."""
     from simcore import games as registry
+    from simcore.games.api import default_players
     from simcore.runs.simulate import _check_args, run_config
     from simcore.seeds import check_seed
 
     the_game = registry.get(game)
+    players = default_players(the_game) if players is None else players
     _check_args(the_game, players, games, window, None)
     check_seed(seed)
     card_set = the_game.load_cards(cards)

@@ -202,7 +202,7 @@ def _play_chunks(out: Path, session, job: ChunkJob, todo, threads, record, repor
 
 
 def simulate(
-    players: int = 4,
+    players: int | None = None,
     games: int = 100_000,
     seed: int = 1,
     out: str | Path = "runs/sim",
@@ -218,8 +218,8 @@ def simulate(
     cluster: Any = None,
     game: str | None = None,
 ) -> RunResult:
-    """Simulate `games` games of `game` (default Luthier) into run directory `out` (the
-    Python twin of `tutti simulate`).
+    """Simulate `games` games of `game` (default: the registry's) at `players` (None: the
+    game's default count) into run directory `out` (the Python twin of `tutti simulate`).
 
     Game i of the run is the game with seed `game_seed(seed, i)`: results do not
     depend on `threads`, `chunk_size` or interruptions. Each chunk's Parquet parts
@@ -243,9 +243,11 @@ def simulate(
     games with invariant violations (`violations`).
     """
     from simcore import games as registry
+    from simcore.games.api import default_players
     from simcore.runs import trust
 
     the_game = registry.get(game)
+    players = default_players(the_game) if players is None else players
     check_folder(out, "the run")
     out = Path(out)
     if cluster is not None and strategy_module is not None:

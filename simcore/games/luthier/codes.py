@@ -200,6 +200,14 @@ class Why(IntEnum):
     ROUGHING_BONUS = 13  # roughing bench 3+: inspiration (not a 4+ location bonus)
 
 
+class End(IntEnum):
+    """What ended the game (games.end_trigger). Luthier has a fixed length, the rounds of
+    rules `rounds`, and so no length cap: every finished game ends by ROUNDS."""
+
+    NONE = 0  # not over (never in a finished game)
+    ROUNDS = 1  # the last round was played and the game scored
+
+
 # Bits of games.violations: an invariant a sound game never breaks (invariants_nb checks
 # them); here, without numba, so a report can name them.
 NEGATIVE = 1  # a resource or prestige below zero

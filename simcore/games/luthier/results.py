@@ -11,8 +11,8 @@ import json
 import numpy as np
 import pyarrow as pa
 
-from simcore.games.luthier.codes import CardEvent, CardKind
-from simcore.games.luthier.dtypes import CARD_BITS
+from simcore.games.luthier.codes import CardEvent, CardKind, End
+from simcore.games.luthier.dtypes import CARD_BITS, Phase
 from simcore.games.luthier.engine import Batch
 from simcore.games.luthier.enums import (
     Era,
@@ -58,12 +58,14 @@ def games_table(card_set, batch: Batch, n_players: int) -> pa.Table:
     award_names = card_set.ids["awards"]
     award_offsets = np.concatenate([[0], np.cumsum((awards >= 0).sum(axis=1))]).astype(np.int32)
     award_values = dict_array(awards[awards >= 0], award_names)
+    over = g["phase"] == Phase.GAME_OVER  # the only way a game ends (codes.End)
     return pa.table(
         {
             "game": pa.array(g["index"]),
             "seed": pa.array(g["seed"]),
             "players": pa.array(np.full(len(g), n_players, np.int8)),
             "rounds": pa.array((g["round_no"] - 1).astype(np.int8)),
+            "end_trigger": dict_array(np.where(over, End.ROUNDS, End.NONE), names(End)),
             "winner_seats": winner_seats,
             "shared_win": pa.array(n_winners > 1),
             "winning_prestige": pa.array(best),
