@@ -9,9 +9,13 @@ with its strategies under `strategies/<name>/`, and one object, `GAME` in
 Every game's result tables carry the common columns the generic tools read:
 
 - games: `game` (index in the run), `seed` (replays it), `players`, `winner_seats`,
-  `shared_win`, `violations` (a bitmask of the engine's invariant checks that failed: 0
-  in a sound game; the game names the bits, `invariant_names` below, and reports and the
-  drift check say loudly when a game is not 0);
+  `shared_win`, `end_trigger` (how the game ended, a lower-case name per way: Luthier
+  "rounds", Maestro "applause" or "cannot_draw"; a game that caps its length names the
+  cap, as Maestro's "limit", and a cap reached is such an outcome, never a violation bit,
+  so the report's end-trigger section shows it), `violations` (a bitmask of the engine's
+  invariant checks that failed: 0 in a sound game; the game names the bits,
+  `invariant_names` below, and reports and the drift check say loudly when a game is
+  not 0);
 - seats: `game`, `seat`, `start_order` (1 = first), `strategy`, the score column the
   game names (`Game.score`), `rank` (1 = best, ties share), `win` (1, or 1/k for each of
   k tied winners);
@@ -53,6 +57,18 @@ class CardRoles:
     # card kind -> the card data file it comes from: the spelling of `--set` and `--cards`
     # files, and where the drift labels find the cards' names ("repairs.r15 (Bell rebuild)")
     files: Mapping[str, str] = field(default_factory=dict)
+    # card kind -> every event its rows in the cards table may carry: the held and
+    # completed ones and the rest (Luthier's "dealt", "abandoned"; Maestro's "unplaced"); a
+    # kind left out may carry only its held and completed events (the conformance suite
+    # checks the tables against this, tests/conformance/test_card_events.py)
+    events: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def kind_events(self, kind: str) -> tuple[str, ...]:
+        """Every event a `kind` row of the cards table may carry (`events`, else its held
+        and completed events)."""
+        if kind in self.events:
+            return self.events[kind]
+        return tuple(dict.fromkeys((*self.held.get(kind, ()), *self.completed.get(kind, ()))))
 
 
 @runtime_checkable

@@ -48,6 +48,14 @@ class Luthier:
         },
         per_level=("award",),  # one key per award level claimed ("award/t8/3")
         files=dict(TABLE_KINDS),
+        # beyond the held and completed events: the cards dealt to choose from (hands,
+        # family tiles, goals) and a patron abandoned through patience (codes.CardEvent)
+        events={
+            "instrument": ("dealt", "kept", "taken", "completed"),
+            "patron": ("dealt", "kept", "taken", "completed", "abandoned"),
+            "goal": ("dealt", "kept", "scored"),
+            "family": ("dealt", "kept"),
+        },
     )
 
     @property

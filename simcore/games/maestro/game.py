@@ -36,6 +36,8 @@ class Maestro:
         },
         completed={"row": ("completed", "completed_in_one_turn")},
         files={"row": "rows", "instrument": "instruments"},
+        # beyond the held and completed events: a tile left in an agency at the end
+        events={"instrument": ("placed", "raided", "unplaced")},
     )
 
     @property
