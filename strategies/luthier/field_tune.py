@@ -11,8 +11,8 @@ shipped players break exact ties by their documented keys (docs/strategies.md, T
 
 A last stage hardens `balanced` (`harden`): `tutti exploit` searches the strongest
 response to three copies of it from every heuristic's weights; while that response
-wins more than the target (1.4x the fair share), `balanced` takes its weights and
-the probe runs again (iterated best response). The stage keeps the `balanced` whose
+wins more than the target (1.4x the fair share, at most + 10 points), `balanced` takes
+its weights and the probe runs again (iterated best response). The stage keeps the `balanced` whose
 probe found the weakest response: the figure it measured, never an unplayed one.
 
 `make tune-field` runs this module and writes strategies/luthier/field.toml,
