@@ -26,17 +26,18 @@ def balance(
         list[str],
         typer.Option(
             metavar="RANGE",
-            help="KIND.CARD.FIELD=LO..HI (e.g. instruments.cello.prestige=2..6; Maestro: "
-            "rules.applause.value=10..18), or KIND.*.FIELD=LO..HI: one offset added to the "
-            "field of every card of the kind.",
+            help="KIND.CARD.FIELD=LO..HI (e.g. instruments.cello.prestige=2..6, or a rule: "
+            "rules.applause.value=10..18; `tutti cards list KIND` names the fields), or "
+            "KIND.*.FIELD=LO..HI: one offset added to the field of every card of the kind.",
         ),
     ],
     objective: Annotated[
         list[str],
         typer.Option(
             metavar="OBJECTIVE",
-            help="seat-spread, family-spread (Luthier), strategy-spread or card:KIND.CARD, "
-            "with an optional weight: 0.5*strategy-spread. Several add up.",
+            help="seat-spread, family-spread (a game that groups seats by family), "
+            "strategy-spread or card:KIND.CARD, with an optional weight: "
+            "0.5*strategy-spread. Several add up.",
         ),
     ],
     budget: Annotated[int, typer.Option(help="Games in all: the search and the check.")] = 100_000,

@@ -9,9 +9,21 @@ from typing import Annotated
 
 import typer
 
-from cli.options import PlayersOpt, game_players
+from cli.options import GameOpt, PlayersOpt, game_players
 
-HEURISTIC_FIELD = "crafter,performer,restorer,courtier"
+RANDOM = "random"  # the random-legal strategy every game has
+NOT_IN_FIELD = (RANDOM, "search")  # random play is measured alone; a search is far slower
+
+
+def heuristic_field(game, players: int) -> str:
+    """The heuristic strategies the bench seats, one per seat: the game's `bench_field`,
+    else its strategies other than random play, a search and its self-play blend (the
+    archetypes), repeated round the table."""
+    names = getattr(game, "bench_field", None) or [
+        n for n in game.strategies() if n not in (*NOT_IN_FIELD, game.self_play)
+    ]
+    names = list(names) or [RANDOM]
+    return ",".join(names[p % len(names)] for p in range(players))
 
 
 def _say(label: str, text: str) -> None:
@@ -27,7 +39,7 @@ def bench(
         str | None,
         typer.Option(
             help="Measure only these strategies per seat, comma-separated (default: random "
-            f"play, then the four archetypes {HEURISTIC_FIELD}).",
+            "play, then the game's heuristic archetypes, one per seat).",
             show_default=False,
         ),
     ] = None,
@@ -53,6 +65,7 @@ def bench(
     json_out: Annotated[
         Path | None, typer.Option("--json", help="Also write every figure to this JSON file.")
     ] = None,
+    game: GameOpt = None,
     readme: Annotated[
         Path | None,
         typer.Option(
@@ -65,10 +78,15 @@ def bench(
     """Measure throughput (Parquet writing included) on one thread and on every thread,
     the cold compile time, and the start-up time of `tutti play` with a warm cache.
 
-    Without --strategies it measures random play and the four heuristic archetypes, and
-    a full `tutti check` of a baseline of the heuristics' games.
+    Without --strategies it measures random play and the game's heuristic archetypes,
+    and a full `tutti check` of a baseline of the heuristics' games.
     """
-    players = game_players(None, players)
+    from simcore import games as registry
+
+    the_game = registry.get(game)
+    players = game_players(game, players)
+    the_game.check_players(players)
+    field_of_game = heuristic_field(the_game, players)
     from reports.output import write_text
     from simcore.errors import TuttiError
     from simcore.output_paths import check_file
@@ -86,23 +104,24 @@ def bench(
     stage = StageDisplay("bench")
     most = max_threads()
     figures: dict = {"machine": b.machine(), "threads": most, "players": players}
+    figures["game"] = the_game.name
     figures["repeat"] = repeat
     _say("machine", f"{figures['machine']}; {most} threads")
     if not no_compile:
-        field = strategies or HEURISTIC_FIELD
+        field = strategies or field_of_game
         stage("compiling every kernel into an empty cache")
-        figures["cold_compile_s"] = round(b.cold_compile_seconds(players, field), 1)
+        figures["cold_compile_s"] = round(b.cold_compile_seconds(players, field, game), 1)
         _say("cold compile", f"{figures['cold_compile_s']:.0f} s (every kernel, empty cache)")
         stage("`tutti play` on an empty cache")
-        figures["cold_play_s"] = round(b.cold_play_seconds(), 1)
+        figures["cold_play_s"] = round(b.cold_play_seconds(game), 1)
         _say("cold `tutti play`", f"{figures['cold_play_s']:.1f} s (empty cache: plain Python)")
         stage("`tutti play` on a warm cache")
-        figures["warm_start_s"] = round(b.warm_start_seconds(), 2)
+        figures["warm_start_s"] = round(b.warm_start_seconds(game), 2)
         _say("warm `tutti play`", f"{figures['warm_start_s']:.2f} s (start to end)")
     workloads = (
         [("strategies", strategies, games)]
         if strategies
-        else [("random", "random", games), ("field", HEURISTIC_FIELD, max(games // 5, 1))]
+        else [("random", RANDOM, games), ("field", field_of_game, max(games // 5, 1))]
     )
     for key, field, n in workloads:
         for threads in sorted({1, most}):
@@ -112,7 +131,7 @@ def bench(
                     f"{key}, {threads} thread{'s' if threads > 1 else ''}: run {k + 1} of "
                     f"{repeat}, {n:,} games"
                 )
-                runs.append(b.run_bench(n, players, field, threads))
+                runs.append(b.run_bench(n, players, field, threads, game))
             rates = [r.games_per_second for r in runs]
             best = max(rates)
             suffix = "_per_thread" if threads == 1 and most > 1 else ""
@@ -131,7 +150,7 @@ def bench(
         from reports.check_bench import run_check_bench
 
         stage(f"a baseline of {check_games:,} games, then `tutti check` of it")
-        c = run_check_bench(check_games, players, strategies or HEURISTIC_FIELD)
+        c = run_check_bench(check_games, players, strategies or field_of_game, game)
         figures["check_s"] = round(c.check_seconds, 1)
         figures["check_games"] = c.games
         _say(

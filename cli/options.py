@@ -7,9 +7,11 @@ from typing import Annotated
 
 import typer
 
+from simcore.games import DEFAULT
+
 GameOpt = Annotated[
     str | None,
-    typer.Option("--game", help="The game to play (default luthier); `tutti games` lists them."),
+    typer.Option("--game", help=f"The game to play (default {DEFAULT}); `tutti games` lists them."),
 ]
 PlayersOpt = Annotated[
     int | None,

@@ -33,8 +33,8 @@ def _confirm(
 ):
     """The --confirm step (ablations that play games): the engine is imported only here,
     so a report without --confirm stays numba-free. Checks the run can be replayed before
-    any report is built. `margin` given: the game report's confirmation (any game but
-    Luthier: reports.confirm.confirm_game), whose verdicts use it."""
+    any report is built. `margin` given: the game report's confirmation
+    (reports.confirm.confirm_game), whose verdicts use it."""
     if top < 1:
         raise TuttiError(f"--confirm must be a number of cards >= 1 (got {top})")
     if games < 1:
@@ -54,12 +54,12 @@ def _confirm(
     return add
 
 
-def _luthier_only(
+def _card_balance_only(
     run_dir: Path, confirm: int | None, confirm_games: int, min_sample: int, margin: str
 ) -> None:
-    """A run of another game gets the game report (reports.game_report): --min-sample
-    applies to Luthier's card-balance report only, and --confirm-games and --margin (the
-    verdicts' margin) to a game report only with --confirm (exit 2 otherwise)."""
+    """A game report (a game that declares no card-balance sections, reports.report) takes
+    --min-sample never, and --confirm-games and --margin (the verdicts' margin) only with
+    --confirm: one line, exit 2, otherwise."""
     given = [
         name
         for name, set_ in (
@@ -71,46 +71,10 @@ def _luthier_only(
     ]
     if given:
         raise TuttiError(
-            f"{' and '.join(given)}: Luthier card-balance reports only (a game report takes "
-            f"--confirm-games and --margin with --confirm); {run_dir} is a run of another game"
+            f"{' and '.join(given)}: card-balance reports only (a game report takes "
+            f"--confirm-games and --margin with --confirm); the game of {run_dir} declares "
+            "no card-balance sections"
         )
-
-
-def _game_report(
-    run_dir: Path,
-    html: Path,
-    markdown: Path | None,
-    json_out: Path | None,
-    allow: bool,
-    confirm=None,
-) -> None:
-    """The report of a run of any game but Luthier, and its lines on the terminal."""
-    from reports.game_report import write_game_report
-    from simcore.progress import StageDisplay
-
-    StageDisplay("report")(f"building the report of {run_dir} and writing {html}")
-    result = write_game_report(
-        run_dir,
-        html=html,
-        markdown=markdown,
-        json_out=json_out,
-        allow_incomplete=allow,
-        confirm=confirm,
-    )
-    run = result["run"]
-    _warn_violations(result)
-    if not run["complete"]:
-        print(
-            f"warning: {run_dir} is incomplete: the report covers {run['games']:,} "
-            f"of {run['games_planned']:,} games",
-            file=sys.stderr,
-        )
-    written = [str(p) for p in (html, markdown, json_out) if p is not None]
-    typer.echo(
-        f"report on {run['games']:,} games of {run['title']}: {len(result['summary'])} findings; "
-        f"wrote {', '.join(written)} ({result['seconds']:.1f} s)"
-    )
-    _echo_confirm(result["cards"]["confirm"])
 
 
 def _warn_violations(result: dict) -> None:
@@ -153,14 +117,19 @@ def report(
     ] = None,
     min_sample: Annotated[
         int,
-        typer.Option("--min-sample", min=1, help="Cards held in fewer seat-games are not tested."),
+        typer.Option(
+            "--min-sample",
+            min=1,
+            help="Cards held in fewer seat-games are not tested (card-balance reports only: "
+            "a game report refuses it).",
+        ),
     ] = DEFAULT_MIN_SAMPLE,
     margin: Annotated[
         str,
         typer.Option(
             "--margin",
             help="Win-rate points a flagged card's interval must lie beyond; "
-            "inside it a card is balanced (another game's report: --confirm's margin).",
+            "inside it a card is balanced (a game report: --confirm's margin, with --confirm).",
         ),
     ] = f"{DEFAULT_MARGIN * 100:g}",
     allow_incomplete: Annotated[
@@ -199,26 +168,26 @@ def report(
     ] = None,
 ) -> None:
     """Write the balance report: seat balance, strategies, scores, every card's win rate
-    (Luthier: the card-balance report; other games: the game report)."""
+    (the card-balance report where the game declares its sections, else the game report)."""
     from reports.load import run_game
+    from reports.report import card_balance, write_report
     from reports.settings import Settings
+    from simcore.progress import StageDisplay
 
     settings = Settings(min_sample=min_sample, margin=_margin(margin))
     html = out if out is not None else run_dir / "report.html"
-    if run_game(run_dir) != "luthier":
-        _luthier_only(run_dir, confirm, confirm_games, min_sample, margin)
-        add = (
-            _confirm(run_dir, confirm, confirm_games, settings.margin, strategy_module, cards)
-            if confirm is not None
-            else None
-        )
-        _game_report(run_dir, html, markdown, json_out, allow_incomplete, add)
-        return
-    from reports.build import write_report
-    from simcore.progress import StageDisplay
-
+    balance = card_balance(run_game(run_dir))  # the manifest's game; the run is checked next
+    if not balance:
+        _card_balance_only(run_dir, confirm, confirm_games, min_sample, margin)
     add = (
-        _confirm(run_dir, confirm, confirm_games, None, strategy_module, cards)
+        _confirm(
+            run_dir,
+            confirm,
+            confirm_games,
+            None if balance else settings.margin,
+            strategy_module,
+            cards,
+        )
         if confirm is not None
         else None
     )
@@ -233,17 +202,21 @@ def report(
         stage=StageDisplay("report"),
     )
     _warn_violations(result)
-    if not result["run"]["complete"]:
+    run = result["run"]
+    if not run["complete"]:
         print(
-            f"warning: {run_dir} is incomplete: the report covers {result['run']['games']:,} "
-            f"of {result['run']['games_planned']:,} games",
+            f"warning: {run_dir} is incomplete: the report covers {run['games']:,} "
+            f"of {run['games_planned']:,} games",
             file=sys.stderr,
         )
     written = [str(p) for p in (html, markdown, json_out) if p is not None]
-    cards = result["cards"]
+    checked = result["cards"]
+    if balance:
+        found = f"{checked['flagged_bh']} of {checked['tested']} tested cards flagged"
+    else:
+        found = f"{len(result['summary'])} findings"
     typer.echo(
-        f"report on {result['run']['games']:,} games: {cards['flagged_bh']} of "
-        f"{cards['tested']} tested cards flagged; wrote {', '.join(written)} "
-        f"({result['seconds']:.1f} s)"
+        f"report on {run['games']:,} games of {run['title']}: {found}; "
+        f"wrote {', '.join(written)} ({result['seconds']:.1f} s)"
     )
-    _echo_confirm(cards["confirm"])
+    _echo_confirm(checked["confirm"])

@@ -92,8 +92,8 @@ def ablate(
     kind: Annotated[
         str,
         typer.Argument(
-            help="Luthier: instruments, performances, repairs, patrons, awards, goals, "
-            "families or specialty; Maestro: rows (with scoring = printed)."
+            help="The card kind, in the spelling of --set (`tutti cards list` names a game's "
+            "kinds; a kind with no neutral stand-in is refused with the reason)."
         ),
     ],
     players: PlayersOpt = None,

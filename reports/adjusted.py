@@ -56,8 +56,8 @@ ADJUSTED = "effect (adjusted)"  # holders vs non-holders of the same stratum
 RAW = "raw"  # holders' win rate minus every other seat's
 CAUSAL = "causal effect vs stand-in"  # `ablate`: the card against its neutral stand-in
 STRATA_WORDS = (
-    "holders against non-holders of the same strategy, start order and family (Luthier; a "
-    "game's grouping columns)"
+    "holders against non-holders of the same strategy, start order and the game's grouping "
+    "columns (family)"
 )
 _MOMENTS = ("c", "sa", "sb", "sab")
 

@@ -18,6 +18,8 @@ class KindSpec:
     dealt: bool = False  # dealt at setup (a choice among dealt cards)
     per_level: bool = False  # one row per level (awards)
     outcome: bool = False  # a result of play, not a choice: never tested, ranked or flagged
+    completion_is_outcome: bool = False  # completing it is scored as an outcome (goals)
+    leaves: bool = False  # a holder may lose it (its table counts "Left")
 
 
 KINDS = (
@@ -27,15 +29,26 @@ KINDS = (
              ("completed",), "performed at medium or high level"),
     KindSpec("repair", "Repair cards", ("taken",), "taken", ("completed",), "repaired"),
     KindSpec("patron", "Patrons", ("kept", "taken"), "kept at setup or taken",
-             ("completed",), "completed", dealt=True),
+             ("completed",), "completed", dealt=True, leaves=True),
     KindSpec("award", "Public awards", ("claimed",), "claimed at that level", per_level=True,
              outcome=True),
     KindSpec("goal", "Personal goals", ("kept",), "kept", ("scored",), "scored (any level)",
-             dealt=True),
+             dealt=True, completion_is_outcome=True),
     KindSpec("family", "Family tiles", ("kept",), "kept", dealt=True),
     KindSpec("specialty", "Specialty workers", ("taken",), "taken"),
 )  # fmt: skip
 SPECS = {s.kind: s for s in KINDS}
+GROUPING = "family"  # the seats column the card-balance report stratifies by (family tiles)
+
+
+def covers(game) -> bool:
+    """Whether the card-balance sections read `game`'s runs: its card kinds are all kinds
+    above and it declares the seats grouping column (`drift_groups`). Decided by what the
+    game declares, never by its name."""
+    kinds = set(getattr(getattr(game, "card_roles", None), "files", None) or ())
+    return bool(kinds) and kinds <= set(SPECS) and GROUPING in getattr(game, "drift_groups", ())
+
+
 # kind in the cards table -> kind in card files, --set and `tutti ablate`
 FILE_KINDS = CARD_SET_KINDS
 PATRON_TITLES = {"I": "Patrons I", "II": "Patrons II", "royal": "Royal patrons"}

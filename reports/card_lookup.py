@@ -64,19 +64,20 @@ def card_lookup(
 ) -> dict[str, Any]:
     """The rows of card `key` in the run's report, each with `dead`, `held_share` and
     `advice`; a one-line TuttiError for another game's run or an unknown card."""
-    from reports.build import build_report
-    from reports.load import run_game
+    from reports.card_report import build_report
+    from reports.load import open_run
+    from reports.report import card_balance
 
-    game = run_game(Path(run_dir))
-    if game != "luthier":
+    run = open_run(Path(run_dir), allow_incomplete, None)
+    if not card_balance(run.game):
         raise TuttiError(
-            f"tutti card: Luthier runs only; {run_dir} is a run of {game} (its card rows are "
-            f"in `tutti report {run_dir}`)"
+            f"tutti card: runs of a game with card-balance sections only; {run_dir} is a run "
+            f"of {run.game} (its card rows are in `tutti report {run_dir}`)"
         )
     if "." not in key:
         raise TuttiError(f"expected KIND.ID, e.g. instruments.violin (got {key!r})")
     settings = settings or Settings()
-    report = build_report(run_dir, settings, allow_incomplete)
+    report = build_report(run, settings, allow_incomplete)
     rows = _rows_of(report, key)
     advisor = Advisor(report)
     out = []

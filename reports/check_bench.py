@@ -20,17 +20,18 @@ class CheckBench:
 
 
 def run_check_bench(
-    games: int = 20_000, players: int = 4, strategies: str = "random"
+    games: int = 20_000, players: int = 4, strategies: str = "random", game: str | None = None
 ) -> CheckBench:
     """Write a baseline of `games` games, then time a full (non-sequential) check of it."""
     from reports.drift_run import check_file, write_new_baseline
     from simcore.runs.replay import new_replayer
 
-    new_replayer(players, 1, 2026, strategies, None, 1).tables(0, 1)  # compile outside timings
+    # compile outside the timings
+    new_replayer(players, 1, 2026, strategies, None, 1, game).tables(0, 1)
     with tempfile.TemporaryDirectory(prefix="tutti-bench-check-") as tmp:
         path = Path(tmp) / "baseline.parquet"
         start = time.perf_counter()
-        _, size = write_new_baseline(path, players, games, 2026, strategies)
+        _, size = write_new_baseline(path, players, games, 2026, strategies, game=game)
         made = time.perf_counter() - start
         start = time.perf_counter()
         result = check_file(path)

@@ -19,7 +19,7 @@ import json
 import textwrap
 from typing import Any
 
-from reports.render_md import table
+from reports.blocks import md_table as table
 from simcore import fmt
 
 Result = dict[str, Any]

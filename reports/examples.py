@@ -5,7 +5,8 @@ from __future__ import annotations
 import polars as pl
 
 from reports.commands import play_command
-from reports.load import SEAT_NAMES, Run
+from reports.load import Run
+from simcore import games as registry
 from simcore.seats import split_seat_game_key
 
 Row = dict
@@ -29,6 +30,7 @@ def attach_examples(run: Run, rows: list[Row], candidates: dict[tuple, list[int]
         if r["flag"] in ("stronger", "weaker"):
             key = (r["kind"], r["card_id"], r["level"] or 0, r["flag"] == "stronger")
             picks[id(r)] = candidates.get(key, [])
+    names = tuple(registry.get(run.game).seat_names)
     games = sorted({split_seat_game_key(sg)[0] for sgs in picks.values() for sg in sgs})
     if not games:
         return
@@ -47,7 +49,7 @@ def attach_examples(run: Run, rows: list[Row], candidates: dict[tuple, list[int]
                     "game": game,
                     "seed": seeds[game],
                     "seat": seat,
-                    "seat_name": SEAT_NAMES[seat] if seat < len(SEAT_NAMES) else f"seat {seat}",
+                    "seat_name": names[seat] if seat < len(names) else f"seat {seat}",
                     "won": r["flag"] == "stronger",
                     "command": replay_command(run, seeds[game]),
                 }

@@ -1,16 +1,15 @@
-"""A game report (reports.game_report) laid out once as blocks, written as Markdown or HTML.
-
-A block is a heading, a paragraph, a list, a quote or a table of formatted cells; the
-sections below build them from the report's numbers only, so the two formats say the same.
-"""
+"""A game report (reports.game_report) laid out as blocks (reports.blocks: written once
+to Markdown and HTML); the sections build them from the report's numbers only."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from reports import html_kit, violations
+from reports import violations
 from reports.adjusted import ADJUSTED, CAUSAL
+from reports.blocks import Block
+from reports.blocks import render_html as blocks_html
+from reports.blocks import render_markdown as blocks_md
 from reports.findings import findable
 from reports.game_cards import ANY, HELD
 from reports.game_summary import Q
@@ -19,11 +18,6 @@ from reports.text import ablation_cell
 from simcore import fmt
 
 Report = dict[str, Any]
-Block = tuple  # ("h1" | "h2" | "h3" | "p" | "quote", text), ("ol" | "ul", [text]),
-# ("table", headers, rows, left), ("code", [line]): lines to paste into a shell, as they are,
-# ("figure", draw, caption, [block]): a plot, `draw()` its <svg> (reports.plots, drawn only
-# for HTML); Markdown shows the blocks instead (a table of what it draws, or nothing where
-# a table nearby holds its numbers, as Luthier's Markdown report does)
 
 CAVEAT = (
     "Every number comes from the strategies that played; a stronger or different field "
@@ -681,96 +675,9 @@ def blocks(report: Report) -> list[Block]:
     return out
 
 
-def _cell(value: str) -> str:
-    return str(value).replace("|", "\\|").replace("\n", " ")
-
-
-def _md_table(headers: list[str], rows: list[list[str]], left: int) -> list[str]:
-    """A Markdown table; the first `left` columns left-aligned, the rest right."""
-    return [
-        "| " + " | ".join(headers) + " |",
-        "|" + "|".join("---" if i < left else "---:" for i in range(len(headers))) + "|",
-        *["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows],
-        "",
-    ]
-
-
-def _fence(lines: list[str]) -> str:
-    """A Markdown code fence longer than any run of backticks in `lines`."""
-    longest = max((len(run) for line in lines for run in re.findall("`+", line)), default=0)
-    return "`" * max(3, longest + 1)
-
-
-def markdown_lines(blocks: list[Block]) -> list[str]:
-    """The blocks as Markdown lines."""
-    lines: list[str] = []
-    for b in blocks:
-        kind = b[0]
-        if kind in ("h1", "h2", "h3"):
-            lines += ["#" * int(kind[1]) + " " + b[1], ""]
-        elif kind == "p":
-            lines += [b[1], ""]
-        elif kind == "quote":
-            lines += [f"> {b[1]}", ""]
-        elif kind == "ol":
-            lines += [*[f"{i}. {t}" for i, t in enumerate(b[1], 1)], ""]
-        elif kind == "ul":
-            lines += [*[f"- {t}" for t in b[1]], ""]
-        elif kind == "table":
-            lines += _md_table(b[1], b[2], b[3])
-        elif kind == "code":
-            fence = _fence(b[1])
-            lines += [f"{fence}sh", *b[1], fence, ""]
-        elif kind == "figure":
-            lines += markdown_lines(b[3])
-    return lines
-
-
 def render_markdown(report: Report) -> str:
-    return "\n".join(markdown_lines(blocks(report))).rstrip() + "\n"
-
-
-def _inline(text: str) -> str:
-    """Escaped HTML with `code` and **bold** spans."""
-    out = html_kit.inline_code(text)
-    parts = out.split("**")
-    return "".join(f"<strong>{p}</strong>" if i % 2 else p for i, p in enumerate(parts))
-
-
-def html_parts(blocks: list[Block]) -> list[str]:
-    """The blocks as HTML elements."""
-    body: list[str] = []
-    for b in blocks:
-        kind = b[0]
-        if kind == "h1":
-            body.append(f"<h1>{html_kit.e(b[1])}</h1>")
-        elif kind in ("h2", "h3"):
-            body.append(f"<{kind}>{_inline(b[1])}</{kind}>")
-        elif kind == "p":
-            body.append(f"<p>{_inline(b[1])}</p>")
-        elif kind == "quote":
-            body.append(f'<div class="panel warn"><p>{_inline(b[1])}</p></div>')
-        elif kind in ("ol", "ul"):
-            cls = ' class="findings"' if kind == "ol" else ""
-            items = "".join(f"<li>{_inline(t)}</li>" for t in b[1])
-            body.append(f"<{kind}{cls}>{items}</{kind}>")
-        elif kind == "table":
-            rows = [[html_kit.inline_code(c) for c in row] for row in b[2]]
-            body.append(html_kit.table([html_kit.e(h) for h in b[1]], rows, b[3]))
-        elif kind == "code":
-            code = html_kit.e("\n".join(b[1]))
-            body.append(f"<pre><code>{code}</code></pre>")
-        elif kind == "figure":
-            body.append(html_kit.figure(b[1](), b[2]))
-    return body
+    return blocks_md(blocks(report))
 
 
 def render_html(report: Report) -> str:
-    laid_out = blocks(report)
-    title = next((b[1] for b in laid_out if b[0] == "h1"), "")
-    body = html_parts(laid_out)
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{html_kit.e(title)}</title><style>{html_kit.CSS}</style></head>"
-        f"<body><main>{''.join(body)}</main></body></html>\n"
-    )
+    return blocks_html(blocks(report))

@@ -1,8 +1,8 @@
-"""The balance report of a run of any game other than Luthier, from the common columns
-and what the game declares (simcore/games/api.py): a JSON-ready dict.
+"""The game report of a run, from the common columns and what the game declares
+(simcore/games/api.py): a JSON-ready dict (reports.game_render lays it out).
 
     from reports.game_report import build_game_report
-    report = build_game_report("runs/maestro")
+    report = build_game_report("runs/demo")
 
 Generic sections: the run, win rate by strategy and by start order (first-player
 advantage), the score, its distribution and where its points come from (the game's
@@ -12,14 +12,13 @@ every card's win-rate effect per event (the game's `card_kinds`) and the dead ca
 game's tables carry beyond the common columns key on the columns, never on the game's
 name: the end trigger (games.end_trigger, seats.ended_game), the critic
 (seats.critic_points, critic_at_end) and one-turn completions (seats.rows_one_turn).
-Every number is in the dict; reports.game_render lays it out as Markdown and HTML.
+Every number is in the dict; `tutti report` goes through reports.report.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +28,9 @@ import polars as pl
 from reports import game_arc, game_cards, game_dead, game_summary
 from reports.game_effects import Units, difference, group_rate, rate
 from reports.load import Run, open_run, run_seats
-from reports.output import clean, to_json
 from reports.violations import run_violations
 from simcore.games import get as get_game
+from simcore.progress import Stage
 from simcore.stats import chi_square_uniform
 
 FORMAT = "tutti-game-report/1"
@@ -350,15 +349,24 @@ def one_turn(seats: pl.DataFrame, units: Units) -> Report | None:
     }
 
 
-def build_game_report(run_dir: str | Path | Run, allow_incomplete: bool = False) -> Report:
+def _no_stage(name: str) -> None:
+    pass
+
+
+def build_game_report(
+    run_dir: str | Path | Run, allow_incomplete: bool = False, stage: Stage | None = None
+) -> Report:
     """Everything the report shows, as a JSON-ready dict (docs/report.md); `run_dir` may
-    be a Run already opened (its parts verified once)."""
+    be a Run already opened (its parts verified once). `stage(name)` is called as each
+    stage starts (simcore.progress.StageDisplay prints them)."""
+    stage = stage or _no_stage
     start = time.perf_counter()
     if isinstance(run_dir, Run):
         run = run_dir
     else:
         run = open_run(Path(run_dir), allow_incomplete, game=None)
     game = get_game(run.game)
+    stage(f"reading {run.games:,} games")
     seats = load_seats(run, game.score)
     raw = units_of(seats, [])
     within = units_of(seats, ["strategy", "start_order"])
@@ -370,6 +378,7 @@ def build_game_report(run_dir: str | Path | Run, allow_incomplete: bool = False)
             "this report covers only the games simulated so far."
         )
     shared = run.scan("games").select(pl.col("shared_win").mean()).collect().item()
+    stage("strategies, start order, scores and the end of the game")
     report: Report = {
         "format": FORMAT,
         "run": run_header(run, game),
@@ -381,45 +390,13 @@ def build_game_report(run_dir: str | Path | Run, allow_incomplete: bool = False)
         "end": end_trigger(run, seats, raw),
         "critic": critic(seats, within),
         "one_turn": one_turn(seats, within),
+    }
+    stage("card effects and the game arc")
+    report |= {
         "cards": game_cards.card_effects(run, seats, within, game),
         "arc": game_arc.card_arc(run, seats, game),
     }
     report["dead"] = game_dead.dead_cards(run, game, report)
     report["summary"] = game_summary.summary(report, FEW_GAMES)
     report["seconds"] = time.perf_counter() - start
-    return report
-
-
-def write_game_report(
-    run_dir: str | Path,
-    html: str | Path | None = None,
-    markdown: str | Path | None = None,
-    json_out: str | Path | None = None,
-    allow_incomplete: bool = False,
-    confirm: Callable[[Report], None] | None = None,
-) -> Report:
-    """Build the report and write the files asked for (HTML defaults to RUN_DIR/report.html).
-
-    `confirm(report)`, if given, adds to the report before it is written (the ablations of
-    `tutti report --confirm`, which play games: the caller brings the engine)."""
-    from reports.game_render import render_html, render_markdown
-    from reports.output import write_text
-    from simcore.output_paths import check_file
-
-    html = Path(html) if html is not None else Path(run_dir) / "report.html"
-    targets = [Path(p) for p in (markdown, json_out) if p is not None]
-    run = open_run(Path(run_dir), allow_incomplete, game=None)  # a bad run directory first
-    for path in (html, *targets):
-        check_file(path, "the report")
-    report = build_game_report(run, allow_incomplete)
-    if confirm is not None:
-        start = time.perf_counter()
-        confirm(report)
-        report["seconds"] += time.perf_counter() - start
-    report = clean(report)
-    write_text(html, render_html(report))
-    if markdown is not None:
-        write_text(Path(markdown), render_markdown(report))
-    if json_out is not None:
-        write_text(Path(json_out), to_json(report))
     return report

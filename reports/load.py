@@ -13,10 +13,8 @@ from pathlib import Path
 import polars as pl
 
 from simcore.errors import TuttiError
-from simcore.games import GAMES, names
+from simcore.games import DEFAULT, GAMES, names
 from simcore.runs.manifest import Manifest, part_name, read_manifest
-
-SEAT_NAMES = ("Red", "Blue", "Yellow", "Green")  # seat 0-3, as in `tutti play`
 
 
 @dataclass(frozen=True)
@@ -96,13 +94,13 @@ def _check_game(run_dir: Path, found: str, game: str | None) -> None:
         )
 
 
-def open_run(run_dir: Path, allow_incomplete: bool = False, game: str | None = "luthier") -> Run:
+def open_run(run_dir: Path, allow_incomplete: bool = False, game: str | None = DEFAULT) -> Run:
     """Check `run_dir` and return it as a Run.
 
     A missing, corrupt or foreign directory is refused (TuttiError), so is a part that is
     not the one the manifest lists (simcore.runs.parts.verify_parts), and so is a run of
-    another game than `game` (None: any registered game; the Luthier analyses keep the
-    default), or of a game the registry does not know. So is an
+    another game than `game` (None: any registered game; the analyses of one game keep
+    the registry's default), or of a game the registry does not know. So is an
     incomplete run (an interrupted `tutti simulate`) unless `allow_incomplete`:
     its complete chunks are valid games, but a report on part of a run is easy
     to mistake for the whole, so it takes an explicit choice.

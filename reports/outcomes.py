@@ -58,8 +58,9 @@ def _claims(run: Run) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     return tuple(pl.collect_all([per_level, per_strategy, seat_games]))  # type: ignore[return-value]
 
 
-def outcomes(run: Run, rows: list[Row]) -> dict[str, Any]:
-    """The "outcomes" part of the report (docs/report.md): award levels and goals."""
+def outcomes(run: Run, rows: list[Row], level_kind: str, goal_kind: str) -> dict[str, Any]:
+    """The "outcomes" part of the report (docs/report.md): the levels of `level_kind`
+    claimed (awards) and the cards of `goal_kind` kept and scored (goals)."""
     per_level, per_strategy, seat_games = _claims(run)
     levels = {(r["card_id"], r["level"]): r for r in per_level.to_dicts()}
     by_strategy: dict[tuple, list[Row]] = {}
@@ -75,7 +76,7 @@ def outcomes(run: Run, rows: list[Row]) -> dict[str, Any]:
     )  # fmt: skip
     awards = []
     for row in rows:
-        if row["kind"] != "award":
+        if row["kind"] != level_kind:
             continue
         key = (row["card_id"], row["level"])
         got = levels.get(key, {"games": 0, "claims": 0})
@@ -113,9 +114,11 @@ def outcomes(run: Run, rows: list[Row]) -> dict[str, Any]:
             "scored_levels": r.get("completed_levels"),
         }
         for r in rows
-        if r["kind"] == "goal"
+        if r["kind"] == goal_kind
     ]
     return {
+        "level_kind": level_kind,
+        "goal_kind": goal_kind,
         "thresholds": {"never_reached": NEVER_REACHED, "nearly_always": NEARLY_ALWAYS},
         "strategies": strategies,
         "awards": awards,

@@ -7,7 +7,10 @@ other module is generic and reaches a game only through the registry
 (`simcore.games.get`, interface `simcore/games/api.py`).
 
 No generic module imports a game package: what balance, `tutti cards` and the
-card-balance report need of a game is in the interface's card-data block.
+card-balance report need of a game is in the interface's card-data block. Nor does the
+code of cli/, reports/, simcore/runs/ or the generic strategy tools (strategies/*.py)
+name a game in a string (docstrings and comments aside): defaults come from the
+registry, names and words from the game.
 """
 
 from __future__ import annotations
@@ -77,6 +80,53 @@ def test_generic_modules_name_no_game():
         if any(name.startswith(GAMES) for name in imports(path)):
             bound.add(module)
     assert bound == set(), "generic modules that import a game package: " + ", ".join(sorted(bound))
+
+
+NAMELESS = ("cli", "reports", "simcore/runs")  # and strategies/*.py, the generic tools
+
+
+def nameless_files() -> list[Path]:
+    """The modules whose code names no game, not even in a string."""
+    files = [path for folder in NAMELESS for path in (ROOT / folder).rglob("*.py")]
+    return sorted([*files, *(ROOT / "strategies").glob("*.py")])
+
+
+def strings(path: Path) -> list[tuple[int, str]]:
+    """Every string constant of the module's code, (line, text), docstrings left out
+    (f-strings give their literal parts)."""
+    tree = ast.parse(path.read_text())
+    docs = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                docs.add(id(first.value))
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+    ]
+
+
+def test_generic_modules_name_no_game_in_a_string():
+    names = sorted({g.rsplit(".", 1)[1] for g in GAMES})
+    assert names, "no game package found"
+    wrong = [
+        f"{path.relative_to(ROOT)}:{line}: {text[:60]!r}"
+        for path in nameless_files()
+        for line, text in strings(path)
+        if any(name in text.lower() for name in names)
+    ]
+    assert not wrong, "generic modules that name a game:\n" + "\n".join(wrong)
+
+
+def test_the_string_check_sees_strings_and_not_docstrings(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text(
+        '"""A doc naming a game."""\n\n\ndef f():\n    """Its doc."""\n'
+        '    return f"the {1} game" + "other"  # a comment\n'
+    )
+    assert sorted(text for _, text in strings(module)) == sorted(["the ", " game", "other"])
 
 
 def registers_strategies(module: str, game: str) -> bool:

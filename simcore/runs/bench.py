@@ -17,7 +17,7 @@ COMPILE_SNIPPET = """
 import time
 t = time.perf_counter()
 from simcore import games
-game = games.get()
+game = games.get({game!r})
 cards = game.load_cards()
 seats = game.parse_seats({strategies!r}, {players})
 game.play_game(cards, {players}, 1, seats)
@@ -81,29 +81,39 @@ PLAY_ARGS = ["-c", "from cli.app import console; console()"]
 PLAY_ARGS += ["play", "--players", "4", "--seed", "1"]
 
 
-def cold_compile_seconds(players: int, strategies: str) -> float:
+def _play_args(game: str | None) -> list[str]:
+    """`tutti play --players 4 --seed 1`, of `game` where one is named."""
+    return PLAY_ARGS if game is None else [*PLAY_ARGS, "--game", game]
+
+
+def cold_compile_seconds(players: int, strategies: str, game: str | None = None) -> float:
     """Compile every kernel a run and `tutti play` need into an empty cache, in a fresh
     process (the time the snippet measures itself, so Python's start-up is left out)."""
-    code = COMPILE_SNIPPET.format(players=players, strategies=strategies)
+    code = COMPILE_SNIPPET.format(players=players, strategies=strategies, game=game)
     with tempfile.TemporaryDirectory(prefix="tutti-bench-cache-") as cache:
         _, stdout = _fresh_python(["-c", code], cache, "cold-compile")
         return float(stdout.strip().splitlines()[-1])
 
 
-def cold_play_seconds() -> float:
+def cold_play_seconds(game: str | None = None) -> float:
     """`tutti play --players 4 --seed 1` on an empty kernel cache, start to finish."""
     with tempfile.TemporaryDirectory(prefix="tutti-bench-cache-") as cache:
-        return _timed_subprocess(PLAY_ARGS, cache, "cold `tutti play`")
+        return _timed_subprocess(_play_args(game), cache, "cold `tutti play`")
 
 
-def warm_start_seconds() -> float:
+def warm_start_seconds(game: str | None = None) -> float:
     """`tutti play --players 4 --seed 1` with this machine's kernel cache warm (best of 3)."""
-    _timed_subprocess(PLAY_ARGS, None, "warm `tutti play`")  # make sure it is warm
-    return min(_timed_subprocess(PLAY_ARGS, None, "warm `tutti play`") for _ in range(3))
+    args = _play_args(game)
+    _timed_subprocess(args, None, "warm `tutti play`")  # make sure it is warm
+    return min(_timed_subprocess(args, None, "warm `tutti play`") for _ in range(3))
 
 
 def run_bench(
-    games: int = 200_000, players: int = 4, strategies: str = "random", threads: int | None = None
+    games: int = 200_000,
+    players: int = 4,
+    strategies: str = "random",
+    threads: int | None = None,
+    game: str | None = None,
 ) -> BenchResult:
     """Simulate `games` games into a temporary run directory on `threads` threads."""
     from simcore.runs.simulate import simulate
@@ -117,6 +127,7 @@ def run_bench(
             out=Path(tmp) / "run",
             strategies=strategies,
             threads=threads,
+            game=game,
         )
     return BenchResult(
         machine(),

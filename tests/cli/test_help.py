@@ -84,7 +84,7 @@ def test_a_groups_list_shows_whole_first_sentences() -> None:
 
 def test_syntax_and_defaults_are_shown() -> None:
     balance = " ".join(help_text(("balance",), "80").split())
-    assert "--vary RANGE KIND.CARD.FIELD=LO..HI (e.g. instruments.cello.prestige=2..6;" in (balance)
+    assert "--vary RANGE KIND.CARD.FIELD=LO..HI (e.g. instruments.cello.prestige=2..6," in (balance)
     assert "KIND.*.FIELD=LO..HI" in balance
     for path in (("simulate",), ("play",), ("whatif",), ("balance",)):
         text = " ".join(help_text(path, "80").split())

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from reports.build import write_report
+from reports.report import write_report
 
 GAMES_4P = 3000
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from cli.app import app
 from reports import card_advice, findings
-from reports.build import build_report
+from reports.report import build_report
 from reports.settings import Settings
 from simcore.errors import TuttiError
 

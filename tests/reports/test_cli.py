@@ -14,7 +14,7 @@ import typer
 from typer.testing import CliRunner
 
 from cli.report import report
-from reports.build import build_report
+from reports.report import build_report
 from simcore.errors import TuttiError
 from simcore.runs.manifest import read_manifest, write_manifest
 
@@ -252,7 +252,8 @@ def test_reports_import_only_numba_free_parts_of_simcore() -> None:
     code = (
         "import sys\nimport simcore.errors, simcore.runs.manifest, simcore.games.luthier.cards\n"
         "import simcore.output_paths, simcore.progress\n"
-        "import reports.build, reports.render_html, reports.render_md, cli.report\n"
+        "import reports.report, reports.card_report, reports.card_render, reports.blocks\n"
+        "import reports.game_report, reports.game_render, cli.report\n"
         "import reports.drift, reports.drift_check, reports.whatif_render\n"
         f"{NO_NUMBA}\n"
     )

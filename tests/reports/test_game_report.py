@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import shutil
 from pathlib import Path
 
@@ -12,10 +13,10 @@ import numpy as np
 import polars as pl
 import pytest
 
-from reports.build import build_report
 from reports.game_effects import Units, difference, group_rate
-from reports.game_report import build_game_report, write_game_report
+from reports.game_report import build_game_report
 from reports.game_summary import MAX_FINDINGS
+from reports.report import build_report, write_report
 from simcore.errors import TuttiError
 from simcore.runs.manifest import read_manifest, write_manifest
 from tests.reports.test_cli import assert_one_line_error, tutti_report
@@ -55,9 +56,7 @@ def maestro3(tmp_path_factory) -> Path:
 def written(maestro, tmp_path_factory) -> dict:
     where = tmp_path_factory.mktemp("game_report")
     paths = {"html": where / "r.html", "md": where / "r.md", "json": where / "r.json"}
-    report = write_game_report(
-        maestro, html=paths["html"], markdown=paths["md"], json_out=paths["json"]
-    )
+    report = write_report(maestro, html=paths["html"], markdown=paths["md"], json_out=paths["json"])
     return {
         "report": report,
         "html": paths["html"].read_text(),
@@ -299,13 +298,13 @@ def test_cli_writes_the_game_report_without_numba(maestro, tmp_path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--confirm-games", "50"], "--confirm-games: Luthier card-balance reports only"),
-        (["--margin", "3"], "--margin: Luthier card-balance reports only"),
-        (["--min-sample", "10"], "--min-sample: Luthier card-balance reports only"),
-        (["--confirm", "2", "--min-sample", "10"], "--min-sample: Luthier card-balance"),
+        (["--confirm-games", "50"], "--confirm-games: card-balance reports only"),
+        (["--margin", "3"], "--margin: card-balance reports only"),
+        (["--min-sample", "10"], "--min-sample: card-balance reports only"),
+        (["--confirm", "2", "--min-sample", "10"], "--min-sample: card-balance reports only"),
     ],
 )
-def test_luthier_only_options_are_refused(maestro, tmp_path, args, message) -> None:
+def test_card_balance_only_options_are_refused(maestro, tmp_path, args, message) -> None:
     proc = tutti_report(str(maestro), "--out", str(tmp_path / "r.html"), *args)
     assert_one_line_error(proc, message)
     assert not (tmp_path / "r.html").exists()
@@ -321,9 +320,14 @@ def test_unknown_game_in_the_manifest_is_one_line_exit_2(maestro, tmp_path) -> N
     assert_one_line_error(proc, "unknown game 'chess' (known: luthier, maestro)")
 
 
-def test_the_luthier_report_still_refuses_other_games(maestro) -> None:
-    with pytest.raises(TuttiError, match="reads Luthier runs only"):
-        build_report(maestro)
+def test_the_card_balance_builder_refuses_a_game_without_its_sections(maestro) -> None:
+    """`tutti report`'s pipeline (reports.report) gives a game that declares no card-balance
+    sections the game report; the card-balance builder itself refuses its runs."""
+    from reports.card_report import build_report as card_balance_report
+
+    assert build_report(maestro)["format"] == "tutti-game-report/1"
+    with pytest.raises(TuttiError, match="declares no card-balance sections"):
+        card_balance_report(maestro)
 
 
 def test_incomplete_run_is_refused_unless_allowed(maestro, tmp_path) -> None:
@@ -343,8 +347,8 @@ def test_incomplete_run_is_refused_unless_allowed(maestro, tmp_path) -> None:
 def test_a_game_with_only_the_common_columns_gets_the_generic_sections(maestro, tmp_path) -> None:
     """The sections beyond the common columns key on the columns: without them (another
     game's tables) they are left out, and the rest still renders."""
-    from reports.game_render import render_html, render_markdown
     from reports.output import clean
+    from reports.report import render_html, render_markdown
 
     run = tmp_path / "plain"
     shutil.copytree(maestro, run)
@@ -379,3 +383,54 @@ def test_one_strategy_in_every_seat_says_so(written) -> None:
     assert "too uncertain" in run_sentence(report, 10**9)
     assert "most often" not in end_sentence(report)
     assert "most often" in end_sentence(written["json"])
+
+
+def test_every_game_gets_one_pipeline_in_three_formats(written, written4) -> None:
+    """Both games' reports through reports.report: the JSON is the report, the HTML page
+    and the Markdown are laid out from the same blocks (same title, same sections in the
+    same order, the page's extra sections aside), each titled by the game's own title."""
+    from reports.report import blocks, render_html, render_markdown
+    from simcore import games
+
+    for got in (written, written4):
+        report = got["report"]
+        assert got["json"] == json.loads(json.dumps(got["json"]))
+        assert got["json"]["format"] == report["format"]
+        title = games.get(report["run"]["game"]).title
+        laid_out = blocks(report)
+        h1 = next(b[1] for b in laid_out if b[0] == "h1")
+        assert h1.startswith(title) and got["md"].startswith(f"# {h1}\n")
+        assert f"<title>{h1}</title>" in got["html"]
+        assert got["md"] == render_markdown(report)
+        assert got["html"].split("<svg")[0] == render_html(report).split("<svg")[0]
+        md_sections = [line[3:] for line in got["md"].splitlines() if line.startswith("## ")]
+        page_sections = re.findall(r"<h2>([^<]*)</h2>", got["html"])
+        shared = [s for s in page_sections if s in md_sections]
+        assert shared == [s for s in md_sections if s in page_sections]
+        assert len(shared) >= len(md_sections) - 1  # Markdown's run setup: the page's Run
+    assert written4["json"]["format"] == "tutti-report/1"
+    assert written["json"]["format"] == "tutti-game-report/1"
+
+
+def test_the_card_balance_sections_follow_the_declaration_not_the_name() -> None:
+    """A game declaring the card kinds and seats grouping the card-balance sections read
+    gets them whatever it is called; without the grouping, or with a kind they do not
+    describe, it gets the game report."""
+    from reports.card_kinds import GROUPING, covers
+    from simcore import games
+    from simcore.games.api import CardRoles
+
+    default = games.get()
+    assert covers(default) is (GROUPING in default.drift_groups)
+
+    class Renamed:
+        name = "other"
+        drift_groups = (GROUPING,)
+        card_roles = default.card_roles
+
+    assert covers(Renamed())
+    Renamed.drift_groups = ()
+    assert not covers(Renamed())
+    Renamed.drift_groups = (GROUPING,)
+    Renamed.card_roles = CardRoles({"row": ("placed",)}, {}, files={"row": "rows"})
+    assert not covers(Renamed())

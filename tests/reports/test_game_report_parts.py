@@ -14,7 +14,8 @@ import pytest
 
 from reports import plots
 from reports.findings import MIN_FINDING_HOLDERS
-from reports.game_report import bin_width, write_game_report
+from reports.game_report import bin_width
+from reports.report import write_report
 from tests.reports.test_card_advice import _parses
 
 STRATEGIES = "greedy,completer,rusher"
@@ -45,7 +46,7 @@ def _run(where: Path, cards: Path | None) -> Path:
 
 def _written(run: Path, where: Path) -> dict:
     html, md = where / "r.html", where / "r.md"
-    report = write_game_report(run, html=html, markdown=md)
+    report = write_report(run, html=html, markdown=md)
     return {"report": report, "html": html.read_text(), "md": md.read_text(), "run": run}
 
 

@@ -7,8 +7,8 @@ import shutil
 import polars as pl
 import pytest
 
-from reports.build import build_report
 from reports.card_kinds import KINDS
+from reports.report import build_report
 from reports.settings import Settings
 from simcore.games.luthier.cards import load_default_cards
 from simcore.games.luthier.engine import play_game

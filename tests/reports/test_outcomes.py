@@ -6,8 +6,8 @@ import polars as pl
 import pytest
 
 from reports import cards
-from reports.build import build_report
 from reports.outcomes import NEARLY_ALWAYS, level_status
+from reports.report import build_report
 from reports.settings import Settings
 
 
@@ -100,7 +100,10 @@ def test_outcomes_goals_kept_and_scored(written4) -> None:
 
 def test_outcomes_section_in_every_format(written4) -> None:
     report = written4["json"]
-    assert set(report["outcomes"]) == {"thresholds", "strategies", "awards", "goals"}
+    assert set(report["outcomes"]) == {
+        "thresholds", "strategies", "awards", "goals", "level_kind", "goal_kind"
+    }  # fmt: skip
+    assert (report["outcomes"]["level_kind"], report["outcomes"]["goal_kind"]) == ("award", "goal")
     assert report["outcomes"]["thresholds"]["nearly_always"] == NEARLY_ALWAYS
     assert "## Awards and goals (outcomes)" in written4["md"]
     assert '<section id="outcomes"><h2>Awards and goals (outcomes)</h2>' in written4["html"]

@@ -12,8 +12,8 @@ import pyarrow.parquet as pq
 import pytest
 
 from reports import findings
-from reports.build import build_report
 from reports.picks import COLUMNS, _bytes, bit_counts, pick_rates
+from reports.report import build_report
 from reports.settings import Settings
 from tests.unsound_runs import reseal, rewrite_part
 

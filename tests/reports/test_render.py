@@ -6,8 +6,8 @@ import json
 import re
 from html.parser import HTMLParser
 
+from reports.card_render import SECTIONS
 from reports.output import to_json
-from reports.render_html import SECTIONS
 
 PLOTS = ("seat-win-rates", "family-win-rates", "flagged-forest", "scores", "sources", "margins")
 
@@ -175,19 +175,22 @@ def _with_strategies(report: dict, names: list[str], run_names: list[str]) -> di
 def test_matchups_say_in_one_line_when_they_hold_nothing(written4) -> None:
     """One strategy, or one line-up in every game: a line instead of a table of repeats;
     different line-ups: the table."""
-    from reports.render_html import section_strategies
-    from reports.render_md import strategies
+    from reports.blocks import html_parts, markdown_lines
+    from reports.card_render import strategies
+
+    def section_strategies(report: dict) -> str:
+        return "".join(html_parts(strategies(report)))
 
     one = written4["report"]  # random in every seat
     html = section_strategies(one)
     assert "every seat played random" in html and "vs random" not in html
     assert html.count("<table") == 1
-    assert "every seat played random" in "\n".join(strategies(one))
+    assert "every seat played random" in "\n".join(markdown_lines(strategies(one)))
     same = _with_strategies(one, ["crafter", "courtier"], ["courtier", "crafter"])
     html = section_strategies(same)
     assert "every game seated the same line-up (crafter, courtier)" in html
     assert "vs crafter" not in html and html.count("<table") == 1
-    md = "\n".join(strategies(same))
+    md = "\n".join(markdown_lines(strategies(same)))
     assert "same line-up" in md and "vs crafter" not in md
     mixed = _with_strategies(one, ["crafter", "courtier"], ["random"])
     html = section_strategies(mixed)

@@ -9,10 +9,8 @@ import re
 import pytest
 
 from reports import findings
-from reports.build import build_report
 from reports.plots import common_xlim
-from reports.render_html import render_html
-from reports.render_md import render_markdown
+from reports.report import build_report, render_html, render_markdown
 from reports.settings import Settings
 
 KEYS = {

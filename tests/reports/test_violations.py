@@ -15,10 +15,8 @@ import numpy as np
 import polars as pl
 import pytest
 
-from reports.build import build_report, write_report
 from reports.findings import ablate_command, confirm_command
-from reports.game_report import write_game_report
-from reports.render_md import render_markdown
+from reports.report import build_report, render_markdown, write_report
 from reports.violations import MAX_EXAMPLES
 from tests.unsound_runs import unsound_copy
 
@@ -65,7 +63,7 @@ def maestro(tmp_path_factory) -> dict:
         strategies="greedy,rusher,random",
     )  # fmt: skip
     bad = unsound_copy(run, where / "unsound", MAESTRO_BITS)
-    return _written(where, write_game_report, bad)
+    return _written(where, write_report, bad)
 
 
 def _expected(run: Path, bits: dict[int, int]) -> list[tuple[int, int]]:

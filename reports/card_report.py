@@ -1,29 +1,30 @@
-"""Build the card-balance report of a run directory and write it as HTML, Markdown and JSON.
+"""The card-balance report of a run: a JSON-ready dict (reports.card_render lays it out).
 
-    from reports.build import build_report, write_report
-    report = build_report("runs/demo")             # a JSON-ready dict
-    write_report("runs/demo", html="report.html")  # files; returns the report
+    from reports.card_report import build_report
+    report = build_report("runs/demo")
 
-The report dict is the single source: the HTML and Markdown renderers only
-format its numbers, and the JSON file is the dict itself.
+For a game whose card kinds and seats grouping the card-balance sections read
+(reports.card_kinds.covers): seat order, grouping tiles (families), every card's
+adjusted win-rate effect, pick rates and dead cards (the game's `card_bits`), scores by
+source and by round, per-level outcomes (awards) and goals. `tutti report` goes through
+reports.report, which picks this builder or the game report by what the game declares.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from reports import arc, card_sums, cards, findings, outcomes, picks, scores, winrates
-from reports.card_kinds import KINDS, table_groups
+from reports.card_kinds import KINDS, covers, table_groups
 from reports.cardinfo import CARD_SET_KINDS, card_info
 from reports.examples import attach_examples, replay_command
-from reports.load import SEAT_NAMES, Run, open_run, run_seats
-from reports.output import clean, to_json
+from reports.load import Run, open_run, run_seats
 from reports.settings import Settings
 from reports.violations import run_violations
 from simcore import games
+from simcore.errors import TuttiError
 from simcore.progress import Stage
 
 FORMAT = "tutti-report/1"
@@ -41,10 +42,13 @@ def run_header(run: Run) -> dict[str, Any]:
     """The facts a reader needs to know what was simulated."""
     m = run.manifest
     c = m.config
-    seats = run_seats(run, SEAT_NAMES)
+    game = games.get(c.game)
+    seats = run_seats(run, tuple(game.seat_names))
     return {
         "run_dir": str(run.path),
         "game": c.game,
+        "title": game.title,
+        "score": game.score,
         "players": c.players,
         "games": m.games_completed,
         "games_planned": c.games,
@@ -181,7 +185,12 @@ def build_report(
     settings = settings or Settings()
     stage = stage or _no_stage
     start = time.perf_counter()
-    run = run_dir if isinstance(run_dir, Run) else open_run(Path(run_dir), allow_incomplete)
+    run = run_dir if isinstance(run_dir, Run) else open_run(Path(run_dir), allow_incomplete, None)
+    if not covers(games.get(run.game)):
+        raise TuttiError(
+            f"{run.path}: the game of this run ({run.game}) declares no card-balance sections "
+            "(its card kinds and seats grouping): `tutti report` gives it the game report"
+        )
     info = card_info(run)
     stage(f"reading {run.games:,} games")
     sums = card_sums.aggregate(run, names=not info.names, n_examples=settings.examples)
@@ -236,6 +245,8 @@ def build_report(
                     "held": s.held_words,
                     "completed": s.completed_words,
                     "per_level": s.per_level,
+                    "completion_is_outcome": s.completion_is_outcome,
+                    "leaves": s.leaves,
                 }
                 for s in KINDS
             },
@@ -254,7 +265,9 @@ def build_report(
         },
     }
     stage("awards, goals and the game arc")
-    report["outcomes"] = outcomes.outcomes(run, rows)
+    level_kind = next(s.kind for s in KINDS if s.per_level and s.outcome)
+    goal_kind = next(s.kind for s in KINDS if s.completion_is_outcome)
+    report["outcomes"] = outcomes.outcomes(run, rows, level_kind, goal_kind)
     report["arc"] = arc.game_arc(run)
     names = {f"{k}/{c}": n for k, by_id in info.names.items() for c, n in by_id.items()}
     report["picks"] = {
@@ -270,48 +283,4 @@ def build_report(
     report["glance"] = _glance(report)
     report["summary"] = findings.summary(report)
     report["seconds"] = time.perf_counter() - start
-    return report
-
-
-def write_report(
-    run_dir: str | Path,
-    html: str | Path | None = None,
-    markdown: str | Path | None = None,
-    json_out: str | Path | None = None,
-    settings: Settings | None = None,
-    allow_incomplete: bool = False,
-    confirm: Callable[[Report], None] | None = None,
-    stage: Stage | None = None,
-) -> Report:
-    """Build the report and write the files asked for (HTML defaults to RUN_DIR/report.html).
-
-    `confirm(report)`, if given, adds to the report before it is written (the ablations
-    of `tutti report --confirm`, which play games: the caller brings the engine).
-    `stage(name)` is called as each stage starts (reading, card effects, ..., writing)."""
-    from reports.output import write_text
-    from simcore.output_paths import check_file
-
-    html = Path(html) if html is not None else Path(run_dir) / "report.html"
-    targets = [Path(p) for p in (markdown, json_out) if p is not None]
-    run = open_run(Path(run_dir), allow_incomplete)  # a bad run directory: the first message
-    for path in (html, *targets):
-        check_file(path, "the report")
-    stage = stage or _no_stage
-    report = build_report(run, settings, allow_incomplete, stage)
-    if confirm is not None:
-        stage("ablating the flagged cards (--confirm)")
-        confirm(report)
-    report = clean(report)
-    from reports.render_html import render_html
-
-    stage("writing HTML")
-    write_text(html, render_html(report))
-    if markdown is not None:
-        from reports.render_md import render_markdown
-
-        stage("writing Markdown")
-        write_text(Path(markdown), render_markdown(report))
-    if json_out is not None:
-        stage("writing JSON")
-        write_text(Path(json_out), to_json(report))
     return report

@@ -1,0 +1,45 @@
+"""`tutti bench --game`: the strategies it seats come from the game, not from a list of names."""
+
+from __future__ import annotations
+
+from cli.bench import heuristic_field
+from simcore import games
+from tests.main import tutti
+
+
+def test_the_field_is_the_games_archetypes_one_per_seat() -> None:
+    """Random play and a search are measured apart (or not at all), the self-play blend is
+    no archetype; the archetypes go round the table."""
+    for name in games.names():
+        game = games.get(name)
+        for players in game.player_counts:
+            field = heuristic_field(game, players).split(",")
+            assert len(field) == players
+            assert set(field) <= set(game.strategies()), (name, field)
+            assert not {"random", "search", game.self_play} & set(field), (name, field)
+    default = games.get()
+    assert heuristic_field(default, 4) == heuristic_field(games.get(games.DEFAULT), 4)
+
+
+def test_a_game_may_name_its_bench_field() -> None:
+    class Declared:
+        bench_field = ("a", "b", "c")
+
+    assert heuristic_field(Declared(), 4) == "a,b,c,a"
+
+
+def test_bench_of_every_game(tmp_path) -> None:
+    """Each game's random play and field, measured end to end (a few games, no compile)."""
+    for name in games.names():
+        json_out = tmp_path / f"{name}.json"
+        args = ["-n", "20", "-p", "2", "--no-compile", "--check-games", "0", "--repeat", "1"]
+        code, out, err = tutti("bench", "--game", name, *args, "--json", str(json_out))
+        assert code == 0, err
+        field = heuristic_field(games.get(name), 2)
+        assert f"2 players, {field};" in out and "2 players, random;" in out, out
+        assert f'"game": "{name}"' in json_out.read_text()
+
+
+def test_bench_of_an_unknown_game_is_one_line_exit_2() -> None:
+    code, out, err = tutti("bench", "--game", "chess", "--no-compile", "--check-games", "0")
+    assert code == 2 and err.startswith("error: unknown game 'chess'") and err.count("\n") == 1
