@@ -10,7 +10,7 @@ import numpy as np
 from simcore.games.ewmh.carddata.load import load_cards
 from simcore.games.ewmh.carddata.params import KEEP_PARAMS, PARAMS, TILE_PARAMS
 from simcore.games.ewmh.carddata.rules import RULES
-from simcore.games.ewmh.codes import Age, Effect, Face, Keep, Rule, Tag, Timing
+from simcore.games.ewmh.codes import Age, Effect, Face, Keep, Rule, Tag, Tile, Timing
 from simcore.games.ewmh.sizes import MAX_PARAMS
 
 # spec 1.1: copies per design ("Plagiarize 4, Inspiration 3, Peasants' Revolt 2, Dunstaple
@@ -131,6 +131,9 @@ def test_the_compiled_arrays_hold_codes_and_parameters_in_slot_order(ecards):
         assert not array.flags.writeable
     assert all(len(p) <= MAX_PARAMS for p in [*PARAMS.values(), *KEEP_PARAMS.values()])
     assert all(len(p) <= MAX_PARAMS for p in TILE_PARAMS.values())
+    assert set(PARAMS) == set(Effect) and set(KEEP_PARAMS) == set(Keep)
+    assert set(TILE_PARAMS) == set(Tile)
+    assert sorted(rule for rule, _ in RULES.values()) == list(Rule)  # one key per rule
 
 
 def test_the_faces_the_rules_choose_are_compiled(ecards):

@@ -209,3 +209,10 @@ def test_counts_beyond_the_engine_are_refused(tmp_path):
 
 
 BANNER_GENRES = ("cantiga", "plainchant", "ballata", "motet", "mass", "madrigal", "dance")
+
+
+def test_unknown_entries_are_one_line_errors(ecards):
+    with pytest.raises(TuttiError, match="no effects entry 'gido'; did you mean \"guido\""):
+        ecards.index("effects", "gido")
+    with pytest.raises(TuttiError, match="no rules entry 'ages'; did you mean \"age\""):
+        ecards.record("rules", "ages")

@@ -173,7 +173,7 @@ def changed_stated_numbers(cards: Any) -> list[str]:
     for (kind, card_id, path), stated in STATED.items():
         try:
             value = get_at(cards.record(kind, card_id), tuple(path.split(".")))
-        except (KeyError, StopIteration, TuttiError):  # a removed card or field
+        except (KeyError, TuttiError):  # a removed card or field
             value = None
         if value != stated.value:
             out.append(

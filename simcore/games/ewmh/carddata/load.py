@@ -66,9 +66,13 @@ class EwmhCards:
         return ids.index(card_id)
 
     def record(self, kind: str, card_id: str) -> dict[str, Any]:
-        if kind == "rules":
-            return next(r for r in self.records[kind] if r["id"] == card_id)
-        return self.records[kind][self.index(kind, card_id)]
+        """The merged entry `card_id` of `kind` (a rule by its key); a one-line TuttiError
+        when unknown."""
+        records = self.records.get(kind, [])
+        ids = [r["id"] for r in records]
+        if card_id not in ids:
+            raise TuttiError(f"no {kind} entry {card_id!r}{did_you_mean(card_id, ids)}")
+        return records[ids.index(card_id)]
 
 
 def _read_kind(kind: str, path: Path, label: str, problems: list[str]) -> Cards:
