@@ -21,7 +21,7 @@ demo: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/tutti bench --json bench.json --readme README.md
 
-# The drift baselines CI checks against, one per game (docs/ci.md). Regenerate one only
+# The drift baselines CI checks against, one per game (docs/guide/ci.md). Regenerate one only
 # on purpose: with a RULES_VERSION bump of its game and a CHANGELOG.md line.
 BASELINE      := baselines/luthier-4p.parquet
 BASELINE_ARGS := --players 4 --games 20000 --seed 1 --strategies random

@@ -16,7 +16,7 @@ from cli.help import HelpCommand, HelpGroup
 from cli.options import GameOpt
 
 cards_app = typer.Typer(
-    help="Validate and inspect card data (TOML files; see docs/card-data.md); --game "
+    help="Validate and inspect card data (TOML files; see docs/games/luthier/card-data.md); --game "
     "for another game's.",
     no_args_is_help=True,
     cls=HelpGroup,

@@ -1,4 +1,4 @@
-"""How much each reading of Maestro's ambiguous rules moves the results (docs/maestro.md,
+"""How much each reading of Maestro's ambiguous rules moves the results (docs/games/maestro.md,
 Readings): the same deals under the defaults and under each alternative, the heuristics'
 field at 3 and 4 players; prints Markdown tables.
 

@@ -55,8 +55,8 @@ Row = dict[str, Any]
 
 # one step of the main number per STEP_POINTS of adjusted effect: a range wide enough for a
 # slope of 1 win-rate point per step (a planted violin measured about 1.2 per prestige point,
-# docs/card-data.md "Refit 5"; 2 points per step left the planted violin's range at 5..12,
-# short of its stated 2)
+# docs/games/luthier/card-data.md "Refit 5"; 2 points per step left the planted
+# violin's range at 5..12, short of its stated 2)
 STEP_POINTS = 0.01
 DEAD_STEPS = 3  # a dead card's sweep: current + 1 .. current + DEAD_STEPS
 # card file kind -> the fields tried for its main number, first number found wins; "*":

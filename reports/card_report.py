@@ -126,7 +126,7 @@ def _glance(report: Report) -> dict[str, Any]:
     }
 
 
-# Every card row has these keys, in this order (docs/report.md, "JSON"), whatever its kind.
+# Every card row has these keys, in this order (docs/guide/report.md, "JSON"), whatever its kind.
 ROW_KEYS = (
     "kind", "group", "card_id", "card", "name", "level", "deck", "dealt", "taken", "n",
     "completed", "completion_rate", "completed_levels", "abandoned", "in_play",
@@ -179,7 +179,7 @@ def build_report(
     allow_incomplete: bool = False,
     stage: Stage | None = None,
 ) -> Report:
-    """Everything the report shows, as a JSON-ready dict (see docs/report.md); `run_dir`
+    """Everything the report shows, as a JSON-ready dict (see docs/guide/report.md); `run_dir`
     may be a Run already opened (its parts verified once). `stage(name)` is called as
     each stage starts (simcore.progress.StageDisplay prints them)."""
     settings = settings or Settings()

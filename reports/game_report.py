@@ -356,7 +356,7 @@ def _no_stage(name: str) -> None:
 def build_game_report(
     run_dir: str | Path | Run, allow_incomplete: bool = False, stage: Stage | None = None
 ) -> Report:
-    """Everything the report shows, as a JSON-ready dict (docs/report.md); `run_dir` may
+    """Everything the report shows, as a JSON-ready dict (docs/guide/report.md); `run_dir` may
     be a Run already opened (its parts verified once). `stage(name)` is called as each
     stage starts (simcore.progress.StageDisplay prints them)."""
     stage = stage or _no_stage

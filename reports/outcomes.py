@@ -59,7 +59,7 @@ def _claims(run: Run) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
 
 
 def outcomes(run: Run, rows: list[Row], level_kind: str, goal_kind: str) -> dict[str, Any]:
-    """The "outcomes" part of the report (docs/report.md): the levels of `level_kind`
+    """The "outcomes" part of the report (docs/guide/report.md): the levels of `level_kind`
     claimed (awards) and the cards of `goal_kind` kept and scored (goals)."""
     per_level, per_strategy, seat_games = _claims(run)
     levels = {(r["card_id"], r["level"]): r for r in per_level.to_dicts()}

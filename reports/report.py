@@ -43,7 +43,7 @@ def build_report(
     allow_incomplete: bool = False,
     stage: Stage | None = None,
 ) -> Report:
-    """Everything the report shows, as a JSON-ready dict (docs/report.md); `run_dir` may
+    """Everything the report shows, as a JSON-ready dict (docs/guide/report.md); `run_dir` may
     be a Run already opened. `stage(name)` is called as each stage starts."""
     run = run_dir if isinstance(run_dir, Run) else open_run(Path(run_dir), allow_incomplete, None)
     if card_balance(run.game):

@@ -121,7 +121,7 @@ def tally_run(run: Run) -> Tally:
 
 
 def run_violations(run: Run) -> dict[str, Any]:
-    """A report's `violations` section (docs/report.md)."""
+    """A report's `violations` section (docs/guide/report.md)."""
     return tally_run(run).summary(run.manifest.config)
 
 

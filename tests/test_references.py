@@ -1,5 +1,5 @@
 """What the repository cites resolves inside it: no paths of a developer's machine, and
-every "ruling N" is a ruling of docs/rulings.md."""
+every "ruling N" is a ruling of docs/games/luthier/rulings.md."""
 
 from __future__ import annotations
 
@@ -42,9 +42,24 @@ def _cited(text: str) -> set[int]:
 
 
 def test_every_cited_ruling_is_documented() -> None:
-    rulings = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+    rulings = (ROOT / "docs" / "games" / "luthier" / "rulings.md").read_text(encoding="utf-8")
     documented = {int(n) for n in re.findall(r"^### (\d+)\. ", rulings, re.MULTILINE)}
     assert documented == set(range(1, 28))
     cited = set().union(*(_cited(p.read_text(encoding="utf-8")) for p in _text_files()))
     assert {9, 11, 12, 18} <= cited  # the pattern finds the citations it should
     assert cited <= documented
+
+
+LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)\s]*)?\)")
+
+
+def test_every_relative_link_of_the_docs_resolves() -> None:
+    """README and docs/ link files by relative paths; a moved or renamed page breaks them."""
+    pages = [ROOT / "README.md", *(ROOT / "docs").rglob("*.md")]
+    broken = [
+        f"{page.relative_to(ROOT)}: {target}"
+        for page in pages
+        for target in LINK.findall(page.read_text(encoding="utf-8"))
+        if "://" not in target and not (page.parent / target).exists()
+    ]
+    assert len(pages) > 10 and broken == []

@@ -6,7 +6,7 @@ the checksum, size and row count of each of its three parts; the manifest is
 rewritten atomically after the parts are in place, so an interrupted run always
 leaves a valid directory. A manifest is validated whenever it is read
 (simcore/runs/manifest_check.py) and parts are verified against it before they are
-trusted (simcore/runs/parts.py). docs/tables.md documents the format.
+trusted (simcore/runs/parts.py). docs/reference/tables.md documents the format.
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@ every 3-player trio and in every 2-player pairing, each deal played from every s
 
     python -m strategies.luthier.field_check [CARDS_DIR] [--deals4 N] [--deals N]
 
-Prints one line per measurement with a 95% normal interval. docs/card-data.md ("Refit 7")
-quotes its output; the bands are 15-35% (4 players), fair share ± 8 points (3), 42-58% (2).
+Prints one line per measurement with a 95% normal interval.
+docs/games/luthier/card-data.md ("Refit 7") quotes its output; the bands are 15-35%
+(4 players), fair share ± 8 points (3), 42-58% (2).
 """
 
 from __future__ import annotations

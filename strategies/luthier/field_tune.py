@@ -7,7 +7,7 @@ with their current weights (cross-entropy search on common random numbers,
 measures). A tuned vector replaces the current one only when it beats it on
 fresh deals at 95% confidence. Rounds repeat until none does, or `rounds` run
 out. Every vector keeps `noise` at 0: noise is exploration for a search, and the
-shipped players break exact ties by their documented keys (docs/strategies.md, Ties).
+shipped players break exact ties by their documented keys (docs/guide/strategies.md, Ties).
 
 A last stage hardens `balanced` (`harden`): `tutti exploit` searches the strongest
 response to three copies of it from every heuristic's weights; while that response

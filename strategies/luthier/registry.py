@@ -145,7 +145,7 @@ STRATEGIES: dict[str, StrategySpec] = {
 # `search` (search_player_nb.py): the base heuristic's weights (balanced, as shipped), then
 # rollouts per decision, candidates compared, UCB1 exploration. The budget is the largest
 # that keeps a 4-player game with one search seat at about 1 game per second per core
-# (docs/strategies.md, "Search player").
+# (docs/guide/strategies.md, "Search player").
 SEARCH_DEFAULTS = {"budget": 32.0, "candidates": 4.0, "exploration": 0.7}
 STRATEGIES["search"] = StrategySpec(
     "search",

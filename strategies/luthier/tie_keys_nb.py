@@ -1,5 +1,5 @@
 """Which of two equally valued options a Luthier heuristic takes (issue 33; the list, with
-the reasons, is in docs/strategies.md, "Ties").
+the reasons, is in docs/guide/strategies.md, "Ties").
 
 heuristic_nb.pick_nb ranks the options by value (strategies/ties_nb.py: equal values stay
 equal whatever the noise) and asks prefers_nb only about options whose ranked values are

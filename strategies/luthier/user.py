@@ -15,7 +15,7 @@ draws randomness only from `Stream.STRATEGY` (never working back to the seed): i
 reads the fields in `simcore.games.luthier.view_nb.HIDDEN_FIELDS`, nor an opponent's
 `OWN_FIELDS` (goals, hand, pick-rate bits), and it sees opponents' face-down chips
 through `view_nb.visible_skill_nb`. tests/strategies/test_public_information.py is the
-contract (docs/strategies.md, "What a strategy may read").
+contract (docs/guide/strategies.md, "What a strategy may read").
 
 Loading the module RUNS ITS CODE, like any Python import: load only files you trust.
 

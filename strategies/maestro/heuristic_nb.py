@@ -12,7 +12,7 @@ are left (g.pool_n); never the pool's order (g.pool) or a future draw.
 - declarations: DRAW counters, or with RUSH the most while ahead (ending sooner);
 - drawn tiles: cheap spaces (contracts) against raidable top-row spaces.
 
-Options of equal value go by a documented tie key (docs/strategies.md, "Ties"), never at
+Options of equal value go by a documented tie key (docs/guide/strategies.md, "Ties"), never at
 random: the `ties` weight has no effect any more (issue 33); it keeps its place in the
 vector so that saved parameter files stay valid.
 """

@@ -14,7 +14,7 @@ from simcore.seats import MAX_PARAMS, StrategySpec
 from strategies.maestro.ids import RANDOM, SEARCH
 from strategies.maestro.params import NAMES, SEARCH_NAMES
 
-# Three plans (docs/maestro.md, Strategies): greedy takes the points now and draws 2;
+# Three plans (docs/games/maestro.md, Strategies): greedy takes the points now and draws 2;
 # completer assembles its next whole row (draws the most, keeps back what it needs);
 # rusher draws and stores as completer and ends the game while ahead. Completer's and
 # rusher's draw and storage weights are the best response found against the earlier

@@ -66,5 +66,6 @@ def test_a_kernel_error_is_one_line_naming_the_card_data(
     assert "Traceback" not in err
     assert [line for line in err.splitlines() if line.startswith("error:")] == [
         "error: the engine failed while playing (SystemError: division by zero); the likely "
-        f"cause is the card data ({cards}): check its numbers against docs/card-data.md"
+        f"cause is the card data ({cards}): check its numbers against "
+        "docs/games/luthier/card-data.md"
     ]

@@ -172,7 +172,8 @@ def test_a_kernel_error_names_the_card_data(cards) -> None:
         raise SystemError("division by zero\n(numba traceback)")
     assert str(err.value) == (
         "the engine failed while playing (SystemError: division by zero); the likely cause "
-        "is the card data (the shipped card set): check its numbers against docs/card-data.md"
+        "is the card data (the shipped card set): check its numbers against "
+        "docs/games/luthier/card-data.md"
     )
     assert isinstance(err.value.__cause__, SystemError)
     with pytest.raises(TypingError), kernel_errors(cards):  # compiling: not the card data

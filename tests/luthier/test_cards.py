@@ -148,8 +148,11 @@ def test_rules_values(cards: CardSet) -> None:
 
 
 def test_every_rule_range_holds_the_shipped_value_and_is_documented(cards: CardSet) -> None:
-    """The shipped rules lie in their ranges, and docs/card-data.md states each range."""
-    doc = (Path(__file__).parents[2] / "docs" / "card-data.md").read_text(encoding="utf-8")
+    """The shipped rules lie in their ranges, and docs/games/luthier/card-data.md states
+    each range."""
+    doc = (Path(__file__).parents[2] / "docs" / "games" / "luthier" / "card-data.md").read_text(
+        encoding="utf-8"
+    )
     section = doc[doc.index("## rules.toml") : doc.index("## setup2p.toml")]
     rows = [line for line in section.splitlines() if line.startswith("| `")]
     for rule, (lo, hi) in RULE_RANGES.items():

@@ -1,4 +1,5 @@
-"""Rulebook-stated values vs estimates in the card data (stated_numbers.py, docs/card-data.md).
+"""Rulebook-stated values vs estimates in the card data (stated_numbers.py,
+docs/games/luthier/card-data.md).
 
 Every field of every shipped card is either stated by the rulebook (listed in
 `STATED`, with its section) or marked as an estimate (`source = "estimate"` or the
@@ -78,8 +79,8 @@ def test_every_statement_names_its_section_and_a_real_value(cards: CardSet) -> N
 
 
 def test_the_rulebook_examples_and_rulings_numbers_are_stated() -> None:
-    """Spot checks against the rulebook's numbers (docs/rulings.md, "The numbers") and its
-    worked examples, so the list cannot quietly lose them."""
+    """Spot checks against the rulebook's numbers (docs/games/luthier/rulings.md, "The
+    numbers") and its worked examples, so the list cannot quietly lose them."""
     by_path = {(s.kind, s.card, s.path): s.value for s in STATED}
     assert by_path[("instruments", "violin", "rough")] == {"animal": 1, "wood": 1}
     assert by_path[("instruments", "violin", "finish")] == {"wood": 1}

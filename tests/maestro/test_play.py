@@ -152,7 +152,7 @@ def test_plain_python_plays_the_same_games(mcards):
 
 
 def test_two_players_play_from_the_cli():
-    """Maestro is published for 2-4 players (docs/maestro.md, Player counts)."""
+    """Maestro is published for 2-4 players (docs/games/maestro.md, Player counts)."""
     from tests.main import tutti
 
     code, out, _ = tutti("play", "--game", "maestro", "--players", "2", "--seed", "1")

@@ -1,4 +1,4 @@
-"""The search player's figures for docs/strategies.md (issue 33):
+"""The search player's figures for docs/guide/strategies.md (issue 33):
 
     python -m tests.strategies.search_figures speed [budget]        # 4p games/s, one core
     python -m tests.strategies.search_figures h2h GAMES [budget]    # 2p vs each heuristic

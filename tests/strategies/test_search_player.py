@@ -63,5 +63,5 @@ HEURISTICS = [n for n in STRATEGIES if n not in ("random", "search")]
 @pytest.mark.parametrize("opponent", HEURISTICS)
 def test_the_search_at_its_default_budget_beats_every_shipped_heuristic(opponent):
     """At least 55% of 2-player games against each heuristic (seats swapped equally; 100
-    games: the measured shares, docs/strategies.md, are well above)."""
+    games: the measured shares, docs/guide/strategies.md, are well above)."""
     assert win_share(["search", opponent], 100) >= 0.55

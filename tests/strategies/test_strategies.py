@@ -95,7 +95,7 @@ def _patrons_lost_share(cards, name, patience):
 def test_the_patience_weight_keeps_patrons(cards, name):
     """Issue 6: a heuristic that cares (patience weight 10) loses at most 5% of the patrons
     it takes, and fewer than one that barely cares (1). The shipped self-play weights let
-    more leave: with the estimated card data that pays (docs/strategies.md)."""
+    more leave: with the estimated card data that pays (docs/guide/strategies.md)."""
     kept = _patrons_lost_share(cards, name, 10.0)
     assert kept <= 0.05
     assert kept < _patrons_lost_share(cards, name, 1.0)

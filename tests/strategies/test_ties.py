@@ -5,7 +5,7 @@ the decisions of real games, noise 0 and noise 1e-12 choose the same.
 The hand-made cases first check that the two options are valued exactly the same (so a
 change of the valuation that breaks the tie shows up here as a failed precondition, not
 as a silently weaker test), then decide with both listing orders, several noise weights
-and several strategy streams. The rules and their reasons: docs/strategies.md, "Ties".
+and several strategy streams. The rules and their reasons: docs/guide/strategies.md, "Ties".
 """
 
 from __future__ import annotations

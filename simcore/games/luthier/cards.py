@@ -3,7 +3,7 @@
     cards = load_cards("mycards")      # default set overridden/extended by mycards/*.toml
     cards.arrays.inst_prestige[cards.index("instruments", "violin")]
 
-The file format is documented for designers in docs/card-data.md. Every problem in the
+The file format is documented for designers in docs/games/luthier/card-data.md. Every problem in the
 data is collected and raised together as `CardDataError`, one `file:card-id:field:
 message` line each. Field checks live in `cards_schema`, cross-card checks in
 `cards_checks`, the arrays in `cards_compile`.

@@ -75,7 +75,8 @@ def kernel_errors(cards):
     """Any error raised inside a kernel as one line that names the card data."""
     return data_errors(
         "",
-        f"the card data ({card_data_name(cards)}): check its numbers against docs/card-data.md",
+        f"the card data ({card_data_name(cards)}): check its numbers against "
+        "docs/games/luthier/card-data.md",
     )
 
 

@@ -18,8 +18,9 @@ field of every shipped card, and that the data still holds every stated value.
 
 Card ids are the card files' ids; tables use their name (`rounds` in rules.toml,
 `white` in dice.toml, `first_chairs` in board.toml). The rulebook's numbers are summed
-up in docs/rulings.md ("The numbers") and its sections in docs/rulebook-notes.md;
-docs/card-data.md ("Stated and estimated") explains the labels.
+up in docs/games/luthier/rulings.md ("The numbers") and its sections in
+docs/games/luthier/rules-in-brief.md; docs/games/luthier/card-data.md ("Stated and
+estimated") explains the labels.
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ def critic_pays_now_nb(cards, g, p):
     beginning of your draw". SAME_TURN reads it literally: every draw while p holds it,
     the draw of the turn p took it included. NEXT_TURN: from p's next turn on, as the
     German descriptions have it (German Wikipedia: when one's turn comes round again;
-    docs/maestro.md, Readings): not in the turn the critic was taken.
+    docs/games/maestro.md, Readings): not in the turn the critic was taken.
     """
     if g.critic != p:
         return False

@@ -18,7 +18,7 @@ import numpy as np
 
 from simcore.games.maestro.codes import N_RULES
 
-MIN_PLAYERS = 2  # published for 2-4 (docs/maestro.md, Player counts)
+MIN_PLAYERS = 2  # published for 2-4 (docs/games/maestro.md, Player counts)
 MAX_PLAYERS = 4
 AGENCY = 10  # agency spaces; space k (0-based) has the contract value k + 1
 # spaces 0..TOP-1 (contracts 1-5) are the top row, raidable by others. An estimate: the

@@ -61,7 +61,9 @@ def check_strategies(strategies: list[StrategySpec], n_players: int) -> None:
 def kernel_errors(cards):
     """Any error raised inside a kernel as one line that names the board data."""
     where = cards.source_dir or "the shipped board"
-    return data_errors(" Maestro", f"the board data ({where}): check it against docs/maestro.md")
+    return data_errors(
+        " Maestro", f"the board data ({where}): check it against docs/games/maestro.md"
+    )
 
 
 def params_matrix(strategies: list[StrategySpec], params: np.ndarray | None) -> np.ndarray:

@@ -23,7 +23,7 @@ class Maestro:
     kernel = ("simcore.games.maestro.game_nb", "play_games_nb")
     ladder_ratio = ("unplaced of drawn", "unplaced", "drawn")
     invariant_names = ("simcore.games.maestro.codes", "Violation")  # bit names of games.violations
-    self_play = "rusher"  # first on the ladder of the built-ins (docs/maestro.md)
+    self_play = "rusher"  # first on the ladder of the built-ins (docs/games/maestro.md)
     # the drift check (simcore/games/api.py): no grouping beyond start order and strategy;
     # a seat holds a row it placed musicians into and an instrument it placed (from its own
     # agency or raided), and completes a row it completed (in one turn or not); the card

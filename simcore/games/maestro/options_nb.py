@@ -109,7 +109,7 @@ def conductor_may_join_nb(cards, g, r):
     Rulebook: "there are ten conductors which can substitute for any musician" and an
     empty row opens with one; it sets no number per row (ANY). The Aachen review: one
     conductor per row (ONE), so a begun row, which holds its opening conductor, takes
-    no other (docs/maestro.md, Readings).
+    no other (docs/games/maestro.md, Readings).
     """
     if cards.rules[Rule.CONDUCTORS_PER_ROW] == ConductorsPerRow.ANY:
         return True
