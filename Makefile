@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: demo test test-slow lint bench clean baseline check-baseline tune-field
+.PHONY: demo test test-slow lint typecheck bench clean baseline check-baseline tune-field
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -44,16 +44,21 @@ check-baseline: $(STAMP)
 tune-field: $(STAMP)
 	$(BIN)/python -m strategies.luthier.field_tune --players 4 --budget 40000 --rounds 3
 
-test: $(STAMP)
+test: $(STAMP) typecheck
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q
 
 test-slow: $(STAMP)
 	$(BIN)/pytest -q -m slow
 
-lint: $(STAMP)
+lint: $(STAMP) typecheck
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+# mypy on the Python layers (cli, reports, simcore, strategies; not the *_nb.py kernels):
+# the settings are pyproject.toml's [tool.mypy], its cache .mypy_cache
+typecheck: $(STAMP)
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info

@@ -5,21 +5,24 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cli.options import GameOpt, PlayersOpt, game_players
 
+if TYPE_CHECKING:
+    from simcore.games.api import Game
+
 RANDOM = "random"  # the random-legal strategy every game has
 NOT_IN_FIELD = (RANDOM, "search")  # random play is measured alone; a search is far slower
 
 
-def heuristic_field(game, players: int) -> str:
+def heuristic_field(game: Game, players: int) -> str:
     """The heuristic strategies the bench seats, one per seat: the game's `bench_field`,
     else its strategies other than random play, a search and its self-play blend (the
     archetypes), repeated round the table."""
-    names = getattr(game, "bench_field", None) or [
+    names = game.bench_field or [
         n for n in game.strategies() if n not in (*NOT_IN_FIELD, game.self_play)
     ]
     names = list(names) or [RANDOM]

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cli.help import HelpCommand, HelpGroup
 from cli.options import GameOpt
+
+if TYPE_CHECKING:
+    from simcore.games.api import Cards, Game
 
 cards_app = typer.Typer(
     help="Validate and inspect card data (TOML files; see docs/games/luthier/card-data.md); --game "
@@ -35,18 +38,22 @@ def _fail(lines: list[str]) -> SystemExit:
     return SystemExit(2)
 
 
-def _game(game: str | None):
-    """The game of `--game` (a one-line exit 2 for an unknown name)."""
+def _game(game: str | None) -> Game:
+    """The game of `--game` (a one-line exit 2 for an unknown name, or a game without card
+    data)."""
     from simcore import games
     from simcore.errors import TuttiError
+    from simcore.games.api import require_card_data
 
     try:
-        return games.get(game)
+        the_game = games.get(game)
+        require_card_data(the_game, "tutti cards")
+        return the_game
     except TuttiError as err:
         raise _fail([f"error: {err}"]) from None
 
 
-def _load(cards_dir: Path | None, game) -> Any:
+def _load(cards_dir: Path | None, game: Game) -> Cards:
     """Load `game`'s default set overridden by `cards_dir`; print problems and exit 2 on
     error."""
     from simcore.errors import CardDataError, TuttiError

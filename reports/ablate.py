@@ -34,6 +34,7 @@ from reports.variants import (
 from reports.whatif import settings
 from simcore import games as registry
 from simcore.errors import TuttiError
+from simcore.games.api import require_card_data
 from simcore.progress import Progress
 from simcore.stats import Z95, holm, normal_two_sided_p
 
@@ -91,6 +92,7 @@ def ablate(
     """Every card of `kind` (or the `only` ones) against its neutral stand-in, strongest
     first (`threads`: kernel threads, None: every core; the result does not depend on it)."""
     the_game = registry.get(game)
+    require_card_data(the_game, "tutti ablate")
     kind = the_game.card_kind(kind)  # "repair" as well as "repairs", as in --set
     base = baseline(players, games, seed, strategies, cards, params_file, game, threads)
     neutral = the_game.neutral_text(base.card_set, kind)

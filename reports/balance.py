@@ -60,6 +60,8 @@ from reports.balance_search import (
 )
 from reports.balance_space import Vary, check_extremes, number, parse_varies, patches
 from reports.variants import baseline, variant
+from simcore.games import get as get_game
+from simcore.games.api import require_card_data
 from simcore.progress import Progress
 
 FORMAT = "tutti-balance/2"  # 2: the best played and confirmed, not the search's mean
@@ -97,6 +99,7 @@ def balance(
     (None: the default game); `threads`: kernel threads (None: every core), on which
     the result does not depend.
     """
+    require_card_data(get_game(game), "tutti balance")  # before any game is played
     confirm = max(budget // (4 * SIDES), MIN_DEALS) if confirm_games is None else confirm_games
     base = baseline(players, max(confirm, 1), seed, strategies, cards, params_file, game, threads)
     the_game = base.game

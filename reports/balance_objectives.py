@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import polars as pl
@@ -38,18 +37,19 @@ from reports.adjusted import stratified_difference
 from reports.drift_window import Window
 from simcore import games
 from simcore.errors import TuttiError, did_you_mean
+from simcore.games.api import Cards, Game
 
 BASE_COLUMNS = ("start_order", "strategy")  # every game's seats table has them
 
 
-def spreads(game: Any) -> dict[str, str]:
+def spreads(game: Game) -> dict[str, str]:
     """Objective name -> seats column: seat- and strategy-spread, and one per grouping
     column of the game (Luthier: family-spread)."""
     groups = {f"{g}-spread": g for g in game.drift_groups}
     return {"seat-spread": "start_order", **groups, "strategy-spread": "strategy"}
 
 
-def names(game: Any) -> list[str]:
+def names(game: Game) -> list[str]:
     """The objectives `game` has, as the messages list them."""
     return [*spreads(game), "card:KIND.CARD"]
 
@@ -66,7 +66,7 @@ class Term:
     group_strata: bool = True  # card effects: strata include the game's grouping columns
 
 
-def parse_term(text: str, card_set: Any, strategies: list[str], game: Any = None) -> Term:
+def parse_term(text: str, card_set: Cards, strategies: list[str], game: Game | None = None) -> Term:
     """`[WEIGHT*]NAME` of `game` (a game object; None: the default game); a TuttiError
     naming the problem."""
     game = games.get() if game is None else game
@@ -125,7 +125,7 @@ def _every_spread() -> set[str]:
 
 
 def parse_terms(
-    texts: list[str], card_set: Any, strategies: list[str], game: Any = None
+    texts: list[str], card_set: Cards, strategies: list[str], game: Game | None = None
 ) -> list[Term]:
     game = games.get() if game is None else game
     if not texts:

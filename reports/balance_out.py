@@ -24,6 +24,7 @@ from typing import Any
 
 from simcore import games
 from simcore.errors import TuttiError
+from simcore.games.api import Cards, Game
 
 HEADER = "# Written by tutti balance"
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -48,11 +49,11 @@ def check_out_dir(out: str | Path) -> Path:
 
 def write_cards(
     out: str | Path,
-    card_set: Any,
+    card_set: Cards,
     user_dir: str | Path | None,
     changes: list[tuple[str, str, tuple[str, ...], Any]],
     comment: str,
-    game: Any = None,
+    game: Game | None = None,
 ) -> list[Path]:
     """Write the card directory of `game` (a game object; None: the default game);
     `changes` are (kind, card id, field path, value)."""
@@ -84,7 +85,7 @@ def write_cards(
 
 
 def _set(
-    doc: dict, game: Any, kind: str, card_set: Any, cid: str, field: tuple[str, ...], value: Any
+    doc: dict, game: Game, kind: str, card_set: Cards, cid: str, field: tuple[str, ...], value: Any
 ) -> None:
     """Set `field` of card `cid` in a card file's parsed TOML (adding the card if absent)."""
     section, ident = game.card_entry(card_set, kind, cid)
@@ -110,12 +111,12 @@ def _set(
     entry[field[-1]] = value
 
 
-def _record(game: Any, card_set: Any, kind: str, cid: str) -> Any:
+def _record(game: Game, card_set: Cards, kind: str, cid: str) -> Any:
     """The card's record as loaded."""
     return game.card_records(card_set, kind)[game.card_ids(card_set, kind).index(cid)]
 
 
-def _check(folder: Path, changes: list[tuple[str, str, tuple[str, ...], Any]], game: Any) -> None:
+def _check(folder: Path, changes: list[tuple[str, str, tuple[str, ...], Any]], game: Game) -> None:
     """Load the written folder as --cards and check every changed value is there."""
     loaded = game.load_cards(folder)
     for kind, cid, field, value in changes:

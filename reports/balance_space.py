@@ -22,17 +22,19 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from simcore import games
 from simcore.errors import CardDataError, TuttiError, did_you_mean
+from simcore.games.api import Cards, Game
 
 _RANGE = re.compile(r"^\s*(-?[0-9.]+(?:[eE]-?\d+)?)\s*\.\.\s*(-?[0-9.]+(?:[eE]-?\d+)?)\s*$")
 EXAMPLE = "e.g. instruments.violin.prestige=0..6 or repairs.*.prestige=-1..1"  # the default game
 
 
-def example(game: Any) -> str:
+def example(game: Game) -> str:
     """How a --vary looks, for the messages: the default game's examples, else where to
     read the game's kinds and fields."""
     if game is games.get():
@@ -85,7 +87,9 @@ def number(x: float, integer: bool) -> int | float:
     return int(round(x)) if integer else float(x)
 
 
-def parse_vary(text: str, card_set: Any, allow_stated: bool = False, game: Any = None) -> Vary:
+def parse_vary(
+    text: str, card_set: Cards, allow_stated: bool = False, game: Game | None = None
+) -> Vary:
     """Parse and check one `--vary` against the loaded cards of `game` (a game object;
     None: the default game); a TuttiError naming the problem."""
     game = games.get() if game is None else game
@@ -152,7 +156,7 @@ def parse_vary(text: str, card_set: Any, allow_stated: bool = False, game: Any =
 
 
 def parse_varies(
-    texts: list[str], card_set: Any, allow_stated: bool = False, game: Any = None
+    texts: list[str], card_set: Cards, allow_stated: bool = False, game: Game | None = None
 ) -> list[Vary]:
     """Every `--vary`, refusing none at all and a card field varied twice."""
     game = games.get() if game is None else game
@@ -177,7 +181,7 @@ def patches(varies: list[Vary], x: list[float]) -> list[str]:
     return [s for v, xv in zip(varies, x, strict=True) for s in v.sets(xv)]
 
 
-def check_extremes(varies: list[Vary], cards_dir: Any, game: Any = None) -> None:
+def check_extremes(varies: list[Vary], cards_dir: Any, game: Game | None = None) -> None:
     """Load the cards with each variable at LO and at HI (the others current): a value the
     card rules refuse (a negative prestige) is one line naming the --vary, before any game."""
     game = games.get() if game is None else game
@@ -195,7 +199,7 @@ def check_extremes(varies: list[Vary], cards_dir: Any, game: Any = None) -> None
                 ) from None
 
 
-def _value_at(record: dict[str, Any], field: tuple[str, ...]) -> Any:
+def _value_at(record: Mapping[str, Any], field: tuple[str, ...]) -> Any:
     value: Any = record
     for key in field:
         if isinstance(value, list) and key.isdigit() and int(key) < len(value):

@@ -99,7 +99,7 @@ class Main:
 
 def _at(record: Any, field: tuple[str, ...]) -> tuple[tuple[str, ...], Any]:
     """(the concrete field, its value) of `record` at `field` ("*": a table's first key)."""
-    value, path = record, []
+    value, path = record, list[str]()
     for key in field:
         if key == "*" and isinstance(value, dict) and value:
             key = next(iter(value))
@@ -288,7 +288,7 @@ class Advisor:
     def advise(self, row: Row, dead: bool = False) -> dict[str, Any] | None:
         """The advice for one card row (`dead`: a dead card): the suggested range, the
         command, a sentence; None for a card whose kind has no main number."""
-        file_kind = self.files.get(row["kind"], row["kind"])
+        file_kind: str = self.files.get(row["kind"]) or row["kind"]
         card_id = row["card_id"]
         try:
             ids = self.game.card_ids(self.cards, file_kind)

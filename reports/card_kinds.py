@@ -2,51 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from reports.cardinfo import CARD_SET_KINDS, PATRON_DECKS, CardInfo
+from simcore import games
+from simcore.games.api import Game
 
-
-@dataclass(frozen=True)
-class KindSpec:
-    kind: str  # kind in the cards table
-    title: str
-    held_events: tuple[str, ...]  # events that make a seat hold the card
-    held_words: str
-    completed_events: tuple[str, ...] = ()  # events that complete it (none: no completion)
-    completed_words: str | None = None
-    dealt: bool = False  # dealt at setup (a choice among dealt cards)
-    per_level: bool = False  # one row per level (awards)
-    outcome: bool = False  # a result of play, not a choice: never tested, ranked or flagged
-    completion_is_outcome: bool = False  # completing it is scored as an outcome (goals)
-    leaves: bool = False  # a holder may lose it (its table counts "Left")
-
-
-KINDS = (
-    KindSpec("instrument", "Instruments", ("kept", "taken"), "kept at setup or taken",
-             ("completed",), "finished", dealt=True),
-    KindSpec("performance", "Performance cards", ("taken",), "taken",
-             ("completed",), "performed at medium or high level"),
-    KindSpec("repair", "Repair cards", ("taken",), "taken", ("completed",), "repaired"),
-    KindSpec("patron", "Patrons", ("kept", "taken"), "kept at setup or taken",
-             ("completed",), "completed", dealt=True, leaves=True),
-    KindSpec("award", "Public awards", ("claimed",), "claimed at that level", per_level=True,
-             outcome=True),
-    KindSpec("goal", "Personal goals", ("kept",), "kept", ("scored",), "scored (any level)",
-             dealt=True, completion_is_outcome=True),
-    KindSpec("family", "Family tiles", ("kept",), "kept", dealt=True),
-    KindSpec("specialty", "Specialty workers", ("taken",), "taken"),
-)  # fmt: skip
+# the card-balance report's kinds, as its game declares them (its `card_kinds`: title,
+# events held and completed with their words, dealt, per level, outcome)
+KINDS = games.get().card_kinds
 SPECS = {s.kind: s for s in KINDS}
 GROUPING = "family"  # the seats column the card-balance report stratifies by (family tiles)
 
 
-def covers(game) -> bool:
+def covers(game: Game) -> bool:
     """Whether the card-balance sections read `game`'s runs: its card kinds are all kinds
     above and it declares the seats grouping column (`drift_groups`). Decided by what the
     game declares, never by its name."""
-    kinds = set(getattr(getattr(game, "card_roles", None), "files", None) or ())
-    return bool(kinds) and kinds <= set(SPECS) and GROUPING in getattr(game, "drift_groups", ())
+    kinds = set(game.card_roles.files)
+    return bool(kinds) and kinds <= set(SPECS) and GROUPING in game.drift_groups
 
 
 # kind in the cards table -> kind in card files, --set and `tutti ablate`

@@ -9,10 +9,10 @@ leaves patron decks unknown.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from reports.load import Run
 from simcore import games
+from simcore.games.api import Game
 
 # The card-balance report's cards: the default game's table kind -> card file (the
 # drift declaration's `card_roles.files`); other games get reports.game_report
@@ -25,7 +25,7 @@ SECTION_FIELD = "family"  # the card field naming a card's instrument family (it
 Names = dict[str, str]  # cards-table key "kind/card_id" -> the card's name
 
 
-def names_of(card_set, game: Any = None) -> Names:
+def names_of(card_set, game: Game | None = None) -> Names:
     """Every card's name keyed as in the cards table ("repair/r15" -> "Bell rebuild"), of
     `game` (a game object; None: the default game)."""
     game = games.get() if game is None else game
@@ -36,7 +36,7 @@ def names_of(card_set, game: Any = None) -> Names:
     }
 
 
-def read_names(cards_dir: str | None, game: Any = None) -> Names:
+def read_names(cards_dir: str | None, game: Game | None = None) -> Names:
     """The card names of the set in `cards_dir` (None: the shipped set) of `game` (None:
     the default game); {} when its files are gone or invalid, so that runs are still
     compared (by card ids alone)."""

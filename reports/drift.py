@@ -79,7 +79,8 @@ class Source:
         in_range = pl.col("game").is_between(start, stop - 1)
         seats = self.run.scan("seats", chunks).filter(in_range).select(spec.seat_columns)
         cards = self.run.scan("cards", chunks).filter(in_range).select(spec.card_columns)
-        return window_from_tables(*pl.collect_all([seats, cards]), spec)
+        seats_frame, cards_frame = pl.collect_all([seats, cards])
+        return window_from_tables(seats_frame, cards_frame, spec)
 
     def windows(self, stop: int) -> Iterator[Window]:
         for start in range(0, stop, WINDOW):

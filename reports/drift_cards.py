@@ -102,10 +102,11 @@ def changed_cards(game_name: str, base_set: Any, cand_set: Any) -> list[dict[str
         a = {str(r["id"]): r for r in game.card_records(base_set, kind)}
         b = {str(r["id"]): r for r in game.card_records(cand_set, kind)}
         for card_id in [*a, *(c for c in b if c not in a)]:
+            fields: list[tuple[str, Any, Any]] = []
             if card_id not in b:
-                change, fields = "removed", []
+                change = "removed"
             elif card_id not in a:
-                change, fields = "added", []
+                change = "added"
             else:
                 change, fields = "changed", _field_changes(a[card_id], b[card_id], ())
                 if not fields:
@@ -217,7 +218,7 @@ def _adjusted_metric(key: str, e: dict[str, Any]) -> dict[str, Any]:
     the drift rules judge the raw rows; this says where the interval of the change lies)."""
     base, cand = e["sides"].get(0, {}), e["sides"].get(1, {})
     low, high = e.get("low"), e.get("high")
-    moved = low is not None and (low > 0 or high < 0)
+    moved = low is not None and high is not None and (low > 0 or high < 0)
     return {
         "who": f"holders, {ADJUSTED}",
         "group": "adjusted",

@@ -17,6 +17,8 @@ from typing import Any
 
 import polars as pl
 
+from simcore.games.api import Game
+
 ROLES = ("held", "completed")
 CARD_SCHEMA = {"game": pl.Int64, "seat": pl.Int8, "key": pl.String, "role": pl.String}
 
@@ -59,7 +61,7 @@ class Spec:
         return base + (("detail",) if self.per_level else ())
 
 
-def spec_of(game: Any) -> Spec:
+def spec_of(game: Game) -> Spec:
     """The drift spec of a game object (simcore/games/api.py)."""
     roles = game.card_roles
     return Spec(

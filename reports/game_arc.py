@@ -22,17 +22,17 @@ import polars as pl
 
 from reports.arc import stage_arc
 from reports.load import Run
+from simcore.games.api import Game
 
 MAX_ROUNDS = 12  # a game of fixed length up to this many rounds is shown round by round
 TENTHS = 10
 
 
-def _held(game: Any) -> dict[str, tuple[str, ...]]:
-    roles = getattr(game, "card_roles", None)
-    return {k: tuple(v) for k, v in (getattr(roles, "held", None) or {}).items()}
+def _held(game: Game) -> dict[str, tuple[str, ...]]:
+    return {k: tuple(v) for k, v in game.card_roles.held.items()}
 
 
-def card_arc(run: Run, seats: pl.DataFrame, game: Any) -> dict[str, Any] | None:
+def card_arc(run: Run, seats: pl.DataFrame, game: Game) -> dict[str, Any] | None:
     """The arc: {"kind", "events", "stage_unit" ("round" | "tenth"), "stages", "winners",
     "others", "by_strategy", "leader_wins", "players"}; None without a cards table with
     `round` (or without any card event)."""

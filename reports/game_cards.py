@@ -20,6 +20,7 @@ import polars as pl
 
 from reports.game_effects import Units, difference
 from reports.load import Run
+from simcore.games.api import Game
 from simcore.stats import benjamini_hochberg
 
 ANY = "any"
@@ -67,10 +68,10 @@ def _kind_order(found: list[str], declared: dict[str, str]) -> list[str]:
     return [k for k in declared if k in found] + sorted(k for k in found if k not in declared)
 
 
-def card_effects(run: Run, seats: pl.DataFrame, units: Units, game: Any) -> dict[str, Any]:
+def card_effects(run: Run, seats: pl.DataFrame, units: Units, game: Game) -> dict[str, Any]:
     """The cards section: kinds (with their events) and one row per (kind, card, event)."""
-    declared = dict(getattr(game, "card_kinds", {}) or {})
-    held_events = dict(getattr(getattr(game, "card_roles", None), "held", None) or {})
+    declared = {k.kind: k.file for k in game.card_kinds}  # kind -> its data file
+    held_events = dict(game.card_roles.held)
     found = holders(run, seats)
     names = seats["strategy"].unique(maintain_order=True).to_list()
     code = seats["strategy"].cast(pl.Enum(names)).to_physical().to_numpy().astype(np.int64)
@@ -79,9 +80,9 @@ def card_effects(run: Run, seats: pl.DataFrame, units: Units, game: Any) -> dict
     kinds, rows = [], []
     for kind in _kind_order(sorted({k for k, _, _ in found}), declared):
         by_card: dict[str, dict[str, Any]] = {}
-        for (k, card_id, event), (card, members) in found.items():
+        for (k, card_id, event), (card, rows_of) in found.items():
             if k == kind:
-                by_card.setdefault(card_id, {"card": card, "events": {}})["events"][event] = members
+                by_card.setdefault(card_id, {"card": card, "events": {}})["events"][event] = rows_of
         events = sorted({e for entry in by_card.values() for e in entry["events"]})
         groups = event_groups(events, held_events.get(kind, ()))
         kinds.append(

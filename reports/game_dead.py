@@ -20,11 +20,12 @@ from reports.findings import MIN_FINDING_HOLDERS, MIN_FINDING_SHARE
 from reports.game_cards import ANY, HELD
 from reports.load import Run
 from simcore.errors import TuttiError
+from simcore.games.api import Cards, Game
 
 Report = dict[str, Any]
 
 
-def _run_cards(game: Any, cards_dir: str | None) -> tuple[Any, str | None]:
+def _run_cards(game: Game, cards_dir: str | None) -> tuple[Cards, str | None]:
     """The run's card set (the shipped one, with a note, where its folder no longer loads)."""
     try:
         return game.load_cards(Path(cards_dir) if cards_dir else None), None
@@ -32,7 +33,7 @@ def _run_cards(game: Any, cards_dir: str | None) -> tuple[Any, str | None]:
         return game.load_cards(None), f"the run's card folder {cards_dir} no longer loads"
 
 
-def _universe(game: Any, card_set: Any, files: dict[str, str]) -> dict[tuple[str, str], str]:
+def _universe(game: Game, card_set: Cards, files: dict[str, str]) -> dict[tuple[str, str], str]:
     """(table kind, card id) -> name, of every card in the run's card files."""
     out: dict[tuple[str, str], str] = {}
     for kind, file_kind in files.items():
@@ -67,13 +68,13 @@ def held_counts(
     return out
 
 
-def dead_cards(run: Run, game: Any, report: Report) -> Report:
+def dead_cards(run: Run, game: Game, report: Report) -> Report:
     """{"min_holders", "min_share", "seat_games", "kinds", "note", "rows"}: one row per dead
     card (kind, card_id, card, n, share, never, advice), never-held first, then fewest
     holders."""
-    roles = getattr(game, "card_roles", None)
-    files = dict(getattr(roles, "files", None) or getattr(game, "card_kinds", {}) or {})
-    held = {k: tuple(v) for k, v in (getattr(roles, "held", None) or {}).items()}
+    roles = game.card_roles
+    files = dict(roles.files)
+    held = {k: tuple(v) for k, v in roles.held.items()}
     seat_games = run.games * run.players
     card_set, note = _run_cards(game, report["run"]["cards_dir"])
     names = _universe(game, card_set, files)

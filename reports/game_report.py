@@ -30,6 +30,7 @@ from reports.game_effects import Units, difference, group_rate, rate
 from reports.load import Run, open_run, run_seats
 from reports.violations import run_violations
 from simcore.games import get as get_game
+from simcore.games.api import Game
 from simcore.progress import Stage
 from simcore.stats import chi_square_uniform
 
@@ -38,15 +39,15 @@ FEW_GAMES = 2_000  # below this, the summary says the numbers are too uncertain 
 Report = dict[str, Any]
 
 
-def run_header(run: Run, game: Any) -> dict[str, Any]:
+def run_header(run: Run, game: Game) -> dict[str, Any]:
     """What was simulated: the game, players, games, seed, each seat's strategy."""
     m = run.manifest
     c = m.config
-    seats = run_seats(run, tuple(getattr(game, "seat_names", ())))
+    seats = run_seats(run, game.seat_names)
     return {
         "run_dir": str(run.path),
         "game": c.game,
-        "title": getattr(game, "title", c.game.capitalize()),
+        "title": game.title,
         "players": c.players,
         "games": m.games_completed,
         "games_planned": c.games,
@@ -145,9 +146,9 @@ def start_order(seats: pl.DataFrame, players: int, units: Units, by_strategy: Un
     }
 
 
-def scores(seats: pl.DataFrame, game: Any) -> Report:
+def scores(seats: pl.DataFrame, game: Game) -> Report:
     """The score's spread per strategy and for winners, and its signed sources."""
-    declared = dict(getattr(game, "score_sources", {}) or {})
+    declared = dict(game.score_sources)
     sources = {c: s for c, s in declared.items() if c in seats.columns}
     winners = seats["win"] > 0
     rows = []
@@ -171,7 +172,7 @@ def scores(seats: pl.DataFrame, game: Any) -> Report:
     total = sum((seats[c].cast(pl.Float64) * s for c, s in sources.items()), pl.Series([0.0]))
     adds_up = bool(sources) and bool(((total - seats["score"]).abs() < 1e-6).all())
     return {
-        "column": getattr(game, "score", "score"),
+        "column": game.score,
         "all": _spread(seats["score"]),
         "winners": _spread(seats.filter(winners)["score"]),
         "others": _spread(seats.filter(~winners)["score"]),

@@ -8,14 +8,16 @@ differently; the report's card advice adds it to the command it suggests.
 
 from __future__ import annotations
 
-from typing import Any
+from simcore.games.api import Cards, Game
 
 
-def read_only_under(game: Any, card_set: Any, kind: str, field: str) -> tuple[str, str, str] | None:
+def read_only_under(
+    game: Game, card_set: Cards, kind: str, field: str
+) -> tuple[str, str, str] | None:
     """(rule id, the option that reads `kind`'s `field`, the rule's value in `card_set`)
     where a rule's note says one option alone reads it; None where none does (or the game
     has no rules file)."""
-    if "rules" not in getattr(game, "card_files", ()):
+    if "rules" not in game.card_files:
         return None
     mark = f"{kind}.toml `{field}`"
     for r in game.card_records(card_set, "rules"):

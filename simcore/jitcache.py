@@ -52,10 +52,19 @@ def module_name(path: Path) -> str | None:
 
 
 def _file_of(name: str) -> Path | None:
+    """The source file of project module `name`, or None (a package, or not the project's)."""
     path = ROOT.joinpath(*name.split("."))
     if path.with_suffix(".py").is_file():
         return path.with_suffix(".py")
     return None
+
+
+def _source_of(name: str) -> Path:
+    """The source file of project module `name`, which must have one."""
+    path = _file_of(name)
+    if path is None:
+        raise FileNotFoundError(f"no source file for module {name}")
+    return path
 
 
 # `import a.b` and `from a.b import c, d` (parenthesised lists over several lines too),
@@ -84,7 +93,7 @@ def _imports(name: str) -> tuple[str, ...]:
     strategies' dispatch module its game's registration binds into it (simcore/games/
     binding.py: the decision kernels name no strategy module, yet compile one in)."""
     found: set[str] = set()
-    for match in _IMPORT.finditer(_file_of(name).read_text()):
+    for match in _IMPORT.finditer(_source_of(name).read_text()):
         module, imported, plain = match.groups()
         if module is not None:
             candidates = [module] + [f"{module}.{n}" for n in _names(imported)]
@@ -105,7 +114,7 @@ def _imports(name: str) -> tuple[str, ...]:
 
 @cache
 def _source_digest(name: str) -> str:
-    return hashlib.sha256(_file_of(name).read_bytes()).hexdigest()
+    return hashlib.sha256(_source_of(name).read_bytes()).hexdigest()
 
 
 def _closure(name: str) -> list[str]:

@@ -8,8 +8,12 @@ its strategies under strategies/, and one line in GAMES below.
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from simcore.errors import TuttiError
+
+if TYPE_CHECKING:
+    from simcore.games.api import Game
 
 DEFAULT = "luthier"
 GAMES = {  # name -> the module that defines GAME (imported only when asked for)
@@ -23,9 +27,10 @@ def names() -> list[str]:
     return sorted(GAMES, key=lambda name: (name != DEFAULT, name))
 
 
-def get(name: str | None = None):
+def get(name: str | None = None) -> Game:
     """The game `name` (default: DEFAULT); an unknown name is a one-line TuttiError."""
     name = DEFAULT if name is None else name
     if name not in GAMES:
         raise TuttiError(f"unknown game {name!r} (known: {', '.join(names())})")
-    return import_module(GAMES[name]).GAME
+    game: Game = import_module(GAMES[name]).GAME
+    return game

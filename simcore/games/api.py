@@ -2,9 +2,35 @@
 
 A game is a package under `simcore/games/<name>/` (its rules, card data and kernels)
 with its strategies under `strategies/<name>/`, and one object, `GAME` in
-`simcore/games/<name>/game.py`, that satisfies `Game` below. The registry
-(`simcore.games.get`) finds it by name; runs, resume, the cluster backend and
-`tutti play` go through it and name no game.
+`simcore/games/<name>/game.py`. The registry (`simcore.games.get`) finds it by name;
+runs, resume, the cluster backend, `tutti play`, the experiments and the reports go
+through it and name no game.
+
+The object is five small protocols, joined in `Game`:
+
+- `Description`: name, title, rules version, player counts, seat names, score column;
+- `Engine`: play a batch, its result tables, play one game, its transcripts, the kernel;
+- `Strategies`: the strategies, `--strategies` parsing, user modules, the dispatch;
+- `CardData` (optional): load, patch, describe and edit the card data;
+- `ReportSpec` (optional): card kinds, score sources, grouping columns, how games end.
+
+A game class subclasses `Game` and writes only what it has: every member outside
+`REQUIRED` has a documented default here (a protocol member with a body). So a new game
+is its required members and nothing more, the generic code reads every member directly
+(no getattr, no accessor per member) and each default is written once, beside its
+documentation; mypy checks what a game overrides against these signatures. The required
+members (`REQUIRED`; mypy refuses a game class without one, Python refuses to make one
+without a required method, and `missing_members` lists what an object lacks):
+
+    name, rules_version, player_counts                   (Description)
+    kernel, play_batch, result_tables, play_game, transcript    (Engine)
+    strategies                                           (Strategies)
+
+A game with card data adds at least `load_cards`, `card_files` and `card_records`; the
+other card members then work from those (defaults below). A game without card data
+leaves them all out: its cards are `NoCards`, and a command that edits card data
+(`whatif --set`, `sweep`, `ablate`, `balance`, `cards`) stops with one line
+(`require_card_data`) while `play`, `simulate`, `report` and `drift` work.
 
 Every game's result tables carry the common columns the generic tools read:
 
@@ -14,31 +40,105 @@ Every game's result tables carry the common columns the generic tools read:
   cap, as Maestro's "limit", and a cap reached is such an outcome, never a violation bit,
   so the report's end-trigger section shows it), `violations` (a bitmask of the engine's
   invariant checks that failed: 0 in a sound game; the game names the bits,
-  `invariant_names` below, and reports and the drift check say loudly when a game is
+  `Engine.invariant_names`, and reports and the drift check say loudly when a game is
   not 0);
 - seats: `game`, `seat`, `start_order` (1 = first), `strategy`, the score column the
-  game names (`Game.score`), `rank` (1 = best, ties share), `win` (1, or 1/k for each of
-  k tied winners);
+  game names (`Description.score`), `rank` (1 = best, ties share), `win` (1, or 1/k for
+  each of k tied winners);
 - cards: `game`, `seat`, `kind`, `card_id`, `card`, `event`, `round`.
 
 What the drift check (`tutti drift`, `baseline`, `check`: reports/drift*.py) compares
-beyond start order, strategy and the score, the game declares: `drift_groups` (seats
-columns whose win rates are compared, as start order is) and `card_roles` (which card
-events make a seat "hold" a card and which "complete" it: a per-card win-rate
-difference each).
+beyond start order, strategy and the score, the game declares in its `ReportSpec`:
+`drift_groups` (seats columns whose win rates are compared, as start order is) and its
+`card_kinds` (which card events make a seat "hold" a card and which "complete" it: a
+per-card win-rate difference each; `card_roles` gathers them).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from abc import abstractmethod
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 import numpy as np
 
-from simcore.seats import StrategySpec
+from simcore.errors import TuttiError, did_you_mean
+from simcore.seats import StrategySpec, parse_seats
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+# ---- what the members pass around ----
+
+
+class Cards(Protocol):
+    """A game's validated card data (`CardData.load_cards`); the generic layers read only
+    these two fields (the manifest's card hash and card folder), the game the rest."""
+
+    @property
+    def data_hash(self) -> str: ...
+
+    @property
+    def source_dir(self) -> str | None: ...
+
+
+@dataclass(frozen=True)
+class NoCards:
+    """The cards of a game without card data (the default `load_cards`)."""
+
+    data_hash: str = "none"
+    source_dir: str | None = None
+
+
+class Batch(Protocol):
+    """A played batch (`Engine.play_batch`): `seats` is a record array [games, seats] with
+    at least `win` and the score field (duplicate play reads them without building tables)."""
+
+    @property
+    def seats(self) -> np.ndarray: ...
+
+
+class Played(Protocol):
+    """One game played from Python with its event log (`Engine.play_game`): the game's own
+    transcripts read it; the generic layers only pass it on."""
+
+    @property
+    def seats(self) -> np.ndarray: ...
+
+
+Record = Mapping[str, Any]  # a card as loaded: its TOML fields (any TOML value), "id" first
+Table = tuple[str, list[str], list[list[str]]]  # (title, column names, rows of cell texts)
+
+
+@dataclass(frozen=True)
+class CardKind:
+    """A kind of card in the cards table, as the reports and the drift check read it."""
+
+    kind: str  # the cards table's `kind` ("repair")
+    file: str = ""  # its card data file, the `--set` spelling ("repairs"); "": none
+    title: str = ""  # a report's heading ("Repair cards"); "": the kind, capitalised, + "s"
+    # the events that make a seat hold the card, and how a report says it
+    held_events: tuple[str, ...] = ()
+    held_words: str = ""
+    # the events that complete it (none: never completed), and how a report says it
+    completed_events: tuple[str, ...] = ()
+    completed_words: str | None = None
+    dealt: bool = False  # dealt at setup (a choice among dealt cards)
+    per_level: bool = False  # one row per level: the table's `detail` column ("award/t8/3")
+    outcome: bool = False  # a result of play, not a choice: never tested, ranked or flagged
+    completion_is_outcome: bool = False  # completing it is scored as an outcome (goals)
+    leaves: bool = False  # a holder may lose it (its table counts "Left")
+    # every event its rows in the cards table may carry, beyond the held and completed ones
+    # too (Luthier's "dealt", "abandoned"; Maestro's "unplaced"); (): only those
+    events: tuple[str, ...] = ()
+
+    @property
+    def heading(self) -> str:
+        return self.title or self.kind.replace("_", " ").capitalize() + "s"
 
 
 @dataclass(frozen=True)
@@ -47,7 +147,7 @@ class CardRoles:
     has a row of the card with one of its kind's `held` events, and "completes" it with
     one of the `completed` events (a kind without completed events is never completed).
     Each card then has two metrics: its holders' and its completers' win rate minus that
-    of every other seat-game."""
+    of every other seat-game. Gathered from the game's `card_kinds` (`roles_of`)."""
 
     held: Mapping[str, tuple[str, ...]]  # card kind -> the events that make a seat hold it
     completed: Mapping[str, tuple[str, ...]]  # card kind -> the events that complete it
@@ -71,51 +171,68 @@ class CardRoles:
         return tuple(dict.fromkeys((*self.held.get(kind, ()), *self.completed.get(kind, ()))))
 
 
+def roles_of(kinds: Sequence[CardKind]) -> CardRoles:
+    """The drift check's card roles of `kinds` (each kind with held events)."""
+    return CardRoles(
+        held={k.kind: k.held_events for k in kinds if k.held_events},
+        completed={k.kind: k.completed_events for k in kinds if k.completed_events},
+        per_level=tuple(k.kind for k in kinds if k.per_level),
+        files={k.kind: k.file for k in kinds if k.file},
+        events={k.kind: k.events for k in kinds if k.events},
+    )
+
+
+# ---- the five protocols ----
+
+
 @runtime_checkable
-class Game(Protocol):
+class Description(Protocol):
+    """What the game is: its name, rules version, player counts, seats and score."""
+
     name: str  # `--game NAME`, the manifest's "game"
-    title: str  # how a transcript or report names it ("Luthier")
     rules_version: int  # changes whenever the same seed and cards may give other games
     player_counts: tuple[int, ...]  # the counts its rules support
-    seat_names: tuple[str, ...]  # seat 0, 1, ... in transcripts
-    score: str  # the seats table's score column ("prestige")
-    # (module, function) of the kernel that plays games: `tutti play` interprets its one
-    # game while this is not compiled yet (simcore/interpret.py)
-    kernel: tuple[str, str]
-    # `tutti ladder`'s last column: (label, numerator, denominator), two fields of the
-    # batch's seat records summed over a strategy's games (Luthier: patrons lost through
-    # patience of those taken), or None
-    ladder_ratio: tuple[str, str, str] | None
-    # the strongest general heuristic: `tutti exploit`'s self-play field and the start of
-    # its search (a strategy with the heuristics' shared parameter vector)
-    self_play: str
-    # the drift check's grouping columns of the seats table beyond start order and strategy:
-    # win rates by each are compared (Luthier: ("family",); a game without: ())
-    drift_groups: tuple[str, ...]
-    # which card events the drift check counts as holding and completing a card
-    card_roles: CardRoles
+
+    @property
+    def title(self) -> str:
+        """How a transcript or report names it ("Luthier"); default: the name, capitalised."""
+        return self.name.capitalize()
+
+    @property
+    def default_players(self) -> int:
+        """The player count a command plays without --players; default: the most."""
+        return max(self.player_counts)
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """Seat 0, 1, ... in transcripts and reports; default: "P1", "P2", ..."""
+        return tuple(f"P{p + 1}" for p in range(max(self.player_counts)))
+
+    @property
+    def score(self) -> str:
+        """The seats table's score column ("prestige"); default: "score"."""
+        return "score"
 
     def check_players(self, players: int) -> None:
         """Raise TuttiError (one line) unless the rules support `players`."""
+        if players not in self.player_counts:
+            counts = self.player_counts
+            span = f"{min(counts)}-{max(counts)}" if len(counts) > 1 else str(counts[0])
+            raise TuttiError(f"{self.title} is played by {span} players, not {players}")
 
-    def load_cards(self, directory: Path | None = None, patches: Sequence[str] = ()) -> Any:
-        """The validated card data (the shipped set, or `directory`'s), with `--set`
-        patches applied; it has `data_hash` (str) and `source_dir` (str or None)."""
 
-    def strategies(self) -> Mapping[str, StrategySpec]:
-        """The built-in strategies by name ("random" first)."""
+@runtime_checkable
+class Engine(Protocol):
+    """How games are played: a batch and its tables, one game and its transcripts."""
 
-    def parse_seats(self, text: str | None, players: int) -> list[StrategySpec]:
-        """The strategy of each seat from `--strategies` ("a,b,c" or one for all)."""
+    # (module, function) of the kernel that plays games: `tutti play` interprets its one
+    # game while this is not compiled yet (simcore/interpret.py)
+    kernel: tuple[str, str]
 
-    def load_strategy_module(self, path: Path) -> str:
-        """Load a user strategy module (`--strategy-module`) before any kernel compiles, so
-        its strategies can be named; returns the hash of its source (the manifest's), or a
-        TuttiError if the game takes no user strategies."""
-
+    @abstractmethod
     def play_batch(
         self,
-        cards: Any,
+        cards: Cards,
         players: int,
         seed: int,
         seats: Sequence[StrategySpec],
@@ -123,145 +240,341 @@ class Game(Protocol):
         n_games: int,
         params: np.ndarray | None = None,
         threads: int | None = None,
-        into: Any = None,
-    ) -> Any:
+        into: Batch | None = None,
+    ) -> Batch:
         """Play games `first` .. `first + n_games - 1` of a run with master `seed` (each
-        game's seed is derived from the master seed and its index alone). The result has
-        `seats`, a record array [games, seats] with at least `win` and the score field
-        (duplicate play reads them without building tables). `into`: an earlier result of
-        the same size that is no longer needed, whose memory the new batch reuses (the
-        same games either way)."""
+        game's seed is derived from the master seed and its index alone). `into`: an
+        earlier result of the same size that is no longer needed, whose memory the new
+        batch reuses (the same games either way)."""
 
+    @abstractmethod
     def result_tables(
-        self, cards: Any, batch: Any, players: int, seats: Sequence[StrategySpec]
-    ) -> dict[str, Any]:
+        self, cards: Cards, batch: Batch, players: int, seats: Sequence[StrategySpec]
+    ) -> dict[str, pa.Table]:
         """The batch as pyarrow tables "games", "seats" and "cards" (common columns above)."""
 
+    @abstractmethod
     def play_game(
         self,
-        cards: Any,
+        cards: Cards,
         players: int,
         seed: int,
         seats: Sequence[StrategySpec],
         params: np.ndarray | None = None,
-    ) -> Any:
+    ) -> Played:
         """One game (`seed` is the game's own seed) with its event log, for a transcript."""
 
-    def transcript(self, cards: Any, played: Any, header: list[str]) -> str:
+    @abstractmethod
+    def transcript(self, cards: Cards, played: Played, header: list[str]) -> str:
         """The readable transcript of a played game, after `header`'s lines."""
 
-    def transcript_jsonl(self, cards: Any, played: Any, meta: dict[str, Any]) -> str:
-        """The played game's events as JSON lines, after a line with `meta`."""
+    def transcript_jsonl(self, cards: Cards, played: Played, meta: dict[str, Any]) -> str:
+        """The played game's events as JSON lines, after a line with `meta`; default: a
+        one-line TuttiError (the game writes no JSON lines)."""
+        raise TuttiError(f"{_whole(self).title} writes no JSON lines transcript (--jsonl)")
+
+    @property
+    def invariant_names(self) -> tuple[str, str] | None:
+        """Where the names of the engine's invariant checks are, the bits of the games
+        table's `violations`: (module, name) of a {bit: name} mapping or of an IntEnum of
+        the bits. Read only when a run has violations (the module may import numba, which
+        a report of a sound run never does; `invariant_names()` below). Default None: the
+        bits go unnamed ("invariant bit 4")."""
+        return None
+
+
+@runtime_checkable
+class Strategies(Protocol):
+    """Who plays the seats: the built-in strategies, user modules, the engine's dispatch."""
+
+    @abstractmethod
+    def strategies(self) -> Mapping[str, StrategySpec]:
+        """The built-in strategies by name ("random" first)."""
+
+    def parse_seats(self, text: str | None, players: int) -> list[StrategySpec]:
+        """The strategy of each seat from `--strategies` ("a,b,c" or one for all; None:
+        random); default: `simcore.seats.parse_seats` over `strategies()`."""
+        return parse_seats(text, players, self.strategies())
+
+    def load_strategy_module(self, path: str | Path) -> str:
+        """Load a user strategy module (`--strategy-module`) before any kernel compiles, so
+        its strategies can be named; returns the hash of its source (the manifest's).
+        Default: a one-line TuttiError (the game takes no user strategies)."""
+        raise TuttiError(
+            f"--strategy-module {path}: {_whole(self).title} takes no user strategy modules; it "
+            f"plays its built-in strategies (tutti strategies list --game {_whole(self).name})"
+        )
+
+    @property
+    def self_play(self) -> str | None:
+        """The strongest general heuristic: `tutti exploit`'s self-play field and the start
+        of its search (a strategy with the heuristics' shared parameter vector). Default
+        None: the game has none, and `exploit` refuses."""
+        return None
+
+    @property
+    def bench_field(self) -> tuple[str, ...]:
+        """The heuristics `tutti bench` seats, round the table; default (): every strategy
+        but random play, a search and the self-play blend (cli/bench.py)."""
+        return ()
+
+    @property
+    def dispatch(self) -> Mapping[str, str]:
+        """The strategy dispatch bound into the engine (simcore/games/binding.py): engine
+        kernel module -> the strategies module whose kernels fill its dispatch
+        placeholders, by name (the kernel cache keys the engine on it without importing
+        it). Default: none."""
+        return {}
+
+    def dispatch_kernels(self, module: str) -> Mapping[str, Callable[..., Any]]:
+        """The kernels (by placeholder name) that fill engine module `module`'s dispatch
+        placeholders, all from `dispatch[module]`; the engine module calls this (through
+        `binding.bind`) when it is imported, before anything compiles. Default: none."""
+        return {}
+
+
+@runtime_checkable
+class CardData(Protocol):
+    """The card data as a designer edits it (optional). A game with card data gives at least
+    `load_cards`, `card_files` and `card_records`; the rest work from them unless the game
+    says more. Without card data every member but `load_cards()` (which gives `NoCards`),
+    `card_kind`, `card_key` and `card_label` is a one-line TuttiError."""
+
+    @property
+    def card_files(self) -> tuple[str, ...]:
+        """The card data files, in the `--set` spelling of their kind (a directory's file
+        is KIND.toml); `tutti cards list KIND` and `tutti balance --out` go through them.
+        Default (): the game has no card data."""
+        return ()
+
+    def load_cards(self, directory: str | Path | None = None, patches: Sequence[str] = ()) -> Cards:
+        """The validated card data (the shipped set, or `directory`'s), with `--set`
+        patches applied. Default: `NoCards`; a directory or a patch is refused."""
+        if directory is not None or patches:
+            require_card_data(_whole(self), "--cards and --set")
+        return NoCards()
+
+    def card_records(self, cards: Cards, kind: str) -> list[Record]:
+        """Every card of `kind` as loaded (its TOML fields, "id" first), in file order."""
+        require_card_data(_whole(self), "its card records")
+        raise TuttiError(f"{_whole(self).title} declares card files but not card_records")
 
     # ---- card changes on common random numbers: `tutti whatif`, `sweep`, `ablate` ----
-    # (kept together, apart from the members above, so that other additions merge cleanly)
 
     def card_kind(self, word: str) -> str:
         """The kind of card `word` names, as `--set` spells it ("repairs"; an alias such
-        as the section name "repair" is resolved); an unknown word comes back unchanged."""
+        as the section name "repair" is resolved); an unknown word comes back unchanged.
+        Default: the word, or the file of the card kind (`card_kinds`) it names."""
+        files = {k.kind: k.file for k in _whole(self).card_kinds if k.file}
+        return files.get(word, word)
 
     def patch_target(self, text: str) -> tuple[str, str]:
         """The (kind, card id) that a `--set KIND.CARD.FIELD=VALUE` patch changes; a
         one-line TuttiError for a malformed patch or an unknown kind (the card, field and
         value are checked by `load_cards`)."""
+        require_card_data(_whole(self), "--set")
+        where, eq, _ = text.partition("=")
+        parts = where.strip().split(".")
+        if not eq or len(parts) < 3 or not all(parts):
+            raise TuttiError(f"--set {text!r}: expected KIND.CARD.FIELD=VALUE")
+        kind = self.card_kind(parts[0])
+        files = list(self.card_files)
+        if kind not in files:
+            raise TuttiError(
+                f"--set {text!r}: unknown card kind {parts[0]!r}" + did_you_mean(kind, files)
+            )
+        return kind, parts[1]
 
-    def card_ids(self, cards: Any, kind: str) -> list[str]:
+    def card_ids(self, cards: Cards, kind: str) -> list[str]:
         """The ids of `kind`'s cards in `cards`, in file order."""
+        return [str(r["id"]) for r in self.card_records(cards, kind)]
 
-    def card_name(self, cards: Any, kind: str, card_id: str) -> str:
-        """The card's name for people ("Bell rebuild"); a one-line TuttiError ("no repairs
-        card with id r99; did you mean r9 (New key pads)?") for an unknown card."""
+    def card_name(self, cards: Cards, kind: str, card_id: str) -> str:
+        """The card's name for people ("Bell rebuild"; default: its `name` field, else its
+        id); a one-line TuttiError ("no repairs card with id r99; did you mean ...") for
+        an unknown card."""
+        records = {str(r["id"]): r for r in self.card_records(cards, kind)}
+        if card_id not in records:
+            raise TuttiError(
+                f"no {kind} card with id {card_id}" + did_you_mean(card_id, list(records))
+            )
+        return str(records[card_id].get("name", card_id))
 
     def card_key(self, kind: str, card_id: str) -> str:
         """The card's key in the cards table, "table kind/card id" ("repair/r15",
         "row/debussy"); a kind with no cards in the table keys nothing that is there."""
+        table = {k.file: k.kind for k in _whole(self).card_kinds if k.file}
+        return f"{table.get(kind, kind)}/{card_id}"
 
-    def card_label(self, cards: Any, key: str) -> str:
+    def card_label(self, cards: Cards, key: str) -> str:
         """A cards-table key for people, in the `--set` spelling with the card's name:
-        "repair/r15" -> "repairs.r15 (Bell rebuild)"."""
+        "repair/r15" -> "repairs.r15 (Bell rebuild)"; default: without the name."""
+        kind, _, card_id = key.partition("/")
+        return f"{self.card_kind(kind)}.{card_id}"
 
-    def neutral_text(self, cards: Any, kind: str) -> str:
+    def neutral_text(self, cards: Cards, kind: str) -> str:
         """What the neutral stand-in of a `kind` card is, for people ("scores 0 prestige");
-        a one-line TuttiError when `kind` cannot be ablated (and why)."""
+        a one-line TuttiError when `kind` cannot be ablated (and why). Default: none can."""
+        require_card_data(_whole(self), "tutti ablate")
+        raise TuttiError(
+            f"cannot ablate {kind!r}: {_whole(self).title} declares no neutral stand-in for its "
+            "cards; compare cards with tutti whatif --set instead"
+        )
 
-    def neutral_patches(self, cards: Any, kind: str, card_id: str) -> list[str]:
+    def neutral_patches(self, cards: Cards, kind: str, card_id: str) -> list[str]:
         """The `--set` patches that turn the card into its neutral stand-in for ablation:
         the same card in the same place (decks and deals stay the same) that gives
         nothing of its own."""
+        self.neutral_text(cards, kind)
+        return []
 
-    # ---- card data as a designer edits it: `tutti balance`, `tutti cards`, the report ----
-    # (kept together, like the block above: a member another command needs goes elsewhere)
-
-    # the card data files, in the `--set` spelling of their kind (a directory's file is
-    # KIND.toml); `tutti cards list KIND` and `tutti balance --out` go through them
-    card_files: tuple[str, ...]
-    # bits per card kind in the seats' offered/picked bitmaps (pick rates: Luthier's 96),
-    # the kinds in `card_roles.files` order; None for a game that records no pick rates
-    card_bits: int | None
-
-    def card_records(self, cards: Any, kind: str) -> list[Mapping[str, Any]]:
-        """Every card of `kind` as loaded (its TOML fields, "id" first), in `card_ids`
-        order."""
+    # ---- card data as a designer edits it: `tutti balance`, `tutti cards` ----
 
     def card_fields(self, kind: str) -> tuple[str, ...]:
         """The fields a designer sets on a `kind` card (not its id or source), sorted; a
-        one-line TuttiError for an unknown kind ("unknown card kind 'x'; did you mean ...")."""
+        one-line TuttiError for an unknown kind ("unknown card kind 'x'; did you mean ...").
+        Default: every field of the shipped set's `kind` cards."""
+        require_card_data(_whole(self), "card fields")
+        if kind not in self.card_files:
+            raise TuttiError(f"unknown card kind {kind!r}" + did_you_mean(kind, self.card_files))
+        records = self.card_records(self.load_cards(), kind)
+        return tuple(sorted({f for r in records for f in r} - {"id", "source"}))
 
     def stated_number(self, kind: str, card_id: str, field: tuple[str, ...]) -> str | None:
         """Where the rulebook states this card field, or a part of it (`field`: the field,
         then keys or list positions into it): "rulebook: Instruments"; None for an
-        estimate. `tutti balance` varies no stated number without --allow-stated."""
+        estimate (the default: no number is stated). `tutti balance` varies no stated
+        number without --allow-stated."""
+        return None
 
-    def card_entry(
-        self, cards: Any, kind: str, card_id: str
-    ) -> tuple[str, Mapping[str, Any] | None]:
+    def card_entry(self, cards: Cards, kind: str, card_id: str) -> tuple[str, Record | None]:
         """Where a card file that overrides the card writes it: (its section, the fields
         that pick it among the section's [[entries]]: {"id": ...}), or (its section, None)
-        for a [table] of its own (a rule)."""
+        for a [table] of its own (a rule). Default: ([[KIND]], picked by id)."""
+        return kind, {"id": card_id}
 
-    def card_summary(self, cards: Any) -> str:
+    def card_summary(self, cards: Cards) -> str:
         """One line of card counts for `tutti cards validate` ("39 instruments, ...")."""
+        require_card_data(_whole(self), "tutti cards")
+        return ", ".join(f"{len(self.card_ids(cards, k))} {k}" for k in self.card_files)
 
-    def card_tables(self, cards: Any, kind: str) -> list[tuple[str, list[str], list[list[str]]]]:
+    def card_tables(self, cards: Cards, kind: str) -> list[Table]:
         """`kind`'s cards for `tutti cards list`: (title, column names, rows of cell texts)
-        per table (Luthier's board: two)."""
-
-    # ---- the strategy dispatch bound into the engine (simcore/games/binding.py) ----
-    # (kept apart from the members above, so that other additions merge cleanly)
-    # engine kernel module -> the strategies module whose kernels fill its dispatch
-    # placeholders, by name: the kernel cache keys the engine on it without importing it
-    dispatch: Mapping[str, str]
-
-    def dispatch_kernels(self, module: str) -> Mapping[str, Any]:
-        """The kernels (by placeholder name) that fill engine module `module`'s dispatch
-        placeholders, all from `dispatch[module]`; the engine module calls this (through
-        `binding.bind`) when it is imported, before anything compiles."""
+        per table; default: one table, a column per field."""
+        records = self.card_records(cards, kind)
+        columns = list(dict.fromkeys(key for rec in records for key in rec))
+        return [(kind, columns, [[_cell(rec.get(c, "")) for c in columns] for rec in records])]
 
 
-# ---- optional members: a game that leaves one out gets the default below ----
-# (not members of `Game`: a runtime protocol check would then require them)
-#
-# invariant_names: tuple[str, str] | None = None
-#   Where the names of the engine's invariant checks are, the bits of the games table's
-#   `violations`: (module, name) of a {bit: name} mapping or of an IntEnum of the bits.
-#   Read only when a run has violations (the module may import numba, which a report of a
-#   sound run never does); None: the bits go unnamed ("invariant bit 4").
+@runtime_checkable
+class ReportSpec(Protocol):
+    """What the reports and the drift check read beyond the common columns (optional)."""
+
+    @property
+    def card_kinds(self) -> tuple[CardKind, ...]:
+        """The kinds of card in the cards table, in report order, with their titles, the
+        events that make a seat hold or complete one, and their data files; default ()."""
+        return ()
+
+    @property
+    def score_sources(self) -> Mapping[str, int]:
+        """Seats columns whose signed sum is the score (column -> +1 or -1); default {}."""
+        return MappingProxyType({})
+
+    @property
+    def score_by_round(self) -> str | None:
+        """The seats columns of the score after each round, with {round} for 1, 2, ...
+        ("round{round}_prestige"); default None: not recorded."""
+        return None
+
+    @property
+    def end_triggers(self) -> tuple[str, ...]:
+        """The ways a game ends, as the games table's `end_trigger` column names them;
+        default (): the game records no end trigger."""
+        return ()
+
+    @property
+    def drift_groups(self) -> tuple[str, ...]:
+        """Seats columns whose win rates the report and the drift check compare beyond
+        start order and strategy (Luthier: ("family",)); default (): none."""
+        return ()
+
+    @property
+    def ladder_ratio(self) -> tuple[str, str, str] | None:
+        """`tutti ladder`'s last column: (label, numerator, denominator), two fields of the
+        batch's seat records summed over a strategy's games (Luthier: patrons lost through
+        patience of those taken); default None: no column."""
+        return None
+
+    @property
+    def card_bits(self) -> int | None:
+        """Bits per card kind in the seats' offered/picked bitmaps (pick rates: Luthier's
+        96), the kinds in `card_roles.files` order; default None: no pick rates."""
+        return None
+
+    @property
+    def card_roles(self) -> CardRoles:
+        """Which card events the drift check counts as holding and completing a card
+        (from `card_kinds`)."""
+        return roles_of(self.card_kinds)
 
 
-# default_players: int | None = None
-#   The player count a command plays when --players is not given; None: the largest of
-#   `player_counts`.
+@runtime_checkable
+class Game(Description, Engine, Strategies, CardData, ReportSpec, Protocol):
+    """The whole game object: a game's class subclasses this and writes what it has."""
 
 
-def default_players(game: Any) -> int:
-    """The player count `game` is played at without --players (its `default_players`, else
-    the most its rules support)."""
-    return getattr(game, "default_players", None) or max(game.player_counts)
+# the members without a default: what every game writes (tests/test_games.py checks the list)
+REQUIRED = (
+    "name",
+    "rules_version",
+    "player_counts",
+    "kernel",
+    "play_batch",
+    "result_tables",
+    "play_game",
+    "transcript",
+    "strategies",
+)
 
 
-def invariant_names(game: Any) -> dict[int, str]:
+def missing_members(game: object) -> list[str]:
+    """The required members `game` (a game object or its class) lacks; [] for a game that
+    subclasses `Game` and writes them all."""
+    cls = game if isinstance(game, type) else type(game)
+    missing = [m for m in REQUIRED if not hasattr(game, m)]
+    return missing + sorted(m for m in getattr(cls, "__abstractmethods__", ()) if m not in missing)
+
+
+# ---- accessors with behaviour of their own ----
+
+
+def require_card_data(game: Game, needs: str) -> None:
+    """A one-line TuttiError when `game` has no card data (`needs`: what wanted it)."""
+    if not game.card_files:
+        raise TuttiError(
+            f"{game.title} has no card data: {needs} needs card data to read or change"
+        )
+
+
+def default_players(game: Game) -> int:
+    """The player count `game` is played at without --players (its `default_players`)."""
+    return game.default_players
+
+
+def require_self_play(game: Game) -> str:
+    """`game`'s self-play heuristic (`self_play`), or a one-line TuttiError without one."""
+    if game.self_play is None:
+        raise TuttiError(
+            f"{game.title} names no self-play heuristic (self_play): tutti exploit needs one "
+            "to search from"
+        )
+    return game.self_play
+
+
+def invariant_names(game: Game) -> dict[int, str]:
     """bit -> name of each invariant check of `game` (its `invariant_names`; {} without)."""
-    where = getattr(game, "invariant_names", None)
+    where = game.invariant_names
     if where is None:
         return {}
     from importlib import import_module
@@ -275,3 +588,15 @@ def invariant_names(game: Any) -> dict[int, str]:
 def invariant_name(names: Mapping[int, str], bit: int) -> str:
     """The name of one violation bit ("invariant bit 4" when the game does not name it)."""
     return names.get(bit) or f"invariant bit {bit}"
+
+
+def _whole(part: object) -> Game:
+    """The game object a protocol's default runs on (every game is a whole `Game`)."""
+    return cast(Game, part)
+
+
+def _cell(value: Any) -> str:
+    """A field's value in a `tutti cards list` cell: a list as "a, b"."""
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
+    return str(value)

@@ -23,12 +23,15 @@ says so, and calling it as plain Python raises, instead of a game played by anyt
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from simcore.errors import TuttiError
 
+if TYPE_CHECKING:
+    from simcore.games.api import Game
 
-def game_of(module: str):
+
+def game_of(module: str) -> Game | None:
     """The registered game whose package holds `module`, or None."""
     from simcore.games import GAMES, get
 
@@ -42,7 +45,7 @@ def dispatch_module(module: str) -> str | None:
     """The strategies module whose kernels fill engine module `module`'s placeholders, as
     its game's registration declares it (no kernel is imported), or None."""
     game = game_of(module)
-    return None if game is None else getattr(game, "dispatch", {}).get(module)
+    return None if game is None else game.dispatch.get(module)
 
 
 def _message(module: str, name: str) -> str:
@@ -66,7 +69,7 @@ def unbound(module: str, name: str) -> Any:
 
     placeholder.__name__ = placeholder.__qualname__ = name
     placeholder.__module__ = module
-    placeholder.unbound = True
+    placeholder.unbound = True  # type: ignore[attr-defined]
 
     @overload(placeholder)
     def _typing(*args):
@@ -90,10 +93,11 @@ def bind(namespace: dict[str, Any], module: str) -> None:
     declares no dispatch for `module`, leaves a placeholder unfilled, or hands over another
     kernel than the declared module's of the placeholder's name (the cache key follows
     that one)."""
+    game = game_of(module)
     declared = dispatch_module(module)
-    if declared is None:
+    if game is None or declared is None:
         raise TuttiError(f"no game registration declares the strategy dispatch of {module}")
-    kernels = dict(game_of(module).dispatch_kernels(module))
+    kernels = dict(game.dispatch_kernels(module))
     for name, fn in kernels.items():
         if name not in namespace or not is_unbound(namespace[name]):
             raise TuttiError(f"{module} has no dispatch placeholder {name!r} to bind")

@@ -55,9 +55,11 @@ def _int(value: Any, name: str, low: int, high: int) -> int:
     return value
 
 
-def _str(value: Any, name: str, optional: bool = False) -> str | None:
-    if value is None and optional:
-        return None
+def _opt_str(value: Any, name: str) -> str | None:
+    return None if value is None else _str(value, name)
+
+
+def _str(value: Any, name: str) -> str:
     if not isinstance(value, str):
         raise BadManifestError(f"{name} must be a string, got {type(value).__name__}")
     return value
@@ -102,7 +104,7 @@ def _config(raw: Any) -> RunConfig:
                 raise BadManifestError(f"params[{p}] must hold finite numbers")
         for n in names[p]:
             _str(n, f"param_names[{p}][]")
-    module = _str(raw.get("strategy_module"), "strategy_module", optional=True)
+    module = _opt_str(raw.get("strategy_module"), "strategy_module")
     module_hash = raw.get("strategy_module_hash")
     if (module is None) != (module_hash is None):
         raise BadManifestError("strategy_module and strategy_module_hash must be given together")
@@ -116,7 +118,7 @@ def _config(raw: Any) -> RunConfig:
         params=[[float(x) for x in row] for row in params],
         param_names=[list(n) for n in names],
         card_hash=_hex(raw["card_hash"], "card_hash"),
-        cards_dir=_str(raw["cards_dir"], "cards_dir", optional=True),
+        cards_dir=_opt_str(raw["cards_dir"], "cards_dir"),
         rules_version=_int(raw["rules_version"], "rules_version", 0, 2**31),
         package_version=_str(raw["package_version"], "package_version"),
         strategy_module=module,

@@ -10,12 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from importlib.metadata import version
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyarrow as pa
 
 from simcore.errors import TuttiError
 from simcore.runs.manifest import RunConfig
+from simcore.seats import StrategySpec
+
+if TYPE_CHECKING:
+    from simcore.games.api import Cards, Game
 
 
 @dataclass(frozen=True)
@@ -23,13 +28,13 @@ class Replayer:
     """A configuration ready to play: its game, card set, seats and parameter matrix."""
 
     config: RunConfig
-    card_set: object
-    seats: list
+    card_set: Cards
+    seats: list[StrategySpec]
     params: np.ndarray | None  # float64[seats, MAX_PARAMS], None: each strategy's defaults
     threads: int | None = None  # kernel threads (None: every core); the games do not depend on it
 
     @property
-    def game(self):
+    def game(self) -> Game:
         from simcore import games
 
         return games.get(self.config.game)

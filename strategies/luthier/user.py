@@ -104,6 +104,8 @@ def load_strategy_module(path: str | Path) -> list[StrategySpec]:
     bind_extra("strategies.luthier.dispatch_nb", path)
     name = f"tutti_user_{path.stem}"
     spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise TuttiError(f"{path}: not a Python module")
     module = importlib.util.module_from_spec(spec)
     # Registered like an import: numba's cache finds compiled code's globals by module name.
     sys.modules[name] = module

@@ -22,7 +22,9 @@ def test_the_field_is_the_games_archetypes_one_per_seat() -> None:
 
 
 def test_a_game_may_name_its_bench_field() -> None:
-    class Declared:
+    from tests.test_games import Bare
+
+    class Declared(Bare):
         bench_field = ("a", "b", "c")
 
     assert heuristic_field(Declared(), 4) == "a,b,c,a"

@@ -65,7 +65,8 @@ def test_maestro_declares_its_own_card_events():
     game = games.get("maestro")
     assert game.drift_groups == ()
     roles = game.card_roles
-    assert dict(roles.files) == game.card_kinds
+    assert dict(roles.files) == {"row": "rows", "instrument": "instruments"}
+    assert [k.kind for k in game.card_kinds] == names(CardKind)  # every kind, in code order
     for events in (roles.held, roles.completed):
         assert set(events) <= set(names(CardKind))
         assert all(set(e) <= set(names(CardEvent)) for e in events.values())

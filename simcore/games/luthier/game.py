@@ -8,15 +8,16 @@ from typing import Any
 
 import numpy as np
 
-from simcore.games.api import CardRoles
+from simcore.games.api import CardKind, Game
 from simcore.games.luthier import RULES_VERSION
 from simcore.games.luthier.cards import KINDS, TABLE_KINDS
 from simcore.games.luthier.dtypes import CARD_BITS, MAX_PLAYERS
 from simcore.games.luthier.engine import MIN_PLAYERS
+from simcore.games.luthier.enums import Source
 from simcore.seats import StrategySpec
 
 
-class Luthier:
+class Luthier(Game):
     name = "luthier"
     title = "Luthier"
     rules_version = RULES_VERSION
@@ -25,38 +26,41 @@ class Luthier:
     kernel = ("simcore.games.luthier.game_nb", "play_games_nb")
     ladder_ratio = ("patrons lost", "patrons_lost", "patrons_taken")
     invariant_names = ("simcore.games.luthier.codes", "INVARIANT_NAMES")  # bit names
-    # the drift check (simcore/games/api.py): win rates by family tile too, and a card's
-    # holders and completers as in the card-balance report (reports/card_kinds.py KINDS)
+    # the report and the drift check (simcore/games/api.py): win rates by family tile too,
+    # and each kind of card with what holding and completing one means (the card-balance
+    # report's tables and the drift check's per-card metrics: one owner, read by
+    # reports/card_kinds.py); the data file of each kind is cards.TABLE_KINDS's; `events`:
+    # beyond the held and completed events, the cards dealt to choose from (hands, family
+    # tiles, goals) and a patron abandoned through patience (codes.CardEvent)
     drift_groups = ("family",)
-    card_roles = CardRoles(
-        held={
-            "instrument": ("kept", "taken"),
-            "performance": ("taken",),
-            "repair": ("taken",),
-            "patron": ("kept", "taken"),
-            "award": ("claimed",),
-            "goal": ("kept",),
-            "family": ("kept",),
-            "specialty": ("taken",),
-        },
-        completed={
-            "instrument": ("completed",),
-            "performance": ("completed",),
-            "repair": ("completed",),
-            "patron": ("completed",),
-            "goal": ("scored",),
-        },
-        per_level=("award",),  # one key per award level claimed ("award/t8/3")
-        files=dict(TABLE_KINDS),
-        # beyond the held and completed events: the cards dealt to choose from (hands,
-        # family tiles, goals) and a patron abandoned through patience (codes.CardEvent)
-        events={
-            "instrument": ("dealt", "kept", "taken", "completed"),
-            "patron": ("dealt", "kept", "taken", "completed", "abandoned"),
-            "goal": ("dealt", "kept", "scored"),
-            "family": ("dealt", "kept"),
-        },
-    )
+    card_kinds = (
+        CardKind("instrument", TABLE_KINDS["instrument"], "Instruments",
+                 ("kept", "taken"), "kept at setup or taken", ("completed",), "finished",
+                 dealt=True, events=("dealt", "kept", "taken", "completed")),
+        CardKind("performance", TABLE_KINDS["performance"], "Performance cards",
+                 ("taken",), "taken", ("completed",), "performed at medium or high level"),
+        CardKind("repair", TABLE_KINDS["repair"], "Repair cards",
+                 ("taken",), "taken", ("completed",), "repaired"),
+        CardKind("patron", TABLE_KINDS["patron"], "Patrons",
+                 ("kept", "taken"), "kept at setup or taken", ("completed",), "completed",
+                 dealt=True, leaves=True,
+                 events=("dealt", "kept", "taken", "completed", "abandoned")),
+        # one key per award level claimed ("award/t8/3"); an outcome of play, not a choice
+        CardKind("award", TABLE_KINDS["award"], "Public awards",
+                 ("claimed",), "claimed at that level", per_level=True, outcome=True),
+        CardKind("goal", TABLE_KINDS["goal"], "Personal goals",
+                 ("kept",), "kept", ("scored",), "scored (any level)", dealt=True,
+                 completion_is_outcome=True, events=("dealt", "kept", "scored")),
+        CardKind("family", TABLE_KINDS["family"], "Family tiles", ("kept",), "kept",
+                 dealt=True, events=("dealt", "kept")),
+        CardKind("specialty", TABLE_KINDS["specialty"], "Specialty workers",
+                 ("taken",), "taken"),
+    )  # fmt: skip
+    # the seats table's prestige by source (results.py), which adds up to the prestige,
+    # and the prestige after each round (the game arc)
+    score_sources = {f"prestige_{source.name.lower()}": 1 for source in Source}
+    score_by_round = "round{round}_prestige"
+    end_triggers = ("rounds",)  # a fixed length: every game ends by its rounds (codes.End)
 
     @property
     def self_play(self) -> str:
@@ -75,7 +79,7 @@ class Luthier:
 
         check_players(players)
 
-    def load_cards(self, directory: Path | None = None, patches: Sequence[str] = ()) -> Any:
+    def load_cards(self, directory: str | Path | None = None, patches: Sequence[str] = ()) -> Any:
         from simcore.games.luthier.cards import load_cards, load_default_cards
         from simcore.games.luthier.cards_patch import parse_patch
 
@@ -93,7 +97,7 @@ class Luthier:
 
         return parse_seats(text, players)
 
-    def load_strategy_module(self, path: Path) -> str:
+    def load_strategy_module(self, path: str | Path) -> str:
         from strategies.luthier.user import load_strategy_module, module_hash
 
         load_strategy_module(path)
@@ -189,7 +193,7 @@ class Luthier:
 
     # ---- card data as a designer edits it: `tutti balance`, `tutti cards`, the report ----
 
-    card_files = KINDS
+    card_files: tuple[str, ...] = KINDS
     card_bits = CARD_BITS  # pick-rate bits per card kind (offers_nb), kinds in TABLE_KINDS order
 
     def card_records(self, cards, kind: str) -> list[Mapping[str, Any]]:

@@ -8,13 +8,14 @@ from typing import Any
 
 import numpy as np
 
-from simcore.games.api import CardRoles
+from simcore.games.api import CardKind, Game
 from simcore.games.maestro import RULES_VERSION
+from simcore.games.maestro.codes import End, names
 from simcore.games.maestro.dtypes import MAX_PLAYERS, MIN_PLAYERS
 from simcore.seats import StrategySpec
 
 
-class Maestro:
+class Maestro(Game):
     name = "maestro"
     title = "Maestro"
     rules_version = RULES_VERSION
@@ -24,34 +25,35 @@ class Maestro:
     ladder_ratio = ("unplaced of drawn", "unplaced", "drawn")
     invariant_names = ("simcore.games.maestro.codes", "Violation")  # bit names of games.violations
     self_play = "rusher"  # first on the ladder of the built-ins (docs/games/maestro.md)
-    # the drift check (simcore/games/api.py): no grouping beyond start order and strategy;
-    # a seat holds a row it placed musicians into and an instrument it placed (from its own
-    # agency or raided), and completes a row it completed (in one turn or not); the card
-    # events are those of results.py (codes.CardEvent)
+    # the report and the drift check (simcore/games/api.py): no grouping beyond start order
+    # and strategy; a seat holds a row it placed musicians into and an instrument it placed
+    # (from its own agency or raided), and completes a row it completed (in one turn or
+    # not); the card events are those of results.py (codes.CardEvent), the kinds those of
+    # results.CARD_KIND_FILES with their data files
     drift_groups: tuple[str, ...] = ()
-    card_roles = CardRoles(
-        held={
-            "row": ("started", "continued", "completed", "completed_in_one_turn"),
-            "instrument": ("placed", "raided"),
-        },
-        completed={"row": ("completed", "completed_in_one_turn")},
-        files={"row": "rows", "instrument": "instruments"},
-        # beyond the held and completed events: a tile left in an agency at the end
-        events={"instrument": ("placed", "raided", "unplaced")},
-    )
 
     @property
-    def seat_names(self) -> tuple[str, ...]:
-        from simcore.games.maestro.events import SEAT_NAMES
-
-        return tuple(SEAT_NAMES)
-
-    @property
-    def card_kinds(self) -> dict[str, str]:
-        """The cards table's kinds and the data file each comes from (for reports)."""
+    def card_kinds(self) -> tuple[CardKind, ...]:
         from simcore.games.maestro.results import CARD_KIND_FILES
 
-        return {kind.name.lower(): file for kind, file in CARD_KIND_FILES.items()}
+        held = {
+            "row": ("started", "continued", "completed", "completed_in_one_turn"),
+            "instrument": ("placed", "raided"),
+        }
+        completed = {"row": ("completed", "completed_in_one_turn")}
+        # beyond the held and completed events: a tile left in an agency at the end
+        events = {"instrument": ("placed", "raided", "unplaced")}
+        kinds = ((code.name.lower(), file) for code, file in CARD_KIND_FILES.items())
+        return tuple(
+            CardKind(
+                kind,
+                file,
+                held_events=held[kind],
+                completed_events=completed.get(kind, ()),
+                events=events.get(kind, ()),
+            )
+            for kind, file in kinds
+        )
 
     @property
     def score_sources(self) -> dict[str, int]:
@@ -60,12 +62,21 @@ class Maestro:
 
         return dict(SCORE_SOURCES)
 
+    # what ended each game (games.end_trigger; the turn cap is one way, not a violation)
+    end_triggers = tuple(n for n in names(End) if n != "none")
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        from simcore.games.maestro.events import SEAT_NAMES
+
+        return tuple(SEAT_NAMES)
+
     def check_players(self, players: int) -> None:
         from simcore.games.maestro.engine import check_players
 
         check_players(players)
 
-    def load_cards(self, directory: Path | None = None, patches: Sequence[str] = ()) -> Any:
+    def load_cards(self, directory: str | Path | None = None, patches: Sequence[str] = ()) -> Any:
         from simcore.games.maestro.cards import load_cards, load_default_cards
 
         if directory is None and not patches:
@@ -77,7 +88,7 @@ class Maestro:
 
         return STRATEGIES
 
-    def load_strategy_module(self, path: Path) -> str:
+    def load_strategy_module(self, path: str | Path) -> str:
         from simcore.errors import TuttiError
 
         raise TuttiError(

@@ -269,7 +269,7 @@ class Compiler:
     def designs(self, faces: Mapping[tuple[str, str], int]) -> dict[str, np.ndarray]:
         cards = self.merged["effects"]
         n = self.capped("effects.toml", len(cards), "designs", MAX_DESIGNS)
-        out = {
+        out: dict[str, np.ndarray] = {
             "design_effect": np.zeros(n, np.int8),
             "design_timing": np.zeros(n, np.int8),
             "design_params": np.zeros((n, MAX_PARAMS), np.int16),
@@ -326,7 +326,7 @@ class Compiler:
     def abilities(self, faces: Mapping[tuple[str, str], int]) -> dict[str, np.ndarray]:
         cards = self.merged["abilities"]
         n = len(cards)
-        out = {
+        out: dict[str, np.ndarray] = {
             "ability_vocation": np.zeros(n, np.int8),
             "ability_effect": np.zeros(n, np.int8),
             "ability_timing": np.zeros(n, np.int8),
