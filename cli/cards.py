@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from simcore.games.api import Cards, Game
 
 cards_app = typer.Typer(
-    help="Validate and inspect card data (TOML files; see docs/games/luthier/card-data.md); --game "
+    help="Validate and inspect card data (TOML files: docs/reference/card-files.md); --game "
     "for another game's.",
     no_args_is_help=True,
     cls=HelpGroup,
