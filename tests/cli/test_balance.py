@@ -163,7 +163,7 @@ def test_progress_table_and_json_agree_on_what_is_returned(tmp_path, monkeypatch
         assert data["out"]["folder"] == str(tmp_path / "cards")
         assert data["sets"] == [f"{key}={data['best'][key]}"] and data["keep"] == []
         assert f"as --set: {key}={data['best'][key]}" in out and "keep " not in out
-        assert f"wrote {tmp_path / 'cards'} (use it as --cards)" in out
+        assert f"wrote {tmp_path / 'cards'} (use it as --cards)" in " ".join(out.split())
         assert _check_block(out)[-1] == f"returned: {key}={data['best'][key]}"
         if rule == "shipped":
             assert data["objective"]["difference_interval"][1] < 0
