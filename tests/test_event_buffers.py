@@ -39,10 +39,10 @@ def test_no_log_rows_means_logging_is_off():
     assert g[0].log_n == 0
 
 
-@pytest.mark.parametrize("width", [5, 6])
-def test_a_card_event_row_has_a_detail_only_when_it_is_six_wide(width):
+@pytest.mark.parametrize(("width", "detail"), [(5, None), (6, 9)])
+def test_a_card_event_row_has_a_detail_only_in_a_game_that_has_one(width, detail):
     g, cev = _game(), np.zeros((2, width), np.int16)
-    append_card_event_nb(g[0], cev, 4, 2, 1, 17, 3, 9)
+    append_card_event_nb(g[0], cev, 4, 2, 1, 17, 3, detail)
     assert g[0].cev_n == 1
     assert cev[0].tolist() == [2, 1, 17, 3, 4, 9][:width]
     assert not cev[1].any()

@@ -7,8 +7,9 @@ is an error (batches.Buffers.check_card_events).
 
 Rows, int32 and int16 (a game's dtypes.py sets the widths LOG_W and CEV_W):
 - event: time, seat, code, a, b, c, d, e (time: the game's round or turn; code: its Ev)
-- card event: seat, CardKind, card id, CardEvent, time, then `detail` when the row has a
-  sixth field (Luthier's award level); the result tables read them in this order
+- card event: seat, CardKind, card id, CardEvent, time, then `detail` for a game whose
+  rows have a sixth field (Luthier's award level; None for a game without, a branch numba
+  drops when it compiles); the result tables read them in this order
   (tables.event_columns).
 """
 
@@ -40,7 +41,8 @@ def append_event_nb(g, log, t, p, code, a, b, c, d, e):
 def append_card_event_nb(g, cev, t, p, kind, card, event, detail):
     """Append card event (seat p, CardKind, card id, CardEvent, t[, detail]) to `cev`
     (int16[n_cev, CEV_W], mutated) when it has room; count it in g.cev_n unless card
-    events are off (n_cev = 0)."""
+    events are off (n_cev = 0). detail: the sixth field, or None where rows have five
+    (a check of the row's width here cost Maestro's random play ~5% of its games/s)."""
     n = g.cev_n
     if n < cev.shape[0]:
         row = cev[n]
@@ -49,7 +51,7 @@ def append_card_event_nb(g, cev, t, p, kind, card, event, detail):
         row[2] = card
         row[3] = event
         row[4] = t
-        if row.shape[0] > 5:
+        if detail is not None:
             row[5] = detail
     if cev.shape[0] > 0:
         g.cev_n = n + 1

@@ -21,7 +21,10 @@ def dict_array(indices: np.ndarray, dictionary: list[str]) -> pa.DictionaryArray
 def named(index: np.ndarray, labels: list[str]) -> pa.DictionaryArray:
     """Names by index, with a dictionary of distinct names (two cards may share one)."""
     distinct = list(dict.fromkeys(labels))
-    remap = np.array([distinct.index(x) for x in labels], np.int32)
+    if len(distinct) == len(labels):  # no name shared: no remapping pass over the rows
+        return dict_array(index, labels)
+    position = {name: i for i, name in enumerate(distinct)}
+    remap = np.array([position[x] for x in labels], np.int32)
     return dict_array(remap[index], distinct)
 
 

@@ -16,4 +16,4 @@ def log_nb(g, w, p, code, a=0, b=0, c=0, d=0, e=0):
 @kernel
 def card_event_nb(g, w, p, kind, card, event):
     """Record a card event (seat p, CardKind, card id, CardEvent, turn) in w.cev."""
-    append_card_event_nb(g, w.cev, g.turn, p, kind, card, event, 0)
+    append_card_event_nb(g, w.cev, g.turn, p, kind, card, event, None)
