@@ -68,7 +68,7 @@ def _check_threads(threads: int | None) -> int | None:
     """Refuse (one line, exit 2) a thread count outside 1 .. the cores this process may use,
     as `tutti simulate --threads` does, before any game is played or file written."""
     if threads is not None:
-        from simcore.threads import check_threads
+        from simcore.kernels.threads import check_threads
 
         check_threads(threads)
     return threads

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from simcore.jit import kernel
-from simcore.rng_nb import STRATEGY_STREAM, randint_nb
+from simcore.kernels.jit import kernel
+from simcore.kernels.rng_nb import STRATEGY_STREAM, randint_nb
 
 
 @kernel

@@ -14,6 +14,6 @@ os.environ["COLUMNS"] = "100"
 
 @pytest.fixture(scope="session")
 def cards():
-    from simcore.games.luthier.cards import load_default_cards
+    from simcore.games.luthier.carddata.cards import load_default_cards
 
     return load_default_cards()

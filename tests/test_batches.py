@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import replace
 
 import numpy as np
@@ -12,12 +11,13 @@ import pytest
 from simcore import games
 from simcore.errors import TuttiError
 from simcore.games.batches import Buffers
+from tests.game_modules import game_module
 
 GAMES = ["luthier", "maestro"]
 
 
 def _engine(name: str):
-    return importlib.import_module(f"simcore.games.{name}.engine")
+    return game_module(name, "engine")
 
 
 def _setup(name: str, players: int, strategies: str = "random"):

@@ -31,7 +31,7 @@ def test_every_game_binds_its_declared_dispatch_into_its_decision_kernels(name):
 def test_an_unbound_placeholder_fails_to_compile_with_a_clear_message():
     from numba.core.errors import TypingError
 
-    from simcore.jit import kernel
+    from simcore.kernels.jit import kernel
 
     choose_nb = binding.unbound("simcore.games.demo.decide_nb", "choose_nb")
 
@@ -47,7 +47,7 @@ def test_an_unbound_placeholder_fails_to_compile_with_a_clear_message():
 
 def test_bind_refuses_what_the_cache_key_would_not_follow(monkeypatch):
     luthier = type(games.get("luthier"))
-    module = "simcore.games.luthier.decide_nb"
+    module = "simcore.games.luthier.play.decide_nb"
 
     def fresh():
         return {"choose_nb": binding.unbound(module, "choose_nb")}

@@ -21,8 +21,8 @@ def test_every_game_names_each_bit_of_its_violations_column(name) -> None:
 
 
 def test_luthier_and_maestro_names_come_from_their_engines() -> None:
-    from simcore.games.luthier.codes import INVARIANT_NAMES
-    from simcore.games.maestro.codes import Violation
+    from simcore.games.luthier.state.codes import INVARIANT_NAMES
+    from simcore.games.maestro.state.codes import Violation
 
     assert invariant_names(games.get("luthier")) == INVARIANT_NAMES
     assert invariant_names(games.get("maestro"))[Violation.BAD_PICK] == "bad pick"

@@ -1,6 +1,6 @@
-"""What simcore/jit.py and simcore/stack_nb.py change in generated code keeps its meaning:
-heap arrays are still freed once (the inlined reference counts), stack arrays behave
-as arrays, and the stack helper refuses what it cannot do."""
+"""What simcore/kernels/jit.py and simcore/kernels/stack_nb.py change in generated code
+keeps its meaning: heap arrays are still freed once (the inlined reference counts), stack
+arrays behave as arrays, and the stack helper refuses what it cannot do."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from numba.core.errors import TypingError
 from numba.core.runtime import _nrt_python as _nrt
 from numba.core.runtime import rtsys
 
-from simcore.jit import kernel
-from simcore.stack_nb import borrowed, stack_empty, stack_empty_2d
+from simcore.kernels.jit import kernel
+from simcore.kernels.stack_nb import borrowed, stack_empty, stack_empty_2d
 
 N = 7
 
@@ -140,9 +140,9 @@ def _record_sum_nb(rows, k):
 
 
 def test_direct_calls_the_compiled_code_with_the_same_result():
-    """simcore.jit.direct: before the first compile it is the dispatcher; after, the
+    """simcore.kernels.jit.direct: before the first compile it is the dispatcher; after, the
     machine code for those argument types, which gives what the dispatcher gives."""
-    from simcore.jit import direct
+    from simcore.kernels.jit import direct
 
     rows = np.zeros(4, RECORD).view(np.recarray)
     rows.a[:] = [1, 2, 3, 4]

@@ -1,4 +1,4 @@
-"""Kernel cache keys follow each kernel module and what it imports (simcore/jitcache.py)."""
+"""Kernel cache keys follow each kernel module and what it imports (simcore/kernels/jitcache.py)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from simcore import jitcache
+from simcore.kernels import jitcache
 
-MARKET = "simcore.games.luthier.market_nb"
-RNG = "simcore.rng_nb"
+MARKET = "simcore.games.luthier.actions.market_nb"
+RNG = "simcore.kernels.rng_nb"
+GAME_NB = "simcore.games.luthier.play.game_nb"
 
 
 @pytest.fixture
@@ -33,7 +34,7 @@ def keys() -> dict[str, str]:
     jitcache.module_key.cache_clear()
     jitcache._imports.cache_clear()
     jitcache._source_digest.cache_clear()
-    names = [MARKET, RNG, "simcore.games.luthier.game_nb", "strategies.luthier.heuristic_nb"]
+    names = [MARKET, RNG, "simcore.games.luthier.play.game_nb", "strategies.luthier.heuristic_nb"]
     return {name: jitcache.module_key(name) for name in names}
 
 
@@ -44,10 +45,12 @@ def edit(tree: Path, rel: str) -> None:
 
 def test_editing_a_kernel_module_changes_its_key_and_its_importers_only(tree):
     before = keys()
-    edit(tree, "simcore/games/luthier/market_nb.py")
+    edit(tree, "simcore/games/luthier/actions/market_nb.py")
     after = keys()
     assert after[MARKET] != before[MARKET]
-    assert after["simcore.games.luthier.game_nb"] != before["simcore.games.luthier.game_nb"]
+    assert (
+        after["simcore.games.luthier.play.game_nb"] != before["simcore.games.luthier.play.game_nb"]
+    )
     assert after[RNG] == before[RNG]  # the market does not reach the random streams
     # the heuristics import no market kernel: their compiled code stays valid
     assert after["strategies.luthier.heuristic_nb"] == before["strategies.luthier.heuristic_nb"]
@@ -55,7 +58,7 @@ def test_editing_a_kernel_module_changes_its_key_and_its_importers_only(tree):
 
 def test_editing_a_constant_module_changes_every_kernel_that_imports_it(tree):
     before = keys()
-    edit(tree, "simcore/games/luthier/enums.py")
+    edit(tree, "simcore/games/luthier/state/enums.py")
     after = keys()
     assert after[MARKET] != before[MARKET]
     assert after["strategies.luthier.heuristic_nb"] != before["strategies.luthier.heuristic_nb"]
@@ -75,7 +78,9 @@ def test_a_user_strategy_module_keys_the_dispatch_and_its_callers(tree, tmp_path
     user.write_text("# a user strategy\n")
     jitcache.bind_extra("strategies.luthier.dispatch_nb", user)
     after = keys()
-    assert after["simcore.games.luthier.game_nb"] != before["simcore.games.luthier.game_nb"]
+    assert (
+        after["simcore.games.luthier.play.game_nb"] != before["simcore.games.luthier.play.game_nb"]
+    )
     assert after[RNG] == before[RNG]
 
 
@@ -87,11 +92,11 @@ def test_cache_dir_is_one_place_for_every_start(monkeypatch, tmp_path):
     assert jitcache.cache_dir() == tmp_path / "mine"
 
 
-DECIDE = "simcore.games.luthier.decide_nb"
-MAESTRO_GAME = "simcore.games.maestro.game_nb"
+DECIDE = "simcore.games.luthier.play.decide_nb"
+MAESTRO_GAME = "simcore.games.maestro.play.game_nb"
 
 
-LUTHIER_ENGINE = (DECIDE, MARKET, "simcore.games.luthier.game_nb")
+LUTHIER_ENGINE = (DECIDE, MARKET, "simcore.games.luthier.play.game_nb")
 
 
 @pytest.mark.parametrize(

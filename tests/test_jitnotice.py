@@ -1,4 +1,4 @@
-"""Compiling is never silent, and a warm start says nothing (simcore/jitnotice.py)."""
+"""Compiling is never silent, and a warm start says nothing (simcore/kernels/jitnotice.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import subprocess
 import sys
 from types import SimpleNamespace
 
-from simcore import jitcache, jitnotice
+from simcore.kernels import jitcache, jitnotice
 
 
 def _event(name: str):
@@ -61,7 +61,7 @@ def test_compiles_in_one_notice_share_it(tmp_path, monkeypatch):
 
 
 def test_a_warm_start_prints_no_notice(cards):
-    from simcore.games.luthier.engine import play_game
+    from simcore.games.luthier.play.engine import play_game
     from strategies.luthier.registry import parse_seats
 
     play_game(cards, 4, 1, parse_seats("random", 4))  # compiled or loaded: now in the cache

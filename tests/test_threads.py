@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from simcore.threads import blocks, kernel_pool, run_blocks
+from simcore.kernels.threads import blocks, kernel_pool, run_blocks
 
 
 @pytest.mark.parametrize("n", [1, 15, 16, 17, 1000, 4096])

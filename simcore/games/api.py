@@ -226,7 +226,7 @@ class Engine(Protocol):
     """How games are played: a batch and its tables, one game and its transcripts."""
 
     # (module, function) of the kernel that plays games: `tutti play` interprets its one
-    # game while this is not compiled yet (simcore/interpret.py)
+    # game while this is not compiled yet (simcore/kernels/interpret.py)
     kernel: tuple[str, str]
 
     @abstractmethod

@@ -122,8 +122,8 @@ def play_batch(
     kernel `play_games_nb` (module docstring) on `threads` threads (None: every core), in
     `into`'s memory when given; the games depend neither on the thread count nor on the
     blocks. Kernel errors are the caller's to name (its `kernel_errors`)."""
-    from simcore.jit import direct
-    from simcore.threads import run_blocks
+    from simcore.kernels.jit import direct
+    from simcore.kernels.threads import run_blocks
 
     check_seats(strategies, n_players, master_seed)
     batch = buffers.new_batch(n_games, strategies, into)

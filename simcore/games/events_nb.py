@@ -15,7 +15,7 @@ Rows, int32 and int16 (a game's dtypes.py sets the widths LOG_W and CEV_W):
 
 from __future__ import annotations
 
-from simcore.jit import kernel
+from simcore.kernels.jit import kernel
 
 
 @kernel

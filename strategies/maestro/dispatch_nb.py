@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simcore.jit import kernel
+from simcore.kernels.jit import kernel
 from strategies.maestro.heuristic_nb import heuristic_choose_nb
 from strategies.maestro.ids import RANDOM, SEARCH
 from strategies.maestro.params import S

@@ -88,7 +88,7 @@ def test_json_out_and_determinism(tmp_path, monkeypatch):
     second = json.loads(again)
     assert (second["best"], second["objective"]) == (first["best"], first["objective"])
     # the written card directory is what --cards takes: it gives the found values
-    from simcore.games.luthier.cards import load_cards
+    from simcore.games.luthier.carddata.cards import load_cards
 
     found = load_cards(tmp_path / "cards")
     best = first["best"]["instruments.cello.prestige"]
@@ -152,7 +152,7 @@ def test_progress_table_and_json_agree_on_what_is_returned(tmp_path, monkeypatch
     assert data["objective"]["difference"] <= 0  # never worse than the current values
     assert [r["objective"] for r in rows] == sorted(r["objective"] for r in rows)
     assert all(r["search_games"] > 0 for r in rows if not r["current"])
-    from simcore.games.luthier.cards import load_cards
+    from simcore.games.luthier.carddata.cards import load_cards
 
     if data["improvement_found"]:
         assert returned["objective"] < current["objective"]  # the check favours it
@@ -196,7 +196,7 @@ def test_the_out_directory_carries_the_users_own_cards(tmp_path, monkeypatch):
                          "--json", str(tmp_path / "o.json"))  # fmt: skip
     assert code == 0, err
     assert json.loads((tmp_path / "o.json").read_text())["improvement_found"]
-    from simcore.games.luthier.cards import load_cards
+    from simcore.games.luthier.carddata.cards import load_cards
 
     cards = load_cards(tmp_path / "out")
     assert cards.records["instruments"][cards.index("instruments", "cello")]["prestige"] == 9
@@ -294,7 +294,7 @@ def test_a_maestro_balance_runs_end_to_end_and_repeats(tmp_path, monkeypatch):
         first["best"], first["objective"], first["search"]["history"],
     )  # fmt: skip
     # the written directory holds the found values and plays as --cards
-    from simcore.games.maestro.cards import load_cards
+    from simcore.games.maestro.carddata.cards import load_cards
 
     board = load_cards(tmp_path / "board")
     assert board.rules["applause"] == first["best"]["rules.applause.value"]

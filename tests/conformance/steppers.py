@@ -35,12 +35,12 @@ class Stepper:
 
 
 def _luthier() -> Stepper:
-    from simcore.games.luthier.dtypes import new_state
-    from simcore.games.luthier.engine import params_matrix
-    from simcore.games.luthier.enums import Rule
-    from simcore.games.luthier.resume_nb import advance_nb, own_step_nb
-    from simcore.games.luthier.setup_nb import setup_game_nb
-    from simcore.games.luthier.work import new_work, snapshot_buffers
+    from simcore.games.luthier.play.engine import params_matrix
+    from simcore.games.luthier.play.resume_nb import advance_nb, own_step_nb
+    from simcore.games.luthier.play.setup_nb import setup_game_nb
+    from simcore.games.luthier.state.dtypes import new_state
+    from simcore.games.luthier.state.enums import Rule
+    from simcore.games.luthier.state.work import new_work, snapshot_buffers
 
     def setup(cards, players, seed, specs):
         games, seats = new_state(1)
@@ -63,15 +63,15 @@ def _luthier() -> Stepper:
 
 
 def _maestro() -> Stepper:
-    from simcore.games.maestro.dtypes import MAX_CARD_EVENTS, new_state
-    from simcore.games.maestro.engine import params_matrix
-    from simcore.games.maestro.resume_nb import (
+    from simcore.games.maestro.play.engine import params_matrix
+    from simcore.games.maestro.play.resume_nb import (
         advance_nb,
         apply_top_nb,
         setup_resumable_nb,
         top_options_nb,
     )
-    from simcore.games.maestro.work import new_work
+    from simcore.games.maestro.state.dtypes import MAX_CARD_EVENTS, new_state
+    from simcore.games.maestro.state.work import new_work
     from strategies.maestro.dispatch_nb import choose_nb
 
     def setup(cards, players, seed, specs):

@@ -1,20 +1,19 @@
 """strategies/random_nb.py: one `random` for every game, drawing from the game's strategy
-stream only (every game numbers it last: simcore.rng_nb.STRATEGY_STREAM)."""
+stream only (every game numbers it last: simcore.kernels.rng_nb.STRATEGY_STREAM)."""
 
 from __future__ import annotations
-
-import importlib
 
 import numpy as np
 import pytest
 
 from simcore.games import GAMES
-from simcore.rng_nb import randint_nb
+from simcore.kernels.rng_nb import randint_nb
 from strategies.random_nb import random_choose_nb
+from tests.game_modules import game_module
 
 
 def _dtypes(name: str):
-    return importlib.import_module(f"simcore.games.{name}.dtypes")
+    return game_module(name, "dtypes")
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
