@@ -22,6 +22,10 @@ S27 = np.uint64(27)
 S31 = np.uint64(31)
 S11 = np.uint64(11)
 INV53 = 1.0 / 9007199254740992.0  # 2**-53
+# Every game numbers its strategies' stream last among its streams (its dtypes.py `Stream`
+# ends with STRATEGY): a strategy kernel of every game (strategies/random_nb.py) names it
+# by this index, counted from the end.
+STRATEGY_STREAM = -1
 
 
 @kernel

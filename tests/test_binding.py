@@ -54,7 +54,8 @@ def test_bind_refuses_what_the_cache_key_would_not_follow(monkeypatch):
 
     with pytest.raises(TuttiError, match="declares the strategy dispatch"):
         binding.bind(fresh(), "simcore.games.luthier.nothing_nb")
-    from strategies.luthier import dispatch_nb, random_nb
+    from strategies import random_nb
+    from strategies.luthier import dispatch_nb
 
     # a kernel of another name, or of another module than the declared one
     monkeypatch.setattr(

@@ -91,22 +91,28 @@ DECIDE = "simcore.games.luthier.decide_nb"
 MAESTRO_GAME = "simcore.games.maestro.game_nb"
 
 
+LUTHIER_ENGINE = (DECIDE, MARKET, "simcore.games.luthier.game_nb")
+
+
 @pytest.mark.parametrize(
-    "strategy",
-    ["strategies/luthier/dispatch_nb.py", "strategies/luthier/random_nb.py"],
+    ("strategy", "changed"),
+    [
+        ("strategies/luthier/dispatch_nb.py", LUTHIER_ENGINE),
+        # every game's `random`: both games' engines compile it in
+        ("strategies/random_nb.py", (*LUTHIER_ENGINE, MAESTRO_GAME)),
+    ],
 )
-def test_editing_a_bound_strategy_kernel_changes_the_engine_keys(tree, strategy):
+def test_editing_a_bound_strategy_kernel_changes_the_engine_keys(tree, strategy, changed):
     # the engine imports no strategy module: the key follows the dispatch module the
     # game's registration binds into decide_nb (simcore/games/binding.py), and its imports
-    names = [DECIDE, MARKET, "simcore.games.luthier.game_nb", MAESTRO_GAME, RNG]
+    names = [*LUTHIER_ENGINE, MAESTRO_GAME, RNG]
     before = {name: jitcache.module_key(name) for name in names}
     edit(tree, strategy)
     jitcache.module_key.cache_clear()
     jitcache._source_digest.cache_clear()
     after = {name: jitcache.module_key(name) for name in names}
-    for name in (DECIDE, MARKET, "simcore.games.luthier.game_nb"):
-        assert after[name] != before[name], name
-    assert after[MAESTRO_GAME] == before[MAESTRO_GAME]  # another game's engine
+    for name in names:
+        assert (after[name] != before[name]) == (name in changed), name
     assert after[RNG] == before[RNG]
 
 

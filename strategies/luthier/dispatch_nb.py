@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from simcore.jit import kernel
 from strategies.luthier.heuristic_nb import heuristic_choose_nb, heuristic_choose_planned_nb
-from strategies.luthier.random_nb import random_choose_nb
+from strategies.random_nb import random_choose_nb
 
 RANDOM = 0  # every other built-in id is a heuristic archetype (its parameters differ)
 USER_BASE = 100  # user strategies take ids USER_BASE .. USER_BASE + USER_SLOTS - 1

@@ -1,13 +1,14 @@
 """Strategies decide from public information only, and the engine's option lists read
 nothing hidden either (issue 17 item 1, issue 33 item 6; ruling 27): both games.
 
-Structurally (seat_flow.py), no module of strategies/<game>/ (nor the user-module
-example), and no engine kernel they call, reads a hidden field of the game's view module
-(HIDDEN_FIELDS), an own-seat field (OWN_FIELDS) of a seat not proved to be the deciding
-one, or a random stream but the strategy's own. Behaviourally (decision_points.py, plain
-Python in a process of its own), at every decision point of real games, every decision
-context reached: dealing again everything the deciding seat cannot see, and building the
-option list again with the engine's own code, never changes the options nor the choice.
+Structurally (seat_flow.py), no module of strategies/<game>/ (nor the shared `random`,
+nor the user-module example), and no engine kernel they call, reads a hidden field of the
+game's view module (HIDDEN_FIELDS), an own-seat field (OWN_FIELDS) of a seat not proved
+to be the deciding one, or a random stream but the strategy's own. Behaviourally
+(decision_points.py, plain Python in a process of its own), at every decision point of
+real games, every decision context reached: dealing again everything the deciding seat
+cannot see, and building the option list again with the engine's own code, never changes
+the options nor the choice.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # of the structural scan, as an engine module; that a redeal keeps exactly what the seat
 # sees is tests/luthier/test_resume.py's check.
 SEARCHERS = {"search_player_nb.py"}
+# the strategies every game's dispatch calls (strategies/random_nb.py: `random`)
+SHARED = [ROOT / "strategies" / "random_nb.py"]
 
 
 class Game:
@@ -45,11 +48,15 @@ class Game:
 
     def __init__(self, name: str, view, examples: list[Path]):
         self.name = name
-        self.paths = [
-            path
-            for path in sorted((ROOT / "strategies" / name).glob("*_nb.py"))
-            if path.name not in SEARCHERS
-        ] + examples
+        self.paths = (
+            [
+                path
+                for path in sorted((ROOT / "strategies" / name).glob("*_nb.py"))
+                if path.name not in SEARCHERS
+            ]
+            + SHARED
+            + examples
+        )
         dispatch = f"strategies.{name}.dispatch_nb"
         self.roots = {f"{dispatch}.choose_nb": 5}  # (sid, params, cards, g, s, p, opts, n)
         if name == "luthier":

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
 import numpy as np
 
-from simcore import seats
 from simcore.errors import TuttiError
-from simcore.games.batches import reused
+from simcore.games import batches
+from simcore.games.batches import Batch, Buffers
 from simcore.games.luthier.cards_capacity import over_capacity
 from simcore.games.luthier.dtypes import (
     CEV_W,
@@ -21,17 +20,11 @@ from simcore.games.luthier.dtypes import (
 from simcore.games.luthier.work import snapshot_buffers
 from simcore.kernel_errors import data_errors
 from simcore.seats import StrategySpec
-from simcore.seeds import check_seed
 
 MIN_PLAYERS = 2
-
-
-class Batch(NamedTuple):
-    """Final states of a batch of games and their card events."""
-
-    games: np.ndarray  # GAME[n]
-    seats: np.ndarray  # SEAT[n, MAX_PLAYERS]
-    card_events: np.ndarray  # int16[n, MAX_CARD_EVENTS, CEV_W]
+BUFFERS = Buffers(
+    new_state, MAX_PLAYERS, MAX_CARD_EVENTS, CEV_W, LOG_W, "simcore/games/luthier/dtypes.py"
+)
 
 
 @dataclass(frozen=True)
@@ -80,9 +73,8 @@ def kernel_errors(cards):
     )
 
 
-def params_matrix(strategies: list[StrategySpec], params: np.ndarray | None) -> np.ndarray:
-    """float64[MAX_PLAYERS, MAX_PARAMS]: explicit rows, else each strategy's defaults."""
-    return seats.params_matrix(strategies, params, MAX_PLAYERS)
+# float64[MAX_PLAYERS, MAX_PARAMS] of (strategies, params): explicit rows, else defaults
+params_matrix = BUFFERS.params_matrix
 
 
 def play_game(
@@ -101,48 +93,23 @@ def play_game(
 
     check_players(n_players)
     check_fits(cards)
-    check_seed(seed)
-    pm = params_matrix(strategies, params)
-    while True:
-        games, seats = new_state(1)
-        for p, spec in enumerate(strategies):
-            seats[0, p]["strategy"] = spec.id
-        log = np.zeros((log_rows, LOG_W), np.int32)
-        cev = np.zeros((1, MAX_CARD_EVENTS, CEV_W), np.int16)
-        snap_g, snap_s = snapshot_buffers(int(cards.arrays.rules[Rule.ROUNDS]) + 1)
-        with kernel_errors(cards):
-            play_games_nb(
-                cards.table_array,
-                games,
-                seats,
-                pm,
-                cev,
-                log,
-                snap_g,
-                snap_s,
-                n_players,
-                0,
-                index,
-                0,
-                1,
-                seed,
-            )
-        n_log = int(games[0]["log_n"])
-        if n_log <= log_rows:  # otherwise replay (same seed, same game) with room for all
-            return PlayedGame(
-                games[0],
-                seats[0, :n_players],
-                log[:n_log],
-                tuple(strategies),
-                snap_g,
-                snap_s[:, :n_players],
-            )
-        log_rows = n_log
-
-
-def new_events(n_games: int) -> np.ndarray:
-    """A batch's zeroed card-event buffer, int16[n_games, MAX_CARD_EVENTS, CEV_W]."""
-    return np.zeros((n_games, MAX_CARD_EVENTS, CEV_W), np.int16)
+    snap_g, snap_s = snapshot_buffers(int(cards.arrays.rules[Rule.ROUNDS]) + 1)
+    with kernel_errors(cards):
+        (games, seats, _), log = batches.play_logged(
+            play_games_nb,
+            BUFFERS,
+            cards.table_array,
+            n_players,
+            seed,
+            strategies,
+            params,
+            index,
+            log_rows,
+            (snap_g, snap_s),
+        )
+    return PlayedGame(
+        games[0], seats[0, :n_players], log, tuple(strategies), snap_g, snap_s[:, :n_players]
+    )
 
 
 def play_batch(
@@ -163,32 +130,21 @@ def play_batch(
     card events int16[n_games, MAX_CARD_EVENTS, CEV_W] (rows 0..games.cev_n-1 used).
     """
     from simcore.games.luthier.game_nb import play_games_nb
-    from simcore.jit import direct
-    from simcore.threads import run_blocks
 
     check_players(n_players)
     check_fits(cards)
-    games, seats, cev = reused(into, n_games) or (*new_state(n_games), new_events(n_games))
-    for p, spec in enumerate(strategies):
-        seats[:, p]["strategy"] = spec.id
-    pm = params_matrix(strategies, params)
-    table = cards.table_array
-
-    log = np.empty((0, LOG_W), np.int32)  # no transcripts in batches
-    snap_g, snap_s = snapshot_buffers(0)  # nor state snapshots
-
-    args = (table, games, seats, pm, cev, log, snap_g, snap_s, n_players, master_seed)
-    kernel = direct(play_games_nb, *args, first_index, 0, 0, -1)
-
-    def play(lo: int, hi: int) -> None:
-        kernel(*args, first_index, lo, hi, -1)
-
     with kernel_errors(cards):
-        run_blocks(play, n_games, threads)
-    overflow = int(games["cev_n"].max(initial=0))
-    if overflow > MAX_CARD_EVENTS:
-        raise TuttiError(
-            f"a game recorded {overflow} card events, more than the engine's buffer of "
-            f"{MAX_CARD_EVENTS}: raise MAX_CARD_EVENTS in dtypes.py"
+        return batches.play_batch(
+            play_games_nb,
+            BUFFERS,
+            cards.table_array,
+            n_players,
+            master_seed,
+            strategies,
+            first_index,
+            n_games,
+            params,
+            threads,
+            into,
+            snapshot_buffers(0),  # no state snapshots in batches
         )
-    return Batch(games, seats, cev)

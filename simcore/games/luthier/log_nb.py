@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from simcore.games.events_nb import append_card_event_nb, append_event_nb
 from simcore.games.luthier.codes import Ev
 from simcore.jit import kernel
 
@@ -9,35 +10,13 @@ from simcore.jit import kernel
 @kernel
 def card_event_nb(g, w, p, kind, card, event, detail):
     """Record a card event (seat p, CardKind, card id, CardEvent, round, detail) in w.cev."""
-    n = g.cev_n
-    if n < w.cev.shape[0]:
-        row = w.cev[n]
-        row[0] = p
-        row[1] = kind
-        row[2] = card
-        row[3] = event
-        row[4] = g.round_no
-        row[5] = detail
-    if w.cev.shape[0] > 0:
-        g.cev_n = n + 1
+    append_card_event_nb(g, w.cev, g.round_no, p, kind, card, event, detail)
 
 
 @kernel
 def log_nb(g, w, p, code, a=0, b=0, c=0, d=0, e=0):
     """Append event (round, seat p, code, a..e) to w.log if logging is on; count it in g.log_n."""
-    n = g.log_n
-    if n < w.log.shape[0]:
-        row = w.log[n]
-        row[0] = g.round_no
-        row[1] = p
-        row[2] = code
-        row[3] = a
-        row[4] = b
-        row[5] = c
-        row[6] = d
-        row[7] = e
-    if w.log.shape[0] > 0:
-        g.log_n = n + 1
+    append_event_nb(g, w.log, g.round_no, p, code, a, b, c, d, e)
 
 
 @kernel

@@ -24,7 +24,7 @@ from simcore.games.luthier.enums import (
     Track,
     names,
 )
-from simcore.games.tables import dict_array, event_columns, seat_strategies
+from simcore.games.tables import card_event_columns, dict_array, outcomes, seat_keys
 
 CARD_KIND_SOURCES = {  # CardKind -> CardSet kind
     CardKind.INSTRUMENT: "instruments",
@@ -43,17 +43,7 @@ def games_table(card_set, batch: Batch, n_players: int) -> pa.Table:
     """One row per game: index, seed, winners, margins and engine counters."""
     g = np.asarray(batch.games)  # plain ndarray: pyarrow converts record-array fields slowly
     seats = np.asarray(batch.seats)[:, :n_players]
-    prestige = seats["prestige"].astype(np.int32)  # as wide as the state (dtypes.py)
-    wins = seats["win"] > 0
-    n_winners = wins.sum(axis=1)
-    best = prestige.max(axis=1)
-    runner_up = np.where(wins, np.int32(-1), prestige).max(axis=1)
-    margin = np.where(n_winners > 1, 0, best - np.maximum(runner_up, 0))
-    flat_winners = np.nonzero(wins.ravel())[0] % n_players
-    win_offsets = np.concatenate([[0], np.cumsum(n_winners)]).astype(np.int32)
-    winner_seats = pa.ListArray.from_arrays(
-        pa.array(win_offsets), pa.array(flat_winners.astype(np.int8))
-    )
+    outcome = outcomes(seats["prestige"], seats["win"] > 0)
     awards = g["awards"][:, :4]
     award_names = card_set.ids["awards"]
     award_offsets = np.concatenate([[0], np.cumsum((awards >= 0).sum(axis=1))]).astype(np.int32)
@@ -66,11 +56,11 @@ def games_table(card_set, batch: Batch, n_players: int) -> pa.Table:
             "players": pa.array(np.full(len(g), n_players, np.int8)),
             "rounds": pa.array((g["round_no"] - 1).astype(np.int8)),
             "end_trigger": dict_array(np.where(over, End.ROUNDS, End.NONE), names(End)),
-            "winner_seats": winner_seats,
-            "shared_win": pa.array(n_winners > 1),
-            "winning_prestige": pa.array(best),
-            "margin": pa.array(margin.astype(np.int32)),
-            "mean_prestige": pa.array(prestige.mean(axis=1).astype(np.float32)),
+            "winner_seats": outcome.winner_seats,
+            "shared_win": outcome.shared_win,
+            "winning_prestige": outcome.winning,
+            "margin": outcome.margin,
+            "mean_prestige": outcome.mean,
             "award_tiles": pa.ListArray.from_arrays(pa.array(award_offsets), award_values),
             "decisions": pa.array(g["n_decisions"]),
             "turns": pa.array(g["n_turns"]),
@@ -116,10 +106,7 @@ def seats_table(card_set, batch: Batch, n_players: int, strategies) -> pa.Table:
     n = len(g)
     flat = s.reshape(-1)
     cols: dict[str, pa.Array] = {
-        "game": pa.array(np.repeat(g["index"], n_players)),
-        "seat": pa.array(np.tile(np.arange(n_players, dtype=np.int8), n)),
-        "start_order": pa.array((flat["start_pos"] + 1).astype(np.int8)),
-        "strategy": seat_strategies(strategies, n),
+        **seat_keys(g, flat, n_players, strategies),
         "family": dict_array(flat["family"], card_set.ids["families"]),
         "prestige": pa.array(flat["prestige"]),
         "rank": pa.array(flat["rank"]),
@@ -180,25 +167,21 @@ def seats_table(card_set, batch: Batch, n_players: int, strategies) -> pa.Table:
 
 def cards_table(card_set, batch: Batch) -> pa.Table:
     """One row per card event: game, seat, kind, card id and name, event, round, detail."""
-    g = np.asarray(batch.games)
-    n_events = np.minimum(g["cev_n"], batch.card_events.shape[1])
     kinds = [CARD_KIND_SOURCES[k] for k in CardKind]
     offsets = np.cumsum([0] + [len(card_set.ids[k]) for k in kinds])
     all_ids = [cid for k in kinds for cid in card_set.ids[k]]
     all_names = [name for k in kinds for name in card_set.names[k]]
-    game, rows, index = event_columns(batch.card_events, n_events, g["index"], offsets)
-    return pa.table(
-        {
-            "game": pa.array(game),
-            "seat": pa.array(rows[0].astype(np.int8)),
-            "kind": dict_array(rows[1], names(CardKind)),
-            "card_id": dict_array(index, all_ids),
-            "card": dict_array(index, all_names),
-            "event": dict_array(rows[3], names(CardEvent)),
-            "round": pa.array(rows[4].astype(np.int8)),
-            "detail": pa.array(rows[5].astype(np.int8)),
-        }
+    cols, fields = card_event_columns(
+        np.asarray(batch.games),
+        batch.card_events,
+        all_ids,
+        all_names,
+        offsets,
+        names(CardKind),
+        names(CardEvent),
     )
+    cols["detail"] = pa.array(fields[5].astype(np.int8))
+    return pa.table(cols)
 
 
 def result_tables(card_set, batch: Batch, n_players: int, strategies) -> dict[str, pa.Table]:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
 import numpy as np
 
-from simcore import seats
 from simcore.errors import TuttiError
-from simcore.games.batches import reused
+from simcore.games import batches
+from simcore.games.batches import Batch, Buffers
 from simcore.games.maestro.dtypes import (
     CEV_W,
     LOG_W,
@@ -20,15 +19,10 @@ from simcore.games.maestro.dtypes import (
 )
 from simcore.kernel_errors import data_errors
 from simcore.seats import StrategySpec
-from simcore.seeds import check_seed
 
-
-class Batch(NamedTuple):
-    """Final states of a batch of games and their card events."""
-
-    games: np.ndarray  # GAME[n]
-    seats: np.ndarray  # SEAT[n, MAX_PLAYERS]
-    card_events: np.ndarray  # int16[n, MAX_CARD_EVENTS, CEV_W]
+BUFFERS = Buffers(
+    new_state, MAX_PLAYERS, MAX_CARD_EVENTS, CEV_W, LOG_W, "simcore/games/maestro/dtypes.py"
+)
 
 
 @dataclass(frozen=True)
@@ -53,11 +47,6 @@ def check_players(n_players: int) -> None:
         raise TuttiError(f"--players must be {player_counts_text()} for Maestro (got {n_players})")
 
 
-def check_strategies(strategies: list[StrategySpec], n_players: int) -> None:
-    if len(strategies) != n_players:
-        raise TuttiError(f"{len(strategies)} strategies for {n_players} players (one per seat)")
-
-
 def kernel_errors(cards):
     """Any error raised inside a kernel as one line that names the board data."""
     where = cards.source_dir or "the shipped board"
@@ -66,9 +55,8 @@ def kernel_errors(cards):
     )
 
 
-def params_matrix(strategies: list[StrategySpec], params: np.ndarray | None) -> np.ndarray:
-    """float64[MAX_PLAYERS, MAX_PARAMS]: explicit rows, else each strategy's defaults."""
-    return seats.params_matrix(strategies, params, MAX_PLAYERS)
+# float64[MAX_PLAYERS, MAX_PARAMS] of (strategies, params): explicit rows, else defaults
+params_matrix = BUFFERS.params_matrix
 
 
 def play_game(
@@ -84,31 +72,20 @@ def play_game(
     from simcore.games.maestro.game_nb import play_games_nb
 
     check_players(n_players)
-    check_strategies(strategies, n_players)
-    check_seed(seed)
-    pm = params_matrix(strategies, params)
-    while True:
-        games, seats = new_state(1)
-        for p, spec in enumerate(strategies):
-            seats[0, p]["strategy"] = spec.id
-        log = np.zeros((log_rows, LOG_W), np.int32)
-        cev = np.zeros((1, MAX_CARD_EVENTS, CEV_W), np.int16)
-        with kernel_errors(cards):
-            play_games_nb(
-                cards.table_array, games, seats, pm, cev, log, n_players, 0, index, 0, 1, seed
-            )
-        n_log = int(games[0].log_n)
-        if n_log <= log_rows:  # otherwise replay (same seed, same game) with room for all
-            n_cev = min(int(games[0].cev_n), MAX_CARD_EVENTS)
-            return PlayedGame(
-                games[0], seats[0, :n_players], log[:n_log], cev[0, :n_cev], tuple(strategies)
-            )
-        log_rows = n_log
-
-
-def new_events(n_games: int) -> np.ndarray:
-    """A batch's zeroed card-event buffer, int16[n_games, MAX_CARD_EVENTS, CEV_W]."""
-    return np.zeros((n_games, MAX_CARD_EVENTS, CEV_W), np.int16)
+    with kernel_errors(cards):
+        (games, seats, cev), log = batches.play_logged(
+            play_games_nb,
+            BUFFERS,
+            cards.table_array,
+            n_players,
+            seed,
+            strategies,
+            params,
+            index,
+            log_rows,
+        )
+    n_cev = min(int(games[0].cev_n), MAX_CARD_EVENTS)
+    return PlayedGame(games[0], seats[0, :n_players], log, cev[0, :n_cev], tuple(strategies))
 
 
 def play_batch(
@@ -125,32 +102,19 @@ def play_batch(
     """Play games first_index .. first_index + n_games - 1 of a run on `threads` threads
     (None: every core); the games do not depend on the thread count or the blocks."""
     from simcore.games.maestro.game_nb import play_games_nb
-    from simcore.jit import direct
-    from simcore.threads import run_blocks
 
     check_players(n_players)
-    check_strategies(strategies, n_players)
-    check_seed(master_seed)
-    games, seats, cev = reused(into, n_games) or (*new_state(n_games), new_events(n_games))
-    for p, spec in enumerate(strategies):
-        seats[:, p]["strategy"] = spec.id
-    pm = params_matrix(strategies, params)
-    log = np.zeros((0, LOG_W), np.int32)  # no transcripts in batches
-    table = cards.table_array
-
-    args = (table, games, seats, pm, cev, log, n_players, master_seed, first_index)
-    kernel = direct(play_games_nb, *args, 0, 0, -1)
-
-    def play(lo: int, hi: int) -> None:
-        kernel(*args, lo, hi, -1)
-
     with kernel_errors(cards):
-        if n_games > 0:
-            run_blocks(play, n_games, threads)
-    overflow = int(games["cev_n"].max(initial=0))
-    if overflow > MAX_CARD_EVENTS:
-        raise TuttiError(
-            f"a game recorded {overflow} card events, more than the engine's buffer of "
-            f"{MAX_CARD_EVENTS}: raise MAX_CARD_EVENTS in simcore/games/maestro/dtypes.py"
+        return batches.play_batch(
+            play_games_nb,
+            BUFFERS,
+            cards.table_array,
+            n_players,
+            master_seed,
+            strategies,
+            first_index,
+            n_games,
+            params,
+            threads,
+            into,
         )
-    return Batch(games, seats, cev)

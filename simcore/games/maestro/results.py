@@ -13,7 +13,7 @@ import pyarrow as pa
 from simcore.games.maestro.codes import CardEvent, CardKind, End, names
 from simcore.games.maestro.engine import Batch
 from simcore.games.maestro.events import row_label
-from simcore.games.tables import dict_array, event_columns, seat_strategies
+from simcore.games.tables import card_event_columns, dict_array, outcomes, seat_keys
 
 CONDUCTOR_ID = "conductor"  # the card id of a conductor tile in the cards table
 CARD_KIND_FILES = {CardKind.ROW: "rows", CardKind.INSTRUMENT: "instruments"}  # -> data file
@@ -23,24 +23,15 @@ def games_table(cards, batch: Batch, n_players: int) -> pa.Table:
     """One row per game: the common columns, then how it ended and what the board saw."""
     g = np.asarray(batch.games)
     seats = np.asarray(batch.seats)[:, :n_players]
-    points = seats["points"].astype(np.int32)
-    wins = seats["win"] > 0
-    n_winners = wins.sum(axis=1)
-    best = points.max(axis=1)
-    runner_up = np.where(wins, np.iinfo(np.int32).min, points).max(axis=1)
-    margin = np.where(n_winners > 1, 0, best - np.where(n_winners == n_players, best, runner_up))
-    flat_winners = np.nonzero(wins.ravel())[0] % n_players
-    offsets = np.concatenate([[0], np.cumsum(n_winners)]).astype(np.int32)
+    outcome = outcomes(seats["points"], seats["win"] > 0)
     n_rows = int(cards.table.n_rows)
     return pa.table(
         {
             "game": pa.array(g["index"]),
             "seed": pa.array(g["seed"]),
             "players": pa.array(np.full(len(g), n_players, np.int8)),
-            "winner_seats": pa.ListArray.from_arrays(
-                pa.array(offsets), pa.array(flat_winners.astype(np.int8))
-            ),
-            "shared_win": pa.array(n_winners > 1),
+            "winner_seats": outcome.winner_seats,
+            "shared_win": outcome.shared_win,
             "turns": pa.array(g["turn"]),
             "end_trigger": dict_array(g["end_trigger"], names(End)),
             "end_seat": pa.array(g["end_seat"]),
@@ -53,9 +44,9 @@ def games_table(cards, batch: Batch, n_players: int) -> pa.Table:
             "rows_one_turn": pa.array(seats["rows_one_turn"].sum(axis=1).astype(np.int8)),
             "musicians_placed": pa.array(g["row_n"][:, :n_rows].sum(axis=1).astype(np.int16)),
             "critic_seat": pa.array(g["critic"]),
-            "winning_points": pa.array(best.astype(np.int32)),
-            "margin": pa.array(margin.astype(np.int32)),
-            "mean_points": pa.array(points.mean(axis=1).astype(np.float32)),
+            "winning_points": outcome.winning,
+            "margin": outcome.margin,
+            "mean_points": outcome.mean,
             "decisions": pa.array(g["n_decisions"]),
             "violations": pa.array(g["violations"]),
         }
@@ -89,14 +80,10 @@ def seats_table(cards, batch: Batch, n_players: int, strategies) -> pa.Table:
     """One row per game and seat: the common columns, then points by source and counters."""
     g = np.asarray(batch.games)
     s = np.asarray(batch.seats)[:, :n_players]
-    n = len(g)
     flat = s.reshape(-1)
-    seat = np.tile(np.arange(n_players, dtype=np.int8), n)
+    seat = np.tile(np.arange(n_players, dtype=np.int8), len(g))
     cols: dict[str, pa.Array] = {
-        "game": pa.array(np.repeat(g["index"], n_players)),
-        "seat": pa.array(seat),
-        "start_order": pa.array((flat["start_pos"] + 1).astype(np.int8)),
-        "strategy": seat_strategies(strategies, n),
+        **seat_keys(g, flat, n_players, strategies),
         "points": pa.array(flat["points"]),
         "rank": pa.array(flat["rank"]),
         "win": pa.array(flat["win"]),
@@ -119,30 +106,20 @@ def card_ids(cards) -> tuple[list[str], list[str], np.ndarray]:
     return ids, labels, offsets
 
 
-def _named(index: np.ndarray, labels: list[str]) -> pa.DictionaryArray:
-    """Names by index, with a dictionary of distinct names (two cards may share one)."""
-    distinct = list(dict.fromkeys(labels))
-    remap = np.array([distinct.index(x) for x in labels], np.int32)
-    return dict_array(remap[index], distinct)
-
-
 def cards_table(cards, batch: Batch) -> pa.Table:
     """One row per card event: game, seat, kind, card id and name, event, round (= turn)."""
-    g = np.asarray(batch.games)
-    n_events = np.minimum(g["cev_n"], batch.card_events.shape[1])
     ids, labels, offsets = card_ids(cards)
-    game, rows, index = event_columns(batch.card_events, n_events, g["index"], offsets)
-    return pa.table(
-        {
-            "game": pa.array(game),
-            "seat": pa.array(rows[0].astype(np.int8)),
-            "kind": dict_array(rows[1], names(CardKind)),
-            "card_id": dict_array(index, ids),
-            "card": _named(index, labels),
-            "event": dict_array(rows[3], names(CardEvent)),
-            "round": pa.array(rows[4].astype(np.int16)),
-        }
+    cols, _ = card_event_columns(
+        np.asarray(batch.games),
+        batch.card_events,
+        ids,
+        labels,
+        offsets,
+        names(CardKind),
+        names(CardEvent),
+        np.int16,
     )
+    return pa.table(cols)
 
 
 def result_tables(cards, batch: Batch, n_players: int, strategies) -> dict[str, pa.Table]:
