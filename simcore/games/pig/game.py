@@ -11,6 +11,7 @@ from typing import Any
 
 from simcore.games.api import Game
 from simcore.games.pig import RULES_VERSION
+from simcore.games.pig.codes import End, names
 from simcore.games.pig.dtypes import MAX_PLAYERS, MIN_PLAYERS
 from simcore.seats import StrategySpec
 
@@ -24,7 +25,7 @@ class Pig(Game):
     invariant_names = ("simcore.games.pig.codes", "Violation")
     self_play = "hold-at"  # exploit's field and search start
     bench_field = ("hold-at",)  # tutti bench: the one heuristic, also the self-play one
-    end_triggers = ("target", "cap")
+    end_triggers = tuple(n for n in names(End) if n != "none")  # "target", "cap"
     score_sources = {"points_rolled": 1, "points_lost": -1}
     card_files = ("rules",)
     dispatch = {"simcore.games.pig.game_nb": "strategies.pig.dispatch_nb"}
