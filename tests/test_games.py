@@ -236,7 +236,9 @@ def test_an_unknown_game_is_one_line_and_exit_2():
         games.get("chess")
     code, out, err = tutti("play", "--game", "chess")
     assert code == 2 and out == ""
-    assert err.strip().splitlines() == ["error: unknown game 'chess' (known: luthier, maestro)"]
+    assert err.strip().splitlines() == [
+        "error: unknown game 'chess' (known: luthier, maestro, pig)"
+    ]
 
 
 def test_games_lists_name_players_and_rules_version():

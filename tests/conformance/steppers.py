@@ -96,7 +96,40 @@ def _maestro() -> Stepper:
     return Stepper(setup, advance, take_own)
 
 
-STEPPERS: dict[str, Callable[[], Stepper]] = {"luthier": _luthier, "maestro": _maestro}
+def _pig() -> Stepper:
+    from simcore.games.pig.dtypes import new_state, new_work
+    from simcore.games.pig.engine import BUFFERS
+    from simcore.games.pig.game_nb import advance_nb, list_options_nb, pick_nb
+    from simcore.games.pig.rules_nb import setup_nb
+    from strategies.pig.dispatch_nb import choose_nb
+
+    def setup(cards, players, seed, specs):
+        games, seats = new_state(1)
+        for p, spec in enumerate(specs):
+            seats[0, p].strategy = spec.id
+        w = new_work(BUFFERS.params_matrix(specs, None), n_log=LOG_ROWS)
+        setup_nb(cards.table_array[0], games[0], seats[0], w, players, seed, 0)
+        return games, seats, w, ()
+
+    def advance(cards, state, mask):
+        games, seats, w, _ = state
+        return advance_nb(cards.table_array[0], games[0], seats[0], w, mask)
+
+    def take_own(cards, state, p):
+        games, seats, w, _ = state
+        rules, g, s = cards.table_array[0], games[0], seats[0]
+        n = list_options_nb(w.opts)
+        k = choose_nb(s[p].strategy, w.params[p], rules, g, s, p, w.opts, n)
+        pick_nb(rules, g, s, w, p, k)
+
+    return Stepper(setup, advance, take_own)
+
+
+STEPPERS: dict[str, Callable[[], Stepper]] = {
+    "luthier": _luthier,
+    "maestro": _maestro,
+    "pig": _pig,
+}
 
 
 def stepper(name: str) -> Stepper | None:
