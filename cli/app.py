@@ -11,10 +11,10 @@ from cli.bench import bench
 from cli.card import card
 from cli.cards import cards_app
 from cli.drift import baseline, check, drift
-from cli.errors import OneLineErrors
 from cli.exploit import exploit
 from cli.games import games
-from cli.help import HelpCommand
+from cli.kit.errors import OneLineErrors
+from cli.kit.help import HelpCommand
 from cli.ladder import ladder
 from cli.play import play
 from cli.report import report

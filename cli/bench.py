@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.options import GameOpt, PlayersOpt, game_players
+from cli.kit.options import GameOpt, PlayersOpt, game_players
 
 if TYPE_CHECKING:
     from simcore.games.api import Game

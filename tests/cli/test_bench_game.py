@@ -24,7 +24,7 @@ def test_the_field_is_the_games_archetypes_one_per_seat() -> None:
 
 
 def test_a_game_may_name_its_bench_field() -> None:
-    from tests.test_games import Bare
+    from tests.games.test_games import Bare
 
     class Declared(Bare):
         bench_field = ("a", "b", "c")

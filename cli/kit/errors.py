@@ -13,7 +13,7 @@ from typing import Any
 
 import typer
 
-from cli.help import HelpGroup
+from cli.kit.help import HelpGroup
 
 # click's exceptions, or typer's own copy of click (typer 0.2x vendors it)
 _click = sys.modules[typer.BadParameter.__module__]

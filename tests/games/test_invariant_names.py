@@ -30,7 +30,7 @@ def test_luthier_and_maestro_names_come_from_their_engines() -> None:
 
 
 def test_a_game_that_names_no_checks_gets_the_default() -> None:
-    from tests.test_games import Bare
+    from tests.games.test_games import Bare
 
     assert Bare().invariant_names is None and "invariant_names" not in REQUIRED
     assert invariant_names(Bare()) == {}

@@ -65,7 +65,7 @@ class Bare(Game):
     name = "bare"
     rules_version = 1
     player_counts = (2, 3)
-    kernel = ("tests.test_games", "play_nb")
+    kernel = ("tests.games.test_games", "play_nb")
 
     def play_batch(self, cards, players, seed, seats, first, n_games, params=None, threads=None, into=None):  # fmt: skip  # noqa: E501
         raise AssertionError("not played here")
