@@ -524,7 +524,7 @@ class Game(Description, Engine, Strategies, CardData, ReportSpec, Protocol):
     """The whole game object: a game's class subclasses this and writes what it has."""
 
 
-# the members without a default: what every game writes (tests/test_games.py checks the list)
+# the members without a default: what every game writes (tests/games/test_games.py checks the list)
 REQUIRED = (
     "name",
     "rules_version",

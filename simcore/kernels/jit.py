@@ -18,7 +18,7 @@ this module removes:
    kernel-to-kernel call are widened to int64 (booleans to bool) before the callee
    is typed, so each kernel has one signature; the caller converts the values.
    Numba already computes integer arithmetic on intp (int64), so the values a
-   kernel computes do not change (tests/test_golden_games.py proves identical games).
+   kernel computes do not change (tests/games/test_golden_games.py proves identical games).
 
 3. The kernels linked into the kernel Python calls get internal linkage before it is
    optimized (_internalize), and once numba's refcount pruning is done, the
@@ -26,7 +26,7 @@ this module removes:
    array fields of the game records, which own no memory, so they fold away. Small
    scratch arrays live on the stack (`simcore/kernels/stack_nb.py`). Those two and a raised
    inlining threshold first gave about 1.4x the games per second of random play
-   (tests/test_jit_codegen.py checks that heap arrays are still freed exactly once).
+   (tests/kernels/test_jit_codegen.py checks that heap arrays are still freed exactly once).
    Numba links the kernels as linkonce_odr, which LLVM must treat as replaceable, so
    it never removed an unused argument, specialised a signature or gave a function
    with a single call site the inliner's bonus; numba passes an array as ~9 scalars
@@ -45,7 +45,7 @@ game that did would still fail its invariant checks.
 This leans on numba internals (a `_FunctionCompiler` subclass, the compile flag
 `no_compile`, a `JITCodeLibrary` subclass whose `finalize` only links), so
 pyproject.toml pins numba to the minor version it was written and tested against
-(0.68); tests/test_golden_games.py and the whole suite check a new version before the
+(0.68); tests/games/test_golden_games.py and the whole suite check a new version before the
 pin moves. A kernel still runs as plain Python with NUMBA_DISABLE_JIT=1.
 """
 

@@ -14,7 +14,7 @@ The contract a searching player needs (strategies/luthier/search_player_nb.py):
 - apply_top_nb: take one of them and play the rest of that step;
 - redeal_nb.redeal_nb: deal again what a seat cannot see.
 With an empty mask advance_nb plays the game to its end exactly as before (the golden
-games, tests/test_golden_games.py).
+games, tests/games/test_golden_games.py).
 """
 
 from __future__ import annotations
