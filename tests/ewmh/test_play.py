@@ -138,3 +138,36 @@ def test_player_counts_outside_two_to_nine_are_one_line_errors(ecards):
 
     with pytest.raises(TuttiError, match="2.9 players"):
         GAME.play_batch(ecards, 10, 1, GAME.parse_seats(None, 2) * 5, 0, 1)
+
+
+PLAIN = """
+import sys
+from simcore.games.ewmh.game import GAME
+cards = GAME.load_cards()
+played = GAME.play_game(cards, 3, 5, GAME.parse_seats(None, 3))
+sys.stdout.write(GAME.transcript(cards, played, []))
+"""
+
+
+def test_plain_python_plays_the_same_game(ecards):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    proc = subprocess.run(
+        [sys.executable, "-c", PLAIN], env=env, capture_output=True, text=True, timeout=600
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    played = GAME.play_game(ecards, 3, 5, GAME.parse_seats(None, 3))
+    assert proc.stdout == GAME.transcript(ecards, played, [])
+
+
+def test_the_unlisted_game_binds_its_random_dispatch():
+    from simcore import games
+    from simcore.games import binding
+    from simcore.games.ewmh.play import decide_nb
+
+    assert "ewmh" not in games.GAMES  # not offered until phases (b) and (c)
+    assert decide_nb.choose_nb is choose_nb and not binding.is_unbound(choose_nb)
+    assert binding.dispatch_module(decide_nb.__name__) == "strategies.ewmh.dispatch_nb"

@@ -155,3 +155,32 @@ def test_house_medici_pays_with_the_targets_fresh_cards(ecards):
     assert g.stage == Stage.PAY and g.left == 1  # Medici's own unit paid 1 of 2
     take(ecards, games, seats, w, row(Opt.PAY, theirs, 2))
     assert g.card_flipped[theirs] == 1 and seats[0, 0].produced == 1
+
+
+def test_tied_leaders_share_the_win_or_the_earlier_arriver_takes_it():
+    for patch, wins in (([], [0.5, 0.5, 0.0]), (["rules.tie_break.value=arrival"], [0, 1, 0])):
+        cards = load_cards(None, patch)
+        games, seats, w = blank_game(cards, 3, vocations=[COURT] * 3)
+        g = games[0]
+        give_comp(cards, g, "mass", 0)
+        give_comp(cards, g, "dance", 1)
+        for p, arrival in ((0, 2), (1, 1), (2, 0)):
+            seats[0, p].arrival = arrival
+        end_game_nb(cards.tables, g, seats[0], w, End.CAP)  # ruling EW-18
+        assert list(seats[0, :3].points) == [1, 1, 0]
+        assert list(seats[0, :3].win) == wins
+
+
+def test_bonuses_read_at_the_end_by_switch():
+    cards = load_cards(None, ["rules.bonus_timing.value=end"])
+    games, seats, w = blank_game(cards, vocations=[COURT] * 4)
+    g = games[0]
+    k = give_comp(cards, g, "mass", 0)
+    seats[0, 0].pending_free = 1
+    g.stage = Stage.FREE
+    mass = cards.index("compositions", "mass")
+    take(cards, games, seats, w, row(Opt.FREE, mass, Age.EARLY_POLYPHONY))
+    assert g.comp_bonus[k] == 0
+    give_design(cards, g, "ockeghem", 0)  # held at the end: "Masses are worth 3 additional"
+    end_game_nb(cards.tables, g, seats[0], w, End.ALL_ARRIVED)
+    assert seats[0, 0].points == 2 + 3 and seats[0, 0].points_genre == 3 and g.violations == 0

@@ -188,3 +188,18 @@ def test_the_round_cap_places_every_pawn_on_end_and_ends_the_game(ecards):
     assert list(seats[0, :3].pos) == [L, L, L]
     assert list(seats[0, :3].arrival) == [0, 0, 1]  # no arrival for the placed pawns
     assert np.isclose(seats[0, :3].win.sum(), 1.0)
+
+
+def test_rondeaux_rerolls_the_die_and_either_result_is_used(ecards):
+    games, seats, w = blank_game(ecards)
+    g = games[0]
+    c = give_design(ecards, g, "rondeaux", 0)
+    take(ecards, games, seats, w, row(Opt.ROLL))
+    assert g.stage == Stage.REROLL
+    assert options(ecards, games, seats, w) == [row(Opt.KEEP, int(g.die1)), row(Opt.REROLL, c)]
+    take(ecards, games, seats, w, row(Opt.REROLL, c))
+    assert g.stage == Stage.REROLL_PICK and g.card_flipped[c] == 1  # ruling EW-28
+    second = int(g.die2)
+    take(ecards, games, seats, w, options(ecards, games, seats, w)[1])
+    assert seats[0, 0].pos in (second, second + 2, second - 2)  # a move tile may follow
+    assert seats[0, 0].rolls == 2 and g.rolled == 1
