@@ -11,6 +11,7 @@ from simcore.games.ewmh.rules.turn_nb import die_move_nb, end_turn_nb, start_tur
 from simcore.games.ewmh.state.codes import VOC_CARD, End, Opt, Stage
 from tests.ewmh.state import (
     blank_game,
+    give,
     give_comp,
     give_design,
     hand,
@@ -203,3 +204,21 @@ def test_rondeaux_rerolls_the_die_and_either_result_is_used(ecards):
     take(ecards, games, seats, w, options(ecards, games, seats, w)[1])
     assert seats[0, 0].pos in (second, second + 2, second - 2)  # a move tile may follow
     assert seats[0, 0].rolls == 2 and g.rolled == 1
+
+
+def test_empty_decks_reshuffle_their_discards_or_give_nothing(ecards):
+    from simcore.games.ewmh.rules.decks_nb import draw_comps_nb, draw_effects_nb
+
+    games, seats, w = blank_game(ecards)
+    g = games[0]
+    deck = [int(c) for c in g.deck[: g.deck_n]]
+    for c in deck[:-2]:  # all but 2 to the discard pile: 2 in the deck
+        give(g, c, 1)
+        g.card_loc[c] = -3
+        g.discard[g.discard_n] = c
+        g.discard_n += 1
+    assert draw_effects_nb(g, seats[0], w, 0, 5) == 5  # ruling EW-43: DECK reshuffle
+    assert len(hand(g, 0)) == 5 and g.deck_n + g.discard_n == len(deck) - 5
+    g.comp_deck_n = 0
+    g.comp_state[:] = 4  # no composition anywhere: nothing is drawn
+    assert draw_comps_nb(g, seats[0], w, 0, 2) == 0
