@@ -32,12 +32,23 @@ if TYPE_CHECKING:
 
 
 def game_of(module: str) -> Game | None:
-    """The registered game whose package holds `module`, or None."""
+    """The registered game whose package holds `module`, or None. A game package not yet
+    listed in GAMES (one whose engine is still being built, so not offered) binds its
+    dispatch through its own registration module, `simcore.games.<package>.game`."""
+    from importlib import import_module
+    from importlib.util import find_spec
+
     from simcore.games import GAMES, get
 
     for name, registration in GAMES.items():
         if module.startswith(registration.rpartition(".")[0] + "."):
             return get(name)
+    parts = module.split(".")
+    if parts[:2] == ["simcore", "games"] and len(parts) > 3:
+        own = ".".join(parts[:3]) + ".game"
+        if find_spec(own) is not None:
+            game: Game | None = getattr(import_module(own), "GAME", None)
+            return game
     return None
 
 

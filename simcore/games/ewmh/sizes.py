@@ -1,5 +1,5 @@
 """The engine's limits for Early Western Music History: the one owner of each size the
-card data is checked against and the future state arrays are shaped by."""
+card data is checked against and the state arrays (state/dtypes.py) are shaped by."""
 
 from __future__ import annotations
 
