@@ -1,7 +1,8 @@
 """Adjusted card effects: a Mantel-Haenszel risk difference within strata, games as units.
 
-A stratum is (strategy, start order, family) of a seat-game (family tiles: without
-the family; royal patrons: with whether the seat took a royal patron at all, see
+A stratum is (strategy, start order, the game's grouping columns) of a seat-game
+(Luthier: the family tile; a grouping's own tiles: without it; cards behind a
+milestone, such as Luthier's royal patrons: with how far the seat reached it, see
 `stratum_code`). For card X and
 stratum k with n1 holders (win sum W1) and n0 non-holders (W0) among N seat-games,
 the Mantel-Haenszel difference is
@@ -56,37 +57,37 @@ ADJUSTED = "effect (adjusted)"  # holders vs non-holders of the same stratum
 RAW = "raw"  # holders' win rate minus every other seat's
 CAUSAL = "causal effect vs stand-in"  # `ablate`: the card against its neutral stand-in
 STRATA_WORDS = (
-    "holders against non-holders of the same strategy, start order and the game's grouping "
-    "columns (family)"
+    "holders against non-holders of the same strategy, start order and the game's grouping columns"
 )
 _MOMENTS = ("c", "sa", "sb", "sab")
 
 
-def stratum_code(family: bool = True, royal: bool = False, milestone: str | None = None) -> pl.Expr:
-    """One int64 per (strategy, start order, family) from the categoricals' codes.
+def stratum_code(groups: tuple[str, ...] = (), milestone: str | None = None) -> pl.Expr:
+    """One int64 per (strategy, start order, the `groups` columns) from the categoricals'
+    codes (each group a categorical of under 65,536 values).
 
-    Without `family`: per (strategy, start order), for the family tiles' own rows
-    (a family tile cannot be compared with others within its own family). With a
-    `milestone` column (0..3): also that, for cards a seat can choose only on reaching a
-    milestone: `royal` is `milestone="took_royal"` (a royal patron comes only with an
-    award's royal benefit); specialty cards use `took_specialty` (how many the seat took:
-    each comes with a track's specialty step).
+    A grouping's own tiles leave it out of `groups` (Luthier's family tile cannot be
+    compared with others within its own family). With a `milestone` column (0..3): also
+    that, for cards a seat can choose only on reaching a milestone (the game's
+    `milestones`: Luthier's royal patrons come only with an award's royal benefit, its
+    specialty cards each with a track's specialty step).
     """
-    code = (
-        pl.col("strategy").to_physical().cast(pl.Int64) * 64 + pl.col("start_order").cast(pl.Int64)
-    ) * 65_536
-    code = code + pl.col("family").to_physical().cast(pl.Int64) if family else code
-    column = "took_royal" if royal else milestone
-    return code * 4 + pl.col(column).cast(pl.Int64) if column else code
+    code = pl.col("strategy").to_physical().cast(pl.Int64) * 64 + pl.col("start_order").cast(
+        pl.Int64
+    )
+    code = code * 65_536
+    for i, group in enumerate(groups):
+        code = code * 65_536 if i else code
+        code = code + pl.col(group).to_physical().cast(pl.Int64)
+    return code * 4 + pl.col(milestone).cast(pl.Int64) if milestone else code
 
 
 def stratum_names(
-    seats: pl.LazyFrame, family: bool = True, royal: bool = False, milestone: str | None = None
+    seats: pl.LazyFrame, groups: tuple[str, ...] = (), milestone: str | None = None
 ) -> pl.LazyFrame:
-    """sk (the code of one scan) -> k, the stratum as "strategy|start order|family"."""
-    parts = ["strategy", "start_order", *(["family"] if family else [])]
-    column = "took_royal" if royal else milestone
-    parts += [column] if column else []
+    """sk (the code of one scan) -> k, the stratum as "strategy|start order|groups..."."""
+    parts = ["strategy", "start_order", *groups]
+    parts += [milestone] if milestone else []
     return (
         seats.select("sk", *parts)
         .unique("sk")
@@ -334,20 +335,22 @@ def _decode(frame: pl.DataFrame, names: pl.DataFrame) -> pl.DataFrame:
 
 
 def from_tables(
-    seats: pl.DataFrame, keys: pl.DataFrame, royal: bool = False, milestone: str | None = None
+    seats: pl.DataFrame,
+    keys: pl.DataFrame,
+    groups: tuple[str, ...] = (),
+    milestone: str | None = None,
 ) -> pl.DataFrame:
     """Effects straight from small tables (tests, notebooks).
 
-    `seats`: game, seat, strategy, start_order, family, win (and took_royal with
-    `royal`, or the `milestone` column: the milestone cards' strata); `keys`: kind,
-    card_id, level, game, seat (one row per seat-game holding the card).
+    `seats`: game, seat, strategy, start_order, the `groups` columns, win (and the
+    `milestone` column: the milestone cards' strata); `keys`: kind, card_id, level, game,
+    seat (one row per seat-game holding the card).
     """
     seats = seats.with_columns(
-        pl.col("strategy").cast(pl.String).cast(pl.Categorical),
-        pl.col("family").cast(pl.String).cast(pl.Categorical),
+        pl.col("strategy", *groups).cast(pl.String).cast(pl.Categorical),
         pl.col("win").cast(pl.Float64),
         sg=seat_game_key(pl.col("game"), pl.col("seat").cast(pl.Int64)),
-    ).with_columns(sk=stratum_code(royal=royal, milestone=milestone))
+    ).with_columns(sk=stratum_code(groups, milestone=milestone))
     kinds = (
         keys.select("kind", "card_id")
         .unique()
@@ -363,7 +366,7 @@ def from_tables(
     )
     lazy_seats = seats.lazy().select("game", "sk", "win")
     strata, pairs = strata_moments(lazy_seats).collect(), seat_moments(lazy_seats).collect()
-    names = stratum_names(seats.lazy(), royal=royal, milestone=milestone).collect()
+    names = stratum_names(seats.lazy(), groups, milestone=milestone).collect()
     acc = Accumulator()
     acc.add_seats(seats["game"].n_unique(), strata, pairs, names)
     frames = [cell_moments(coded.lazy()), *pair_moments(coded.lazy(), lazy_seats)]

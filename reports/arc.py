@@ -1,12 +1,13 @@
-"""The game arc: prestige round by round for the winners and the rest, and whether the
+"""The game arc: the score round by round for the winners and the rest, and whether the
 leader after a round goes on to win (a runaway leader is a balance problem designers
 ask about).
 
-Read from the seats table's `roundN_prestige` columns (prestige on the board at the end
-of round N's play, before the end-game scoring). Runs written before those columns
-existed have no arc: `game_arc` returns None and the report says so.
+Read from the seats table's score-by-round columns the game declares (`score_by_round`,
+Luthier's "round{round}_prestige": prestige on the board at the end of round N's play,
+before the end-game scoring). Runs written before those columns existed have no arc:
+`game_arc` returns None and the report says so.
 
-A game's leader after round r is the seat with the most prestige then; a game where
+A game's leader after round r is the seat with the highest score then; a game where
 seats tie for the lead counts as led by each of them with weight 1/k, like a shared
 win. "Leader wins" is the share of games the leader after round r wins (a shared win
 counts 1/k), with a Wilson 95% interval over games; the fair share a leader would have
@@ -23,20 +24,22 @@ import polars as pl
 from reports.load import Run
 from simcore.stats import wilson_interval
 
-ROUND_COLUMN = re.compile(r"^round(\d+)_prestige$")
 
-
-def round_columns(names: list[str]) -> list[str]:
-    """The `roundN_prestige` columns of a seats table, in round order."""
-    found = [(int(m[1]), n) for n in names if (m := ROUND_COLUMN.match(n))]
+def round_columns(names: list[str], template: str) -> list[str]:
+    """The columns of `names` that `template` ("round{round}_prestige": the game's
+    `score_by_round`) names, in round order."""
+    before, _, after = template.partition("{round}")
+    pattern = re.compile(f"^{re.escape(before)}(\\d+){re.escape(after)}$")
+    found = [(int(m[1]), n) for n in names if (m := pattern.match(n))]
     return [n for _, n in sorted(found)]
 
 
-def game_arc(run: Run) -> dict[str, Any] | None:
+def game_arc(run: Run, template: str) -> dict[str, Any] | None:
     """{"rounds": [...], "winners": [...], "others": [...], "leader_wins": [...],
-    "players": P} or None when the run recorded no per-round prestige."""
+    "players": P} or None when the run recorded no score by round (`template`: the game's
+    `score_by_round`)."""
     seats = run.scan("seats")
-    columns = round_columns(seats.collect_schema().names())
+    columns = round_columns(seats.collect_schema().names(), template)
     if not columns:
         return None
     stages = stage_arc(seats.select("game", "seat", "win", *columns), columns)
@@ -85,11 +88,11 @@ def stage_arc(frame: pl.LazyFrame, columns: list[str]) -> dict[str, list]:
     }
 
 
-def arc_sentence(arc: dict[str, Any] | None) -> str:
+def arc_sentence(arc: dict[str, Any] | None, score: str) -> str:
     """One plain sentence: how often the leader after round 3 (or the middle) wins."""
     if arc is None:
         return (
-            "This run records no prestige by round (written by an older tutti): "
+            f"This run records no {score} by round (written by an older tutti): "
             "simulate again for the game arc."
         )
     rows = arc["leader_wins"]
@@ -105,7 +108,7 @@ def arc_sentence(arc: dict[str, Any] | None) -> str:
 
 
 def arc_rows(arc: dict[str, Any]) -> list[list[str]]:
-    """Per round: winners' and the others' mean prestige, the leader's win share."""
+    """Per round: winners' and the others' mean score, the leader's win share."""
     out = []
     for r, w, o, lead in zip(
         arc["rounds"], arc["winners"], arc["others"], arc["leader_wins"], strict=True
@@ -115,10 +118,12 @@ def arc_rows(arc: dict[str, Any]) -> list[list[str]]:
     return out
 
 
-ARC_HEADERS = [
-    "After round",
-    "Winners' prestige",
-    "Others' prestige",
-    "Gap",
-    "Leader wins (95% interval)",
-]
+def arc_headers(score: str) -> list[str]:
+    """The arc table's headers, the score named as the game names it."""
+    return [
+        "After round",
+        f"Winners' {score}",
+        f"Others' {score}",
+        "Gap",
+        "Leader wins (95% interval)",
+    ]

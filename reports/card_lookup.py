@@ -64,9 +64,8 @@ def card_lookup(
 ) -> dict[str, Any]:
     """The rows of card `key` in the run's report, each with `dead`, `held_share` and
     `advice`; a one-line TuttiError for another game's run or an unknown card."""
-    from reports.card_report import build_report
     from reports.load import open_run
-    from reports.report import card_balance
+    from reports.report import build_report, card_balance
 
     run = open_run(Path(run_dir), allow_incomplete, None)
     if not card_balance(run.game):

@@ -1,5 +1,5 @@
-"""The card-balance report (reports.card_report) laid out as blocks (reports.blocks: written
-once to HTML and Markdown).
+"""The card-balance sections (reports.card_report) laid out as blocks (reports.blocks:
+written once to HTML and Markdown); reports.sections orders them in the report.
 
 The page has every card, every plot and a table of contents; the Markdown summary (for a
 pull request or a chat) has no plots and short tables: the flagged cards in full, per
@@ -19,21 +19,12 @@ from simcore import fmt
 Report = dict[str, Any]
 Row = dict[str, Any]
 
-SECTIONS = (
-    ("summary", "Summary"),
-    ("run", "Run"),
-    ("seats", "Seat order"),
-    ("families", "Family tiles"),
-    ("dead", "Dead and ignored cards"),
-    ("flagged", "Strongest and weakest cards"),
-    ("strategies", "Strategies"),
-    ("scores", "Scores"),
-    ("arc", "Game arc"),
-    ("cards", "Cards by kind"),
-    ("outcomes", "Awards and goals (outcomes)"),
-    ("method", "Method and definitions"),
-)
 ABLATION_HEADERS = ["causal effect vs stand-in (win-rate pts, 95% interval)", "Ablation"]
+
+
+def _caveat(report: Report) -> Rich:
+    words = text.caveat(report)
+    return Rich(f"**Read with care.** {words}", f"<b>Read with care.</b> {e(words)}")
 
 
 def _plots():
@@ -143,7 +134,7 @@ def summary(report: Report) -> list[Block]:
         out.append(("note", Rich(confirmed, e(confirmed))))
     caveat: Block = (
         "quote",
-        Rich(f"**Read with care.** {text.CAVEAT}", f"<b>Read with care.</b> {e(text.CAVEAT)}"),
+        _caveat(report),
         "",
     )
     notes = report["warnings"] + report["too_uncertain"]
@@ -189,7 +180,7 @@ def run_facts(report: Report) -> list[Block]:
         ("Simulated in", fmt.seconds(run["simulation_seconds"])),
         ("Engine checks", violations.checks_text(report)),
     ]
-    caveat = Rich(f"**Read with care.** {text.CAVEAT}", f"<b>Read with care.</b> {e(text.CAVEAT)}")
+    caveat = _caveat(report)
     return [("dl", facts, "kv"), ("quote", caveat, "")]
 
 
@@ -273,31 +264,36 @@ def seats(report: Report) -> list[Block]:
     ]
 
 
-def families(report: Report) -> list[Block]:
-    fams = report["families"]
+def grouping(report: Report, g: Row) -> list[Block]:
+    """A grouping's section (Luthier's family tiles): win rate per value, the value's
+    adjusted effect where its values are cards, and per value and start order."""
+    column = g["column"]
+    found = report[g["key"]]
     fair = report["seats"]["fair_rate"]
-    adjusted = text.family_effects(report)
-    rows = text.by_adjusted(fams["by_family"], adjusted)
-    name = lambda f: text.family_name(report, f)  # noqa: E731
+    adjusted = text.tile_effects(report, g)
+    rows = text.by_adjusted(found[f"by_{column}"], adjusted, column)
+    name = lambda f: text.tile_name(report, g, f)  # noqa: E731
+    label = g["label"]
+    both = found[f"by_{column}_and_start_order"]
     body = [
         [
-            name(r["family"]),
+            name(r[column]),
             fmt.count(r["n"]),
             _rate(r),
             fmt.pct_range(r["ci_low"], r["ci_high"]),
             fmt.pts((r["win_rate"] or 0) - fair),
-            text.adjusted_cell(adjusted.get(r["family"])),
+            text.adjusted_cell(adjusted.get(r[column])),
         ]
         for r in rows
     ]
     short = [[x[0], x[1], x[2], x[3], x[5]] for x in body]
-    orders = sorted({r["start_order"] for r in fams["by_family_and_start_order"]})
-    cells = {(r["family"], r["start_order"]): r for r in fams["by_family_and_start_order"]}
+    orders = sorted({r["start_order"] for r in both})
+    cells = {(r[column], r["start_order"]): r for r in both}
     grid = []
     for r in rows:
-        line: list[Any] = [name(r["family"])]
+        line: list[Any] = [name(r[column])]
         for o in orders:
-            c = cells.get((r["family"], o))
+            c = cells.get((r[column], o))
             if c is None:
                 line.append(fmt.DASH)
                 continue
@@ -314,13 +310,13 @@ def families(report: Report) -> list[Block]:
     figure: Block = (
         "figure",
         lambda: _plots().win_rate_plot(
-            rows, "family", fair, "family-win-rates", labeller=name, horizontal=True
+            rows, column, fair, f"{column}-win-rates", labeller=name, horizontal=True
         ),
-        "Win rate of the seats that kept each family tile, with 95% intervals.",
+        f"Win rate of the seats of each {label.lower()}, with 95% intervals.",
         [],
     )
     headers = [
-        "Family",
+        label,
         "Seat-games",
         "Win rate (raw)",
         "95% interval",
@@ -328,25 +324,25 @@ def families(report: Report) -> list[Block]:
         "Effect (adjusted), 95% (pts)",
     ]
     return [
-        ("p", text.family_sentence(report)),
+        ("p", text.grouping_sentence(report, g)),
         (
             "alt",
             [
                 figure,
                 ("table", headers, body, 1),
-                ("h3", "Family by start order"),
+                ("h3", f"{label} by start order"),
                 (
                     "p",
-                    "Win rate of each family from each start position (grey: too few games; "
-                    "hover for the interval).",
+                    f"Win rate of each {label.lower()} from each start position (grey: too few "
+                    "games; hover for the interval).",
                 ),
-                ("table", ["Family", *[f"{fmt.ordinal(o)} player" for o in orders]], grid, 1),
+                ("table", [label, *[f"{fmt.ordinal(o)} player" for o in orders]], grid, 1),
             ],
             [
                 (
                     "table",
                     [
-                        "Family",
+                        label,
                         "Seat-games",
                         "Win rate (raw)",
                         "95% interval",
@@ -535,7 +531,7 @@ def strategies(report: Report) -> list[Block]:
 
 def scores(report: Report) -> list[Block]:
     sc = report["scores"]
-    score = report["run"].get("score", "prestige")
+    score = report["run"]["score"]
     full = [
         [
             s["group"],
@@ -545,7 +541,7 @@ def scores(report: Report) -> list[Block]:
             f"{fmt.num(s['p10'], 0)}–{fmt.num(s['p90'], 0)}",
             f"{fmt.num(s['min'], 0)}–{fmt.num(s['max'], 0)}",
         ]
-        for s in sc["prestige"]["summary"]
+        for s in sc[score]["summary"]
     ]
     src = fmt.source_rows(sc["sources"])
     src_headers = ["Source", "Winners: mean", "Winners: share", "Losers: mean", "Losers: share"]
@@ -556,7 +552,7 @@ def scores(report: Report) -> list[Block]:
         f"winner leads by {fmt.num(ms['mean'])} {score} on average (median "
         f"{fmt.num(ms['median'], 0)}, middle 80% {fmt.num(ms['p10'], 0)}–"
         f"{fmt.num(ms['p90'], 0)}); the mean winning score is "
-        f"{fmt.num(m['mean_winning_prestige'])}."
+        f"{fmt.num(m.get(f'mean_winning_{score}'))}."
         if ms["n"]
         else "Every game ended in a shared victory."
     )
@@ -570,7 +566,7 @@ def scores(report: Report) -> list[Block]:
         ("table", ["Seats", "n", "Mean", "Median", "Middle 80%", "Range"], full, 1),
         (
             "figure",
-            lambda: _plots().score_histogram(sc["prestige"]["histogram"]),
+            lambda: _plots().score_histogram(sc[score]["histogram"], key=score),
             f"Final {score}: share of each group's seats at each score.",
             [],
         ),
@@ -583,7 +579,7 @@ def scores(report: Report) -> list[Block]:
         ("table", src_headers, src, 1),
         (
             "figure",
-            lambda: _plots().sources_plot(sc["sources"]),
+            lambda: _plots().sources_plot(sc["sources"], score=score),
             f"Mean {score} per seat by source.",
             [],
         ),
@@ -594,7 +590,7 @@ def scores(report: Report) -> list[Block]:
         page.append(
             (
                 "figure",
-                lambda: _plots().margin_histogram(m["histogram"]),
+                lambda: _plots().margin_histogram(m["histogram"], score=score),
                 "Games by winning margin (shared victories left out).",
                 [],
             )
@@ -614,9 +610,10 @@ def scores(report: Report) -> list[Block]:
 
 def arc_section(report: Report) -> list[Block]:
     found = report.get("arc")
-    out: list[Block] = [("p", arc.arc_sentence(found))]
+    score = report["run"]["score"]
+    out: list[Block] = [("p", arc.arc_sentence(found, score))]
     if found is not None:
-        out.append(("table", arc.ARC_HEADERS, arc.arc_rows(found), 1))
+        out.append(("table", arc.arc_headers(score), arc.arc_rows(found), 1))
     return out
 
 
@@ -735,7 +732,8 @@ def cards_by_kind(report: Report) -> list[Block]:
                 "the card was held; <b>Taken</b> counts events (a card can be taken twice); "
                 "<b>Completed</b> is the share of holders who completed it; <b>Win rate</b> is "
                 "the holders' win rate; <b>effect (adjusted)</b> its difference from "
-                "non-holders of the same strategy, start order and family (Mantel-Haenszel), "
+                f"non-holders of the same strategy, {e(text.grouping_words(report))} "
+                "(Mantel-Haenszel), "
                 "<b>effect (raw)</b> from all other seat-games. Sorted by the adjusted effect, "
                 "strongest first; untested cards last.",
             ),
@@ -785,7 +783,8 @@ def cards_by_kind(report: Report) -> list[Block]:
 def outcomes(report: Report) -> list[Block]:
     o = report["outcomes"]
     kinds = report["cards"]["kinds"]
-    level_title, goal_title = (kinds[k]["title"] for k in (o["level_kind"], o["goal_kind"]))
+    level_title = kinds[o["level_kind"]]["title"]
+    goal_title = kinds[o["goal_kind"]]["title"] if o["goal_kind"] else None
     awards = [
         [
             a["card"],
@@ -833,7 +832,7 @@ def outcomes(report: Report) -> list[Block]:
                     awards,
                     1,
                 ),
-                ("h3", goal_title, "outcomes-goals"),
+                *([("h3", goal_title, "outcomes-goals")] if goal_title else []),
             ],
             [
                 (
@@ -850,7 +849,7 @@ def outcomes(report: Report) -> list[Block]:
                 ),
             ],
         ),
-        ("table", goal_headers, goals, 1),
+        *([("table", goal_headers, goals, 1)] if goal_title else []),
     ]
 
 
@@ -863,52 +862,4 @@ def method(report: Report) -> list[Block]:
             [("dl", items, "method"), ("note", built)],
             [("ul", [f"**{k}.** {v}" for k, v in items])],
         ),
-    ]
-
-
-BUILD = {
-    "summary": summary,
-    "run": run_facts,
-    "seats": seats,
-    "families": families,
-    "dead": dead,
-    "flagged": flagged,
-    "strategies": strategies,
-    "scores": scores,
-    "arc": arc_section,
-    "cards": cards_by_kind,
-    "outcomes": outcomes,
-    "method": method,
-}
-
-
-def _unsound(report: Report) -> list[Block]:
-    """Games that broke the engine's invariant checks, before anything else (or nothing)."""
-    found = violations.blocks(report)
-    return [("section", "violations", found[0][1], found[1:])] if found else []
-
-
-def blocks(report: Report) -> list[Block]:
-    """The whole report: title, engine violations, the summary, the contents (page only),
-    the sections, and (Markdown only) the run setup."""
-    toc = [
-        (
-            sid,
-            title,
-            [(f"card-{g['group']}", g["title"]) for g in report["cards"]["groups"]]
-            if sid == "cards"
-            else [],
-        )
-        for sid, title in SECTIONS
-    ]
-    sections = [("section", sid, title, BUILD[sid](report)) for sid, title in SECTIONS]
-    run_section = sections[1]
-    return [
-        *header(report),
-        *_unsound(report),
-        sections[0],
-        ("toc", toc),
-        ("alt", [run_section], []),
-        *sections[2:],
-        ("alt", [], setup(report)),
     ]

@@ -1,71 +1,51 @@
-"""The card-balance report of a run: a JSON-ready dict (reports.card_render lays it out).
+"""The card-balance sections of a report: their numbers, JSON-ready (reports.card_render
+lays them out; reports.sections switches them on).
 
-    from reports.card_report import build_report
-    report = build_report("runs/demo")
-
-For a game whose card kinds and seats grouping the card-balance sections read
-(reports.card_kinds.covers): seat order, grouping tiles (families), every card's
-adjusted win-rate effect, pick rates and dead cards (the game's `card_bits`), scores by
-source and by round, per-level outcomes (awards) and goals. `tutti report` goes through
-reports.report, which picks this builder or the game report by what the game declares.
+For a game that declares card kinds and a grouping (reports.card_kinds.card_balance):
+seat order, the grouping's own section (Luthier's family tiles), every card's adjusted
+win-rate effect with flags, pick rates and dead cards (the game's `card_bits`), scores
+by source, per-level outcomes, and the Summary's findings. What a kind, a deck, a
+grouping or an outcome is, the game declares (simcore/games/api.py); nothing here names
+a game.
 """
 
 from __future__ import annotations
 
-import time
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
-from reports import arc, card_sums, cards, findings, outcomes, picks, scores, winrates
-from reports.card_kinds import KINDS, covers, table_groups
-from reports.cardinfo import CARD_SET_KINDS, card_info
+from reports import card_sums, cards, findings, outcomes, picks
+from reports.card_kinds import grouping_kinds, kinds_of, table_groups
+from reports.cardinfo import CardInfo, card_info
 from reports.examples import attach_examples, replay_command
-from reports.load import Run, open_run, run_seats
+from reports.load import Run
 from reports.settings import Settings
-from reports.violations import run_violations
-from simcore import games
-from simcore.errors import TuttiError
+from simcore.games.api import Game
 from simcore.progress import Stage
 
-FORMAT = "tutti-report/1"
-ADJUSTMENT_METHOD = (
-    "Adjusted Δ: Mantel-Haenszel risk difference of holders against non-holders within "
-    "the same strategy, start order and family (family tiles: strategy and start order), "
-    "so that a card is not credited with the strength of the strategies and seats that "
-    "tend to take it; games are the independent units (cluster-robust variance over "
-    "games), because the seats of one game share one victory."
-)
+
+def adjustment_method(report: Report) -> str:
+    """How the adjusted Δ is measured, the strata named as the game declares them."""
+    from reports.text import grouping_words
+
+    tiles = "".join(
+        f" ({g['title'][0].lower() + g['title'][1:]}: strategy and start order)"
+        for g in report["groupings"]
+        if g["kind"]
+    )
+    return (
+        "Adjusted Δ: Mantel-Haenszel risk difference of holders against non-holders within "
+        f"the same strategy, {grouping_words(report)}{tiles}, so that a card is not "
+        "credited with the strength of the strategies and seats that tend to take it; games "
+        "are the independent units (cluster-robust variance over games), because the seats "
+        "of one game share one victory."
+    )
+
+
 Report = dict[str, Any]
 
 
-def run_header(run: Run) -> dict[str, Any]:
-    """The facts a reader needs to know what was simulated."""
-    m = run.manifest
-    c = m.config
-    game = games.get(c.game)
-    seats = run_seats(run, tuple(game.seat_names))
-    return {
-        "run_dir": str(run.path),
-        "game": c.game,
-        "title": game.title,
-        "score": game.score,
-        "players": c.players,
-        "games": m.games_completed,
-        "games_planned": c.games,
-        "complete": m.complete,
-        "seed": c.seed,
-        "chunk_size": c.chunk_size,
-        "seats": seats,
-        "strategies": sorted(set(c.strategies)),
-        "card_hash": c.card_hash,
-        "cards_dir": c.cards_dir,
-        "rules_version": c.rules_version,
-        "package_version": c.package_version,
-        "simulation_seconds": m.seconds,
-    }
-
-
-def _uncertainty_notes(report: Report, settings: Settings) -> list[str]:
+def uncertainty_notes(report: Report, settings: Settings) -> list[str]:
     """Plain sentences naming the numbers that are too uncertain to act on."""
     notes = []
     games = report["run"]["games"]
@@ -84,11 +64,14 @@ def _uncertainty_notes(report: Report, settings: Settings) -> list[str]:
         )
     if seats["chi_square"]["too_few_games"]:
         notes.append("Seat balance test: too few games (under 5 expected wins per position).")
-    for label, rows in (
-        ("Family win rates", report["families"]["by_family"]),
-        ("Family × start order", report["families"]["by_family_and_start_order"]),
-        ("Strategy matchups", report["strategies"]["matchups"]),
-    ):
+    rates = []
+    for g in report["groupings"]:
+        found, column = report[g["key"]], g["column"]
+        rates += [
+            (f"{g['label']} win rates", found[f"by_{column}"]),
+            (f"{g['label']} × start order", found[f"by_{column}_and_start_order"]),
+        ]
+    for label, rows in (*rates, ("Strategy matchups", report["strategies"]["matchups"])):
         bad = [r for r in rows if r["too_uncertain"]]
         if bad:
             notes.append(f"{label}: {len(bad)} of {len(rows)} rates have too few games.")
@@ -108,19 +91,25 @@ def _uncertainty_notes(report: Report, settings: Settings) -> list[str]:
     return notes
 
 
-def _glance(report: Report) -> dict[str, Any]:
-    """Seat balance, families, strongest and weakest cards, as ids and numbers."""
+def glance(report: Report) -> dict[str, Any]:
+    """Seat balance, each grouping's best and worst value ("best_<column>"), strongest and
+    weakest cards, as ids and numbers."""
     seats = report["seats"]
     rates = [r for r in seats["by_start_order"] if r["win_rate"] is not None]
-    fams = [r for r in report["families"]["by_family"] if not r["too_uncertain"]]
     flagged = [r for r in report["cards"]["rows"] if cards.is_flagged(r)]
     by_diff = sorted(flagged, key=cards.rank_key, reverse=True)
-    return {
+    out: dict[str, Any] = {
         "seat_p_value": seats["chi_square"]["p_value"],
         "best_start": max(rates, key=lambda r: r["win_rate"])["start_order"] if rates else None,
         "worst_start": min(rates, key=lambda r: r["win_rate"])["start_order"] if rates else None,
-        "best_family": max(fams, key=lambda r: r["win_rate"])["family"] if fams else None,
-        "worst_family": min(fams, key=lambda r: r["win_rate"])["family"] if fams else None,
+    }
+    for g in report["groupings"]:
+        column = g["column"]
+        found = [r for r in report[g["key"]][f"by_{column}"] if not r["too_uncertain"]]
+        best = max(found, key=lambda r: r["win_rate"])[column] if found else None
+        worst = min(found, key=lambda r: r["win_rate"])[column] if found else None
+        out |= {f"best_{column}": best, f"worst_{column}": worst}
+    return out | {
         "stronger": [_card_ref(r) for r in by_diff if r["flag"] == "stronger"],
         "weaker": [_card_ref(r) for r in reversed(by_diff) if r["flag"] == "weaker"],
     }
@@ -169,39 +158,30 @@ def _card_ref(row: dict[str, Any]) -> dict[str, Any]:
     return {k: row[k] for k in keys}
 
 
-def _no_stage(name: str) -> None:
-    pass
+@dataclass
+class CardTables:
+    """What the card-balance sections read, computed once per report (`card_tables`)."""
+
+    info: CardInfo
+    sums: dict[str, Any]
+    rows: list[dict[str, Any]]  # every card row, uniform (`uniform_rows`)
+    rates: dict[str, dict[str, Any]] | None  # pick rates by card key (None: not recorded)
 
 
-def build_report(
-    run_dir: str | Path | Run,
-    settings: Settings | None = None,
-    allow_incomplete: bool = False,
-    stage: Stage | None = None,
-) -> Report:
-    """Everything the report shows, as a JSON-ready dict (see docs/guide/report.md); `run_dir`
-    may be a Run already opened (its parts verified once). `stage(name)` is called as
-    each stage starts (simcore.progress.StageDisplay prints them)."""
-    settings = settings or Settings()
-    stage = stage or _no_stage
-    start = time.perf_counter()
-    run = run_dir if isinstance(run_dir, Run) else open_run(Path(run_dir), allow_incomplete, None)
-    if not covers(games.get(run.game)):
-        raise TuttiError(
-            f"{run.path}: the game of this run ({run.game}) declares no card-balance sections "
-            "(its card kinds and seats grouping): `tutti report` gives it the game report"
-        )
+def card_tables(run: Run, game: Game, settings: Settings, stage: Stage) -> CardTables:
+    """One pass over the cards table: per-card sums, rows with flags and examples, pick
+    rates."""
     info = card_info(run)
     stage(f"reading {run.games:,} games")
-    sums = card_sums.aggregate(run, names=not info.names, n_examples=settings.examples)
+    sums = card_sums.aggregate(run, game, info, names=not info.names, n_examples=settings.examples)
     stage("card effects")
-    rows = cards.card_rows(info, sums, settings)
+    rows = cards.card_rows(info, sums, settings, tuple(game.card_kinds))
     attach_examples(run, rows, sums["examples"])
-    bits = games.get(run.manifest.config.game).card_bits
+    bits = game.card_bits
     keys = (
-        {  # the bits results.card_bit_positions gives: `card_bits` per kind, in table order
+        {  # the bits of the game's offers: `card_bits` per kind, kinds in card-file order
             f"{kind}/{card_id}": bits * k + i
-            for k, kind in enumerate(CARD_SET_KINDS)
+            for k, kind in enumerate(game.card_roles.files)
             for i, card_id in enumerate(info.ids.get(kind, []))
         }
         if bits is not None
@@ -210,77 +190,104 @@ def build_report(
     stage("pick rates")
     rates = picks.pick_rates(run, keys)
     picks.attach(rows, rates)
-    rows = uniform_rows(rows, run.games)
+    return CardTables(info, sums, uniform_rows(rows, run.games), rates)
+
+
+def groupings(game: Game) -> list[dict[str, Any]]:
+    """The game's groupings as the report's "groupings": column, the report key of its
+    section ("families"), title, label, card kind, plural."""
+    return [
+        {"column": g.column, "key": g.words, "title": g.heading, "label": g.header,
+         "kind": g.kind, "plural": g.words}
+        for g in game.groupings
+    ]  # fmt: skip
+
+
+def warnings(run: Run, info: CardInfo) -> list[str]:
+    """The card files' warning (gone, changed) as a sentence."""
+    return [info.warning[0].upper() + info.warning[1:] + "."] if info.warning else []
+
+
+def cards_section(run: Run, game: Game, settings: Settings, t: CardTables) -> dict[str, Any]:
+    """The report's "cards": card tables (groups), what each kind's events mean, every
+    row, the flag counts."""
+    rows = t.rows
     flagged = [r for r in rows if cards.is_flagged(r)]
-    warnings = []
-    if not run.manifest.complete:
-        warnings.append(
-            f"Incomplete run: {run.games:,} of {run.manifest.config.games:,} games; "
-            "this report covers only the games simulated so far."
-        )
-    if info.warning:
-        warnings.append(info.warning[0].upper() + info.warning[1:] + ".")
-    stage("seats, families, strategies and scores")
-    report: Report = {
-        "format": FORMAT,
-        "run": run_header(run),
-        "violations": run_violations(run),  # games that broke the engine's invariant checks
-        "settings": settings.to_json(),
-        "warnings": warnings,
-        "seats": winrates.seat_balance(run, settings),
-        "families": winrates.families(run, settings),
-        "strategies": winrates.strategies(run, settings),
-        "scores": {
-            "prestige": scores.prestige(run),
-            "sources": scores.sources(run),
-            "margin": scores.margins(run),
+    sections = game.card_sections
+    return {
+        "groups": [
+            {"group": g, "title": title, "kind": kind}
+            for g, title, kind in table_groups(t.info, game)
+        ],
+        "kinds": {
+            s.kind: {
+                "title": s.heading,
+                "held": s.held_words,
+                "completed": s.completed_words,
+                "per_level": s.per_level,
+                "completion_is_outcome": s.completion_is_outcome,
+                "leaves": s.leaves,
+                "file": s.file or s.kind,
+                "plural": s.words,
+            }
+            for s in game.card_kinds
         },
-        "cards": {
-            "groups": [
-                {"group": g, "title": t, "kind": g.split("_")[0]} for g, t in table_groups(info)
-            ],
-            "kinds": {
-                s.kind: {
-                    "title": s.title,
-                    "held": s.held_words,
-                    "completed": s.completed_words,
-                    "per_level": s.per_level,
-                    "completion_is_outcome": s.completion_is_outcome,
-                    "leaves": s.leaves,
-                }
-                for s in KINDS
-            },
-            "replay": replay_command(run, "SEED"),
-            "method": ADJUSTMENT_METHOD,
-            "margin": settings.margin,
-            "ranked_rows": sum(not cards.is_outcome(r) for r in rows),
-            "tested": sum(r["tested"] for r in rows),
-            "flagged_bh": len(flagged),
-            "flags": {f: sum(r["flag"] == f for r in rows) for f in cards.FLAGS},
-            "flagged_holm": sum(
-                cards.is_flagged(r) and r["holm_p"] <= settings.false_discovery_rate for r in rows
-            ),
-            "confirm": None,  # `tutti report --confirm N` (reports.confirm) fills it
-            "rows": rows,
-        },
+        "sections": dict(sections.words) if sections is not None else {},
+        "replay": replay_command(run, "SEED"),
+        "margin": settings.margin,
+        "ranked_rows": sum(not cards.is_outcome(r) for r in rows),
+        "tested": sum(r["tested"] for r in rows),
+        "flagged_bh": len(flagged),
+        "flags": {f: sum(r["flag"] == f for r in rows) for f in cards.FLAGS},
+        "flagged_holm": sum(
+            cards.is_flagged(r) and r["holm_p"] <= settings.false_discovery_rate for r in rows
+        ),
+        "confirm": None,  # `tutti report --confirm N` (reports.confirm) fills it
+        "rows": rows,
     }
-    stage("awards, goals and the game arc")
-    level_kind = next(s.kind for s in KINDS if s.per_level and s.outcome)
-    goal_kind = next(s.kind for s in KINDS if s.completion_is_outcome)
-    report["outcomes"] = outcomes.outcomes(run, rows, level_kind, goal_kind)
-    report["arc"] = arc.game_arc(run)
-    names = {f"{k}/{c}": n for k, by_id in info.names.items() for c, n in by_id.items()}
-    report["picks"] = {
-        "recorded": rates is not None,
-        "threshold": picks.IGNORED_PICK_RATE,
-        "dead": picks.dead_and_ignored(rates, names, settings.min_sample, picks.IGNORED_PICK_RATE),
+
+
+def tile_names(game: Game, t: CardTables) -> dict[str, dict[str, str]]:
+    """ "<column>_names" of each grouping of tiles: value -> the tile's name."""
+    out = {}
+    for kind, column in grouping_kinds(game).items():
+        out[f"{column}_names"] = {
+            **t.info.names.get(kind, {}),
+            **{r["card_id"]: r["card"] for r in t.rows if r["kind"] == kind},
+        }
+    return out
+
+
+def picks_section(game: Game, settings: Settings, t: CardTables) -> dict[str, Any]:
+    """The report's "picks": whether pick rates were recorded, the dead and ignored cards."""
+    names = {f"{k}/{c}": n for k, by_id in t.info.names.items() for c, n in by_id.items()}
+    levels = tuple(k.kind for k in game.card_kinds if k.per_level and k.outcome)
+    dead = picks.dead_and_ignored(
+        t.rates, names, settings.min_sample, picks.IGNORED_PICK_RATE, levels
+    )
+    return {"recorded": t.rates is not None, "threshold": picks.IGNORED_PICK_RATE, "dead": dead}
+
+
+def has_outcomes(game: Game) -> bool:
+    """Whether the game declares a per-level outcome kind (the outcomes section)."""
+    return any(k.per_level and k.outcome for k in game.card_kinds)
+
+
+def outcomes_section(run: Run, game: Game, t: CardTables) -> dict[str, Any]:
+    """The report's "outcomes": the levels of the game's per-level outcome kind claimed,
+    and the cards whose completion is an outcome (Luthier: awards and goals)."""
+    kinds = kinds_of(game)
+    level = next(s for s in kinds.values() if s.per_level and s.outcome)
+    goal = next((s for s in kinds.values() if s.completion_is_outcome), None)
+    return {"title": game.outcomes_title, **outcomes.outcomes(run, t.rows, level, goal)}
+
+
+def summary(report: Report, settings: Settings) -> dict[str, Any]:
+    """The Summary and what it reads: too uncertain, the glance, the findings."""
+    report["too_uncertain"] = uncertainty_notes(report, settings)
+    report["glance"] = glance(report)
+    return {
+        "too_uncertain": report["too_uncertain"],
+        "glance": report["glance"],
+        "summary": findings.summary(report),
     }
-    report["family_names"] = {
-        **info.names.get("family", {}),
-        **{r["card_id"]: r["card"] for r in rows if r["kind"] == "family"},
-    }
-    report["too_uncertain"] = _uncertainty_notes(report, settings)
-    report["glance"] = _glance(report)
-    report["summary"] = findings.summary(report)
-    report["seconds"] = time.perf_counter() - start
-    return report

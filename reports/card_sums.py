@@ -16,28 +16,36 @@ import polars as pl
 
 from reports import adjusted
 from reports.adjusted import Accumulator
-from reports.card_kinds import KINDS
-from reports.cardinfo import card_info
+from reports.card_kinds import grouping_kinds
+from reports.cardinfo import CardInfo
 from reports.load import Run
+from simcore.games.api import CardKind, Game, Milestone
 from simcore.seats import seat_game_key
 
 KEY = ["kind", "card_id", "level"]
 _CARD_BITS = 2**20  # card-id codes
-_LEVELS = 4  # award level 0..3
+_LEVELS = 4  # a per-level kind's level 0..3 (the `detail` of its rows; CardKind.n_levels)
 _KINDS = 64  # kind codes
-_LEVEL = pl.when(pl.col("kind") == "award").then(pl.col("detail")).otherwise(0).cast(pl.Int64)
 
 
-def role_events(attr: str) -> dict[str, tuple[str, ...]]:
+def _level(kinds: tuple[CardKind, ...]) -> pl.Expr:
+    """A row's level: its `detail` for a per-level kind (CardKind.per_level), else 0."""
+    per_level = [k.kind for k in kinds if k.per_level]
+    return (
+        pl.when(pl.col("kind").is_in(per_level)).then(pl.col("detail")).otherwise(0).cast(pl.Int64)
+    )
+
+
+def role_events(kinds: tuple[CardKind, ...], attr: str) -> dict[str, tuple[str, ...]]:
     """Card kind -> the events that make a seat hold (`attr` "held_events") or complete
-    ("completed_events") a card, per KINDS; kinds without such events left out."""
-    return {spec.kind: tuple(getattr(spec, attr)) for spec in KINDS if getattr(spec, attr)}
+    ("completed_events") a card, per `kinds`; kinds without such events left out."""
+    return {spec.kind: tuple(getattr(spec, attr)) for spec in kinds if getattr(spec, attr)}
 
 
-def role_filter(attr: str) -> pl.Expr:
-    """Rows whose (kind, event) makes a seat hold (or complete) a card, per KINDS."""
+def role_filter(kinds: tuple[CardKind, ...], attr: str) -> pl.Expr:
+    """Rows whose (kind, event) makes a seat hold (or complete) a card, per `kinds`."""
     expr = pl.lit(False)
-    for kind, events in role_events(attr).items():
+    for kind, events in role_events(kinds, attr).items():
         expr = expr | ((pl.col("kind") == kind) & pl.col("event").is_in(list(events)))
     return expr
 
@@ -50,17 +58,18 @@ def _coded(cards: pl.LazyFrame) -> pl.LazyFrame:
     )
 
 
-def _seat_card_keys(coded: pl.LazyFrame, attr: str) -> pl.LazyFrame:
+def _seat_card_keys(coded: pl.LazyFrame, kinds: tuple[CardKind, ...], attr: str) -> pl.LazyFrame:
     """Unique (seat-game, kind, card, level) with a held (or completed) event, decoded.
 
     sg = seat_game_key(game, seat) identifies a seat-game over the whole run; the key
     fits int64 while sg * 2**28 does (about 2**31 games in one run).
     """
     seat_game = seat_game_key(pl.col("game"), pl.col("seat").cast(pl.Int64))
-    key = ((seat_game * _KINDS + pl.col("kc")) * _LEVELS + _LEVEL) * _CARD_BITS + pl.col("cc")
+    level = _level(kinds)
+    key = ((seat_game * _KINDS + pl.col("kc")) * _LEVELS + level) * _CARD_BITS + pl.col("cc")
     rest = pl.col("key") // _CARD_BITS
     return (
-        coded.filter(role_filter(attr))
+        coded.filter(role_filter(kinds, attr))
         .select(key=key)
         .unique()
         .select(
@@ -97,53 +106,68 @@ def _skip(done: set[tuple[str, str]]) -> pl.Expr:
     return expr
 
 
-# Cards a seat can choose only on reaching a milestone: group -> (card kind, the seats'
-# milestone column). Their adjusted effect compares holders with the seats that reached
-# the milestone as far (reports.adjusted.stratum_code).
-MILESTONES = {"royal": ("patron", "took_royal"), "specialty": ("specialty", "took_specialty")}
+def milestone_column(i: int) -> str:
+    """The name `_batch` gives the game's i-th milestone reached (0..its `most`)."""
+    return f"milestone_{i}"
+
+
+def _reached(i: int, m: Milestone) -> pl.Expr:
+    """How far a seat reached milestone `m` (the game's `milestones`): reached or not
+    (most 1), else its column clipped to 0..most."""
+    column = pl.col(m.column)
+    reached = column > 0 if m.most == 1 else column.cast(pl.Int64).clip(0, m.most)
+    return reached.alias(milestone_column(i))
 
 
 @dataclass
 class CardSums:
     """Per-card sums over a run (string keys) and candidate example seat-games."""
 
+    kinds: tuple[CardKind, ...] = ()  # the game's card kinds
+    groups: tuple[str, ...] = ()  # the game's grouping columns (seats), in strata
+    # grouping column -> the card kind of its values (Luthier's family tiles)
+    tiles: dict[str, str] = field(default_factory=dict)
+    declared: tuple[Milestone, ...] = ()  # the game's milestones
     n_examples: int = 3
     held: list[pl.DataFrame] = field(default_factory=list)  # kind, card_id, level, n, w, w2
     completed: list[pl.DataFrame] = field(default_factory=list)
     events: list[pl.DataFrame] = field(default_factory=list)  # kind, card_id, event, detail, count
     # (kind, card_id, level, won) -> first seat-games (sg) where a holder won / lost
     examples: dict[tuple, list[int]] = field(default_factory=dict)
-    # moments for the stratified (adjusted) effects, reports.adjusted; family tiles
-    # apart (their strata leave the family out), and the milestone cards (MILESTONES:
-    # royal patrons, specialty cards), whose strata add the milestone reached
+    # moments for the stratified (adjusted) effects, reports.adjusted; the grouping
+    # tiles apart (their strata leave their own grouping out), and the milestone cards
+    # (the game's `milestones`), whose strata add the milestone reached
     adjusted: Accumulator = field(default_factory=Accumulator)
-    family: Accumulator = field(default_factory=Accumulator)
-    royal: Accumulator = field(default_factory=Accumulator)
-    royal_ids: list[str] = field(default_factory=list)
-    specialty: Accumulator = field(default_factory=Accumulator)
-    specialty_ids: list[str] = field(default_factory=list)
+    grouped: dict[str, Accumulator] = field(default_factory=dict)  # per grouping column
+    milestone_ids: list[list[str]] = field(default_factory=list)  # per declared milestone
+    milestone_sums: list[Accumulator] = field(default_factory=list)
 
     def milestones(self) -> list[tuple[str, str, list[str], Accumulator]]:
-        """(card kind, milestone column, card ids, accumulator) of each milestone group."""
+        """(card kind, milestone column, card ids, accumulator) of each milestone group
+        with cards."""
         return [
-            (kind, column, getattr(self, f"{name}_ids"), getattr(self, name))
-            for name, (kind, column) in MILESTONES.items()
-            if getattr(self, f"{name}_ids")
+            (m.kind, milestone_column(i), ids, acc)
+            for i, (m, ids, acc) in enumerate(
+                zip(self.declared, self.milestone_ids, self.milestone_sums, strict=True)
+            )
+            if ids
         ]
 
     def example_done(self) -> set[tuple[str, str]]:
-        """Cards with all their example games found (awards: all three levels)."""
+        """Cards with all their example games found (a per-level kind: every level)."""
+        rows = {k.kind: 2 * k.n_levels if k.per_level else 2 for k in self.kinds}
         full: dict[tuple[str, str], int] = {}
         for (kind, card_id, _level, _won), games in self.examples.items():
             if len(games) >= self.n_examples:
                 full[(kind, card_id)] = full.get((kind, card_id), 0) + 1
-        return {k for k, n in full.items() if n >= (6 if k[0] == "award" else 2)}
+        return {k for k, n in full.items() if n >= rows.get(k[0], 2)}
 
 
 def _batch(run: Run, chunks: list[int], names: bool, sums: CardSums) -> None:
     """Add one batch of chunks to `sums`."""
     columns = ["game", "seat", "kind", "card_id", "event", "detail"] + (["card"] if names else [])
     coded = _coded(run.scan("cards", chunks, strings=False).select(columns))
+    reached = [m.column for m in sums.declared]
     seats = (
         run.scan("seats", chunks, strings=False)
         .select(
@@ -151,29 +175,27 @@ def _batch(run: Run, chunks: list[int], names: bool, sums: CardSums) -> None:
             "seat",
             "strategy",
             "start_order",
-            "family",
+            *sums.groups,
             "win",
-            "patrons_taken_royal",
-            "specialty_workers",
+            *dict.fromkeys(c for c in reached if c not in sums.groups),
         )  # fmt: skip
-        .with_columns(pl.col("strategy", "family").cast(pl.String).cast(pl.Categorical))
+        .with_columns(pl.col("strategy", *sums.groups).cast(pl.String).cast(pl.Categorical))
         .with_columns(
+            *[_reached(i, m) for i, m in enumerate(sums.declared)],
             sg=seat_game_key(pl.col("game"), pl.col("seat").cast(pl.Int64)),
             win=pl.col("win").cast(pl.Float64),
-            took_royal=pl.col("patrons_taken_royal") > 0,
-            took_specialty=pl.col("specialty_workers").cast(pl.Int64).clip(0, 3),
-            sk=adjusted.stratum_code(),
+            sk=adjusted.stratum_code(sums.groups),
         )
         .collect()  # one read, so the categorical codes behind `sk` are the same everywhere
         .lazy()
     )
     wins = seats.select("sg", "win", "sk")
     by_game = seats.select("game", "sk", "win")
-    held_keys = _seat_card_keys(coded, "held_events").join(wins, on="sg")
-    done_keys = _seat_card_keys(coded, "completed_events").join(wins, on="sg")
+    held_keys = _seat_card_keys(coded, sums.kinds, "held_events").join(wins, on="sg")
+    done_keys = _seat_card_keys(coded, sums.kinds, "completed_events").join(wins, on="sg")
     found = sums.example_done()
     wanted = (
-        _seat_card_keys(coded.filter(~_skip(found)), "held_events").join(wins, on="sg")
+        _seat_card_keys(coded.filter(~_skip(found)), sums.kinds, "held_events").join(wins, on="sg")
         if found
         else held_keys
     )
@@ -195,7 +217,8 @@ def _batch(run: Run, chunks: list[int], names: bool, sums: CardSums) -> None:
     seat_pairs = [adjusted.seat_moments(by_game)] if pairs_too else []
     first, events, names, strata, *rest = pl.collect_all(
         [_first_games(wanted, sums.n_examples), events,
-         adjusted.stratum_names(seats), adjusted.strata_moments(by_game), *seat_pairs, *moments]
+         adjusted.stratum_names(seats, sums.groups), adjusted.strata_moments(by_game),
+         *seat_pairs, *moments]
     )  # fmt: skip
     pairs = rest.pop(0) if pairs_too else None
     moments = rest
@@ -209,9 +232,10 @@ def _batch(run: Run, chunks: list[int], names: bool, sums: CardSums) -> None:
     sums.completed.append(done.join(codes, on=["kc", "cc"]).drop("kc", "cc"))
     sums.events.append(events.drop("ek", "kc", "cc"))
     games = seats.select(pl.col("game").n_unique()).collect().item()
-    _family_moments(seats, games, sums.family)
+    for column in sums.tiles:
+        _grouping_moments(seats, games, sums, column)
     for kind, column, ids, acc_m in sums.milestones():
-        _milestone_moments(coded, seats, games, kind, column, ids, acc_m)
+        _milestone_moments(coded, seats, games, sums, kind, column, ids, acc_m)
     acc.add_seats(games, strata, pairs, names)
     acc.add_role("held", moments[:half], names, codes)
     acc.add_role("completed", moments[half:], names, codes)
@@ -222,13 +246,16 @@ def _batch(run: Run, chunks: list[int], names: bool, sums: CardSums) -> None:
         sums.examples[key] = sorted(sums.examples.get(key, []) + r["sg"])[: sums.n_examples]
 
 
-def _family_moments(seats: pl.LazyFrame, games: int, acc: adjusted.Accumulator) -> None:
-    """The family tiles' moments: every seat holds its own tile; strata without family."""
-    seats = seats.with_columns(sk=adjusted.stratum_code(family=False))
+def _grouping_moments(seats: pl.LazyFrame, games: int, sums: CardSums, column: str) -> None:
+    """A grouping's tiles' moments (Luthier's family tiles): every seat holds its own
+    tile; strata without that grouping."""
+    acc, kind = sums.grouped[column], sums.tiles[column]
+    others = tuple(g for g in sums.groups if g != column)
+    seats = seats.with_columns(sk=adjusted.stratum_code(others))
     by_game = seats.select("game", "sk", "win")
     keys = seats.select(
         kc=pl.lit(-1, pl.Int64),
-        cc=pl.col("family").to_physical().cast(pl.Int64),
+        cc=pl.col(column).to_physical().cast(pl.Int64),
         level=pl.lit(0, pl.Int8),
         sg="sg",
         win="win",
@@ -237,13 +264,13 @@ def _family_moments(seats: pl.LazyFrame, games: int, acc: adjusted.Accumulator) 
     pairs_too = acc.wants_pairs()
     names, strata, codes, *frames = pl.collect_all(
         [
-            adjusted.stratum_names(seats, family=False),
+            adjusted.stratum_names(seats, others),
             adjusted.strata_moments(by_game),
             seats.select(
                 kc=pl.lit(-1, pl.Int64),
-                cc=pl.col("family").to_physical().cast(pl.Int64),
-                kind=pl.lit("family"),
-                card_id=pl.col("family").cast(pl.String),
+                cc=pl.col(column).to_physical().cast(pl.Int64),
+                kind=pl.lit(kind),
+                card_id=pl.col(column).cast(pl.String),
             ).unique(),
             adjusted.cell_moments(keys),
             *(adjusted.pair_moments(keys, by_game) if pairs_too else []),
@@ -261,28 +288,29 @@ def _milestone_moments(
     coded: pl.LazyFrame,
     seats: pl.LazyFrame,
     games: int,
+    sums: CardSums,
     kind: str,
     column: str,
     ids: list[str],
     acc: Accumulator,
 ) -> None:
-    """The moments of cards a seat can choose only on reaching a milestone (royal
-    patrons: an award's royal benefit; specialty cards: a track's specialty step): strata
-    add the milestone `column`, so that their holders are compared with the other seats
-    that reached it as far."""
-    seats = seats.with_columns(sk=adjusted.stratum_code(milestone=column))
+    """The moments of cards a seat can choose only on reaching a milestone (the game's
+    `milestones`; Luthier's royal patrons: an award's royal benefit): strata add the
+    milestone `column`, so that their holders are compared with the other seats that
+    reached it as far."""
+    seats = seats.with_columns(sk=adjusted.stratum_code(sums.groups, milestone=column))
     by_game = seats.select("game", "sk", "win")
     wins = seats.select("sg", "win", "sk")
     mine = coded.filter(pl.col("kind") == kind, pl.col("card_id").is_in(ids))
     pairs_too = acc.wants_pairs()
     roles = []
     for attr in ("held_events", "completed_events"):
-        keys = _seat_card_keys(mine, attr).join(wins, on="sg")
+        keys = _seat_card_keys(mine, sums.kinds, attr).join(wins, on="sg")
         roles.append(adjusted.cell_moments(keys))
         roles += adjusted.pair_moments(keys, by_game) if pairs_too else []
     names, strata, codes, *frames = pl.collect_all(
         [
-            adjusted.stratum_names(seats, milestone=column),
+            adjusted.stratum_names(seats, sums.groups, milestone=column),
             adjusted.strata_moments(by_game),
             mine.select("kc", "cc", pl.col("kind", "card_id").cast(pl.String)).unique(),
             *([adjusted.seat_moments(by_game)] if pairs_too else []),
@@ -305,13 +333,14 @@ def _sum(parts: list[pl.DataFrame], keys: list[str]) -> pl.DataFrame:
 
 
 def _adjusted(sums: CardSums) -> dict[str, pl.DataFrame]:
-    """Adjusted effects per role (held, completed); family tiles and royal patrons from
-    their own strata."""
+    """Adjusted effects per role (held, completed); the grouping tiles and the milestone
+    cards from their own strata."""
     out = sums.adjusted.result()
-    family = sums.family.result()["held"]
-    out["held"] = pl.concat(
-        [out["held"].filter(pl.col("kind") != "family"), family.cast(out["held"].schema)]
-    )
+    for column, kind in sums.tiles.items():
+        tiles = sums.grouped[column].result()["held"]
+        out["held"] = pl.concat(
+            [out["held"].filter(pl.col("kind") != kind), tiles.cast(out["held"].schema)]
+        )
     for kind, _column, ids, acc in sums.milestones():
         mine = (pl.col("kind") == kind) & pl.col("card_id").is_in(ids)
         for role, frame in acc.result().items():
@@ -319,19 +348,58 @@ def _adjusted(sums: CardSums) -> dict[str, pl.DataFrame]:
     return out
 
 
-def aggregate(run: Run, names: bool = False, n_examples: int = 3) -> dict:
-    """Per-card sums over the whole run, one batch of chunks at a time.
+def _milestone_ids(info: CardInfo, m: Milestone) -> list[str]:
+    """The cards of milestone `m`: its kind's cards (of its deck, where it names one)."""
+    if m.deck:
+        return sorted(c for c, d in info.decks.get(m.kind, {}).items() if d == m.deck)
+    return sorted(info.ids.get(m.kind, []))
+
+
+def _in_play(run: Run, kinds: tuple[CardKind, ...]) -> pl.LazyFrame:
+    """kind, card_id, games: in how many games each card of a kind with an `in_play`
+    games column was in play."""
+    parts = [
+        run.scan("games")
+        .select(pl.col(k.in_play).explode().alias("card_id"))
+        .drop_nulls()
+        .group_by("card_id")
+        .agg(pl.len().cast(pl.Int64).alias("games"))
+        .select(pl.lit(k.kind).alias("kind"), pl.col("card_id").cast(pl.String), "games")
+        for k in kinds
+        if k.in_play
+    ]
+    if not parts:
+        schema = {"kind": pl.String, "card_id": pl.String, "games": pl.Int64}
+        return pl.LazyFrame(schema=schema)
+    return pl.concat(parts)
+
+
+def aggregate(
+    run: Run, game: Game, info: CardInfo, names: bool = False, n_examples: int = 3
+) -> dict:
+    """Per-card sums over the whole run, one batch of chunks at a time; what a card is
+    held or completed by, and the strata, as `game` declares them (its card kinds,
+    groupings and milestones), `info` the run's card list (reports.cardinfo).
 
     Returns frames `held`, `completed` (kind, card_id, level, n, w, w2), `events`
     (kind, card_id, event, detail, count), `names` (kind, card_id, card; read from
     the table only if `names`), `totals` (n, w, w2 over all seat-games), `in_play`
-    (award card_id, games), and `examples` {(kind, card_id, level, won): [sg, ...]}.
+    (kind, card_id, games: the kinds with an `in_play` column), and `examples`
+    {(kind, card_id, level, won): [sg, ...]}.
     """
-    info = card_info(run)
+    kinds = tuple(game.card_kinds)
+    if any(k.per_level and k.n_levels >= _LEVELS for k in kinds):
+        raise ValueError(f"a per-level card kind has more than {_LEVELS - 1} levels")
+    tiles = grouping_kinds(game)
     sums = CardSums(
+        kinds=kinds,
+        groups=tuple(g.column for g in game.groupings),
+        tiles={column: kind for kind, column in tiles.items()},
+        declared=tuple(game.milestones),
         n_examples=n_examples,
-        royal_ids=sorted(c for c, d in info.patron_deck.items() if d == "royal"),
-        specialty_ids=sorted(info.ids.get("specialty", [])),
+        grouped={column: Accumulator() for column in tiles.values()},
+        milestone_ids=[_milestone_ids(info, m) for m in game.milestones],
+        milestone_sums=[Accumulator() for _ in game.milestones],
     )
     for chunks in run.chunk_batches():
         _batch(run, chunks, names, sums)
@@ -339,14 +407,7 @@ def aggregate(run: Run, names: bool = False, n_examples: int = 3) -> dict:
     totals = run.scan("seats").select(
         pl.len().cast(pl.Int64).alias("n"), win.sum().alias("w"), (win * win).sum().alias("w2")
     )
-    in_play = (
-        run.scan("games")
-        .select(pl.col("award_tiles").explode().alias("card_id"))
-        .drop_nulls()
-        .group_by("card_id")
-        .agg(pl.len().cast(pl.Int64).alias("games"))
-    )
-    totals, in_play = pl.collect_all([totals, in_play])
+    totals, in_play = pl.collect_all([totals, _in_play(run, kinds)])
     events = pl.concat(sums.events)
     no_names = pl.DataFrame(schema={"kind": pl.String, "card_id": pl.String, "card": pl.String})
     return {

@@ -1,9 +1,10 @@
-"""What the run's tables do not say about the cards: the full card list and patron decks.
+"""What the run's tables do not say about the cards: the full card list, decks, sections.
 
 Read from the card files the run used (`config.cards_dir`, else the shipped set)
 through the run's game (`simcore.games.get`: its card loader needs no numba). If those
 files are gone or invalid, the report falls back to the cards seen in the run and
-leaves patron decks unknown.
+leaves card decks unknown. What to read is the game's declaration: its card kinds
+(their files and `decks`) and its `card_sections` (simcore/games/api.py).
 """
 
 from __future__ import annotations
@@ -12,23 +13,13 @@ from dataclasses import dataclass, field
 
 from reports.load import Run
 from simcore import games
-from simcore.games.api import Game
-
-# The card-balance report's cards: the default game's table kind -> card file (the
-# drift declaration's `card_roles.files`); other games get reports.game_report
-CARD_SET_KINDS = dict(games.get().card_roles.files)
-PATRON_DECKS = ("I", "II", "royal")
-PATRONS = "patrons"  # the card file whose cards carry a `deck`
-SECTION_FIELD = "family"  # the card field naming a card's instrument family (its section)
-
+from simcore.games.api import Cards, Game
 
 Names = dict[str, str]  # cards-table key "kind/card_id" -> the card's name
 
 
-def names_of(card_set, game: Game | None = None) -> Names:
-    """Every card's name keyed as in the cards table ("repair/r15" -> "Bell rebuild"), of
-    `game` (a game object; None: the default game)."""
-    game = games.get() if game is None else game
+def names_of(card_set: Cards, game: Game) -> Names:
+    """Every card's name keyed as in the cards table ("repair/r15" -> "Bell rebuild")."""
     return {
         f"{kind}/{card_id}": game.card_name(card_set, set_kind, card_id)
         for kind, set_kind in game.card_roles.files.items()
@@ -36,13 +27,11 @@ def names_of(card_set, game: Game | None = None) -> Names:
     }
 
 
-def read_names(cards_dir: str | None, game: Game | None = None) -> Names:
-    """The card names of the set in `cards_dir` (None: the shipped set) of `game` (None:
-    the default game); {} when its files are gone or invalid, so that runs are still
-    compared (by card ids alone)."""
+def read_names(cards_dir: str | None, game: Game) -> Names:
+    """The card names of `game`'s set in `cards_dir` (None: the shipped set); {} when its
+    files are gone or invalid, so that runs are still compared (by card ids alone)."""
     from simcore.errors import TuttiError
 
-    game = games.get() if game is None else game
     try:
         return names_of(game.load_cards(cards_dir), game)
     except (TuttiError, OSError):
@@ -51,13 +40,14 @@ def read_names(cards_dir: str | None, game: Game | None = None) -> Names:
 
 @dataclass
 class CardInfo:
-    """Card ids and names per table kind, and the deck of each patron ("I", "II", "royal")."""
+    """Card ids and names per table kind, and each card's deck where its kind has decks."""
 
     ids: dict[str, list[str]] = field(default_factory=dict)
     names: dict[str, dict[str, str]] = field(default_factory=dict)
-    patron_deck: dict[str, str] = field(default_factory=dict)
-    # table kind -> card id -> the instrument family its record names ("strings"), for
-    # the kinds whose cards carry one (instruments, repairs): the report's card sections
+    # table kind -> card id -> its deck (the kind's `deck_field`: a patron's "I", "royal")
+    decks: dict[str, dict[str, str]] = field(default_factory=dict)
+    # table kind -> card id -> the section its record names (the game's `card_sections`:
+    # Luthier's instrument family "strings"), for the kinds whose cards carry one
     sections: dict[str, dict[str, str]] = field(default_factory=dict)
     warning: str | None = None
 
@@ -79,17 +69,23 @@ def card_info(run: Run) -> CardInfo:
         reason = "are gone or invalid" if card_set is None else "changed since the run"
         return CardInfo(
             warning=f"could not read the run's card files: those in {where} {reason}; cards "
-            "never seen in the run are missing from the tables and patron decks are unknown"
+            "never seen in the run are missing from the tables and card decks are unknown"
         )
     info = CardInfo()
-    for kind, set_kind in game.card_roles.files.items():
+    files = game.card_roles.files
+    for kind, set_kind in files.items():
         info.ids[kind] = game.card_ids(card_set, set_kind)
         info.names[kind] = {c: game.card_name(card_set, set_kind, c) for c in info.ids[kind]}
-    for kind, set_kind in game.card_roles.files.items():
-        for record in game.card_records(card_set, set_kind):
-            if isinstance(record.get(SECTION_FIELD), str):
-                info.sections.setdefault(kind, {})[record["id"]] = record[SECTION_FIELD]
-    if PATRONS in game.card_files:
-        for record in game.card_records(card_set, PATRONS):
-            info.patron_deck[record["id"]] = str(record.get("deck", "?"))
+    sections = game.card_sections
+    if sections is not None:
+        for kind, set_kind in files.items():
+            for record in game.card_records(card_set, set_kind):
+                if isinstance(record.get(sections.card_field), str):
+                    info.sections.setdefault(kind, {})[record["id"]] = record[sections.card_field]
+    for spec in game.card_kinds:
+        if spec.decks and spec.kind in files:
+            info.decks[spec.kind] = {
+                str(r["id"]): str(r.get(spec.deck_field, "?"))
+                for r in game.card_records(card_set, files[spec.kind])
+            }
     return info

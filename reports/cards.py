@@ -1,10 +1,10 @@
 """Per-card rows: how often each card is held and completed, and how its holders fare.
 
 For card X, "held" means a seat had it during the game (the events per kind are
-in `reports.card_kinds.KINDS`). The raw win-rate difference is the mean `win` of
+the game's card kinds', simcore/games/api.py). The raw win-rate difference is the mean `win` of
 the seat-games holding X minus that of all other seat-games of the run: unpaired,
 normal approximation. The adjusted difference compares holders with non-holders
-of the same strategy, start order and family (Mantel-Haenszel, games as units:
+of the same strategy, start order and grouping (Mantel-Haenszel, games as units:
 `reports.adjusted`). Flags use the adjusted one: a card is "stronger" or
 "weaker" when its Benjamini-Hochberg adjusted p-value is at most the
 false-discovery rate and its 95% interval lies wholly beyond the margin;
@@ -24,16 +24,17 @@ from typing import Any
 import polars as pl
 
 from reports.adjusted import interval
-from reports.card_kinds import KINDS
+from reports.card_kinds import card_group
 from reports.card_sums import KEY
-from reports.cardinfo import PATRON_DECKS, CardInfo
+from reports.cardinfo import CardInfo
 from reports.settings import Settings
+from simcore.games.api import CardKind
 from simcore.stats import benjamini_hochberg, difference_interval, holm
 
 Row = dict[str, Any]
 FLAGGED = ("stronger", "weaker")
 FLAGS = ("stronger", "weaker", "balanced", "undecided", "untested")
-OUTCOME = "outcome"  # the flag of outcome rows (award levels): not a card, never ranked
+OUTCOME = "outcome"  # the flag of outcome rows (levels claimed): not a card, never ranked
 
 
 def is_flagged(row: Row) -> bool:
@@ -41,7 +42,8 @@ def is_flagged(row: Row) -> bool:
 
 
 def is_outcome(row: Row) -> bool:
-    """An award level: claiming it is a result of playing well, not a card to weaken."""
+    """A level of an outcome kind (Luthier's award levels): claiming it is a result of
+    playing well, not a card to weaken."""
     return bool(row.get("outcome"))
 
 
@@ -78,12 +80,16 @@ def _effect(n: int, w: float, w2: float, total: Row, prefix: str) -> Row:
     }
 
 
-def card_rows(info: CardInfo, sums: dict[str, Any], settings: Settings) -> list[Row]:
-    """One row per card (and award level): counts, completion, win-rate difference, flags."""
+def card_rows(
+    info: CardInfo, sums: dict[str, Any], settings: Settings, kinds: tuple[CardKind, ...]
+) -> list[Row]:
+    """One row per card of `kinds` (the game's; a per-level kind: per level): counts,
+    completion, win-rate difference, flags."""
     total = sums["totals"].to_dicts()[0]
     held = _lookup(sums["held"], KEY)
     done = _lookup(sums["completed"], KEY)
-    in_play = {r["card_id"]: r["games"] for r in sums["in_play"].to_dicts()}
+    in_play = {(r["kind"], r["card_id"]): r["games"] for r in sums["in_play"].to_dicts()}
+    per_level = {k.kind for k in kinds if k.per_level}
     names = {(r["kind"], r["card_id"]): r["card"] for r in sums["names"].to_dicts()}
     adj = {role: _adjusted(frame) for role, frame in sums["adjusted"].items()}
     events: dict[tuple, int] = {}
@@ -92,15 +98,15 @@ def card_rows(info: CardInfo, sums: dict[str, Any], settings: Settings) -> list[
         key = (r["kind"], r["card_id"], r["event"])
         events[key] = events.get(key, 0) + r["count"]
         by_detail.setdefault(key, {})[r["detail"]] = r["count"]
-        if r["kind"] == "award":
+        if r["kind"] in per_level:
             events[(*key, r["detail"])] = r["count"]
     rows = []
-    for spec in KINDS:
+    for spec in kinds:
         ids = list(info.ids.get(spec.kind, []))
         ids += sorted({c for k, c in names if k == spec.kind} - set(ids))
         for card_id in ids:
             name = names.get((spec.kind, card_id)) or info.names.get(spec.kind, {}).get(card_id)
-            for level in (1, 2, 3) if spec.per_level else (0,):
+            for level in range(1, spec.n_levels + 1) if spec.per_level else (0,):
                 rows.append(
                     _row(
                         spec,
@@ -136,7 +142,7 @@ def _row(
         "deck": None,
         "dealt": events.get((spec.kind, card_id, "dealt"), 0) if spec.dealt else None,
         "taken": (
-            events.get((spec.kind, card_id, "claimed", level), 0)
+            sum(events.get((spec.kind, card_id, e, level), 0) for e in spec.held_events)
             if spec.per_level
             else sum(events.get((spec.kind, card_id, e), 0) for e in spec.held_events)
         ),
@@ -144,13 +150,14 @@ def _row(
         "outcome": spec.outcome,
         "section": info.sections.get(spec.kind, {}).get(card_id),
     }
-    if spec.kind == "patron":
-        deck = info.patron_deck.get(card_id)
+    if spec.decks:
+        deck = info.decks.get(spec.kind, {}).get(card_id)
         row["deck"] = deck
-        row["group"] = f"patron_{deck}" if deck in PATRON_DECKS else "patron"
+        row["group"] = card_group(spec, deck)
+    if spec.leaves:
         row["abandoned"] = events.get((spec.kind, card_id, "abandoned"), 0)
     if spec.per_level:
-        games = in_play.get(card_id, 0)
+        games = in_play.get((spec.kind, card_id), 0)
         row["in_play"] = games
         row["completion_rate"] = h["n"] / games if games else None
     elif spec.completed_events:
@@ -163,7 +170,7 @@ def _row(
         row["completed_tested"] = c["n"] >= settings.min_sample and (
             row["completed_adj_diff"] is not None
         )
-        if spec.kind in ("goal", "performance"):
+        if spec.completed_levels:
             levels = by_detail.get((spec.kind, card_id, spec.completed_events[0]), {})
             row["completed_levels"] = {str(k): v for k, v in sorted(levels.items())}
     else:
@@ -236,6 +243,6 @@ def _flag(rows: list[Row], settings: Settings) -> None:
 
 def sort_cards(rows: list[Row]) -> list[Row]:
     """Tested cards by impact (strongest first, `rank_key`), then the untested; outcome
-    rows (award levels) are not cards and are left out."""
+    rows (levels claimed) are not cards and are left out."""
     cards = [r for r in rows if not is_outcome(r)]
     return sorted(cards, key=lambda r: (not r["tested"], -rank_key(r), r["card"]))

@@ -22,7 +22,6 @@ from typing import Any
 
 from reports import cards, findings
 from reports.ablate import MIN_HOLDERS, ablate_cards
-from reports.card_kinds import FILE_KINDS
 from reports.settings import CONFIRM_GAMES
 from simcore.errors import TuttiError
 from simcore.progress import Progress
@@ -113,7 +112,8 @@ def confirm(
     rows = report["cards"]["rows"]
     picked = top_flagged(rows, top)
     margin = report["settings"]["margin"]
-    targets = [(FILE_KINDS[r["kind"]], r["card_id"]) for r in picked]
+    files = report["cards"]["kinds"]
+    targets = [(files[r["kind"]]["file"], r["card_id"]) for r in picked]
     _ablate_rows(rows, picked, targets, base, games, margin, progress)
     report["cards"]["confirm"] = {
         "asked": top,
@@ -126,7 +126,23 @@ def confirm(
     report["summary"] = findings.summary(report)
 
 
-# ---- the game report (any game but Luthier: reports.game_report) ----
+def confirm_report(
+    report: Report,
+    base,
+    top: int,
+    games: int = CONFIRM_GAMES,
+    progress: Progress | None = None,
+) -> None:
+    """`tutti report --confirm`: `confirm` for a report with the card-balance sections
+    (flagged card rows), `confirm_game` with the report's margin for one with the
+    per-event card effects (reports.sections)."""
+    if "cards" in report["sections"]:
+        confirm(report, base, top, games, progress)
+    else:
+        confirm_game(report, base, top, games, report["settings"]["margin"], progress)
+
+
+# ---- the per-event card effects (reports.game_report) ----
 
 GAME_FLAG_Q = 0.05  # a card event is flagged at this q-value (the report's *, game_render)
 GAME_METHOD = (

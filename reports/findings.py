@@ -26,9 +26,8 @@ from typing import Any
 
 from reports import card_advice, cards
 from reports.adjusted import effect_words
-from reports.card_kinds import FILE_KINDS, KIND_PLURALS, SECTION_TITLES
 from reports.commands import shell, strategies_word
-from reports.text import ranked_families
+from reports.text import grouping_words, ranked_tiles, tile_grouping
 from simcore import fmt
 from simcore.stats import Z95
 
@@ -36,24 +35,26 @@ Report = dict[str, Any]
 Finding = dict[str, Any]
 
 MAX_FINDINGS = 5
-CAPS = {"strategy": 1, "seat_order": 1, "family": 1, "group": 2, "card": 3, "dead_card": 2}
+# a grouping's tiles finding (`tile_findings`) has the grouping's column as its kind: 1
+CAPS = {"strategy": 1, "seat_order": 1, "group": 2, "card": 3, "dead_card": 2}
 DEAD_PICK_RATE = 0.02  # a card offered often and taken at most this often is "dead"
-MIN_GROUP = 3  # tested cards of one section (instrument family) a group finding needs
+MIN_GROUP = 3  # tested cards of one card section (the game's card_sections) a group finding needs
 LEAN_SHARE = 2 / 3  # ... and the share of them flagged the group's way
 # Any game's card finding (this Summary's and the game report's, `reports.game_summary`):
 MIN_FINDING_SHARE = 0.01  # holders in at least this share of the run's seat-games
 MIN_FINDING_HOLDERS = 30  # ... and in at least this many seat-games
 
 
-def findable(row: dict, run: dict) -> bool:
+def findable(row: dict, run: dict, min_holders: int = MIN_FINDING_HOLDERS) -> bool:
     """Whether a card row may be a finding in any game's Summary: held in at least
-    MIN_FINDING_HOLDERS seat-games and MIN_FINDING_SHARE of the run's, with an adjusted
-    interval of positive width (a zero-width one comes from a handful of holders)."""
+    `min_holders` seat-games (the report's --min-sample) and MIN_FINDING_SHARE of the
+    run's, with an adjusted interval of positive width (a zero-width one comes from a
+    handful of holders)."""
     n = row.get("n") or 0
     seat_games = (run.get("games") or 0) * (run.get("players") or 0)
     low, high = row.get("adj_diff_low"), row.get("adj_diff_high")
     return (
-        n >= MIN_FINDING_HOLDERS
+        n >= min_holders
         and seat_games > 0
         and n / seat_games >= MIN_FINDING_SHARE
         and low is not None
@@ -106,12 +107,18 @@ def _quote(command: str) -> str:
 def ablate_command(report: Report, kind: str, card_id: str) -> str:
     """The `tutti ablate` command line that ablates one card with the run's settings."""
     run = report["run"]
-    words: list[object] = ["tutti", "ablate", FILE_KINDS.get(kind, kind), "--only", card_id]
+    words: list[object] = ["tutti", "ablate", _file_kind(report, kind), "--only", card_id]
     words += ["--players", run["players"], "--seed", run["seed"]]
     words += ["--strategies", strategies_word([s["strategy"] for s in run["seats"]])]
     if run["cards_dir"]:
         words += ["--cards", run["cards_dir"]]
     return shell(*words)
+
+
+def _file_kind(report: Report, kind: str) -> str:
+    """The card data file of a cards-table kind (the `--set` spelling), as the game
+    declares it (the report's card kinds); else the kind."""
+    return report["cards"]["kinds"].get(kind, {}).get("file") or kind
 
 
 def confirm_command(report: Report, n: int = 1) -> str:
@@ -172,8 +179,12 @@ def seat_findings(report: Report) -> list[Finding]:
         f"Seat order matters: the {fmt.ordinal(best['start_order'])} player wins {_rate(best)}, "
         f"the {fmt.ordinal(worst['start_order'])} {_rate(worst)}, a spread of "
         f"{fmt.pts(spread)} win-rate points (conservative 95% interval "
-        f"{fmt.pts_range(low, high)}; chi-square {fmt.p_is(chi['p_value'])}); look at the "
-        "Family by start order table to see where the advantage comes from."
+        f"{fmt.pts_range(low, high)}; chi-square {fmt.p_is(chi['p_value'])})"
+        + "".join(
+            f"; look at the {g['label']} by start order table to see where the advantage comes from"
+            for g in report["groupings"][:1]
+        )
+        + "."
     )
     # the best and the worst seat each play 1/len(rows) of the seat-games: half the
     # spread each away from the middle
@@ -184,12 +195,14 @@ def seat_findings(report: Report) -> list[Finding]:
     ]  # fmt: skip
 
 
-def family_findings(report: Report) -> list[Finding]:
-    """A spread beyond the margin between the family tiles with the largest and smallest
-    adjusted effects (holders against non-holders of the same strategy and start order:
-    the raw family win rates mix the tile with the strategies that keep it)."""
-    ranked = ranked_families(report)  # the Family section's order: one measure
-    if ranked is None:
+def tile_findings(report: Report) -> list[Finding]:
+    """A spread beyond the margin between the tiles of the grouping (the game's grouping
+    with a card kind: Luthier's family tiles) with the largest and smallest adjusted
+    effects (holders against non-holders of the same strategy and start order: the raw
+    win rates mix the tile with the strategies that keep it)."""
+    g = tile_grouping(report)
+    ranked = ranked_tiles(report) if g is not None else None  # its section's order
+    if g is None or ranked is None:
         return []
     best, worst = ranked
     se = sum((r["adj_diff_high"] - r["adj_diff_low"]) / (2 * Z95) for r in (best, worst))
@@ -201,18 +214,18 @@ def family_findings(report: Report) -> list[Finding]:
     def effect(r: dict) -> str:
         return f"{r['card']} " + effect_words(r["adj_diff"], r["adj_diff_low"], r["adj_diff_high"])
 
+    command = ablate_command(report, g["kind"], best["card_id"])
     words = (
-        f"Family tiles differ: against non-holders of the same strategy and start order, "
+        f"{g['title']} differ: against non-holders of the same strategy and start order, "
         f"strongest {effect(best)}, weakest {effect(worst)}, a spread of "
         f"{fmt.pts(spread)} win-rate points (conservative 95% interval "
-        f"{fmt.pts_range(low, high)}); confirm with "
-        f"{_quote(ablate_command(report, 'family', best['card_id']))}."
+        f"{fmt.pts_range(low, high)}); confirm with {_quote(command)}."
     )
-    command = ablate_command(report, "family", best["card_id"])
     weight = abs(best.get("impact") or 0.0) + abs(worst.get("impact") or 0.0)
     return [
-        finding("family", best["card"], words, spread, low, high, command=command, weight=weight)
-    ]
+        finding(g["column"], best["card"], words, spread, low, high, command=command,
+                weight=weight)
+    ]  # fmt: skip
 
 
 def lean_groups(report: Report) -> list[dict]:
@@ -245,9 +258,12 @@ def lean_groups(report: Report) -> list[dict]:
     return groups
 
 
-def _group_name(group: dict) -> str:
-    section = SECTION_TITLES.get(group["section"], group["section"])
-    return f"{section} {KIND_PLURALS.get(group['kind'], group['kind'])}"
+def _group_name(report: Report, group: dict) -> str:
+    """ "string instruments": the section in words (the game's card_sections) and the kind's
+    plural (its CardKind.words)."""
+    section = report["cards"].get("sections", {}).get(group["section"], group["section"])
+    plural = report["cards"]["kinds"].get(group["kind"], {}).get("plural") or group["kind"]
+    return f"{section} {plural}"
 
 
 def group_findings(report: Report) -> list[Finding]:
@@ -256,9 +272,9 @@ def group_findings(report: Report) -> list[Finding]:
     groups = lean_groups(report)
     out = []
     for g in groups:
-        name = _group_name(g)
+        name = _group_name(report, g)
         others = [
-            f"the {_group_name(o)} lean {o['flag']} ({fmt.pts(o['mean'])})"
+            f"the {_group_name(report, o)} lean {o['flag']} ({fmt.pts(o['mean'])})"
             for o in groups
             if o["kind"] == g["kind"] and o["flag"] != g["flag"]
         ]
@@ -309,17 +325,18 @@ def _held_share(row: dict) -> float:
 
 def card_findings(report: Report) -> list[Finding]:
     """The flagged cards with the largest impact (their interval lies beyond
-    the margin by the flag's definition); family tiles are the family finding's, and the
-    cards of a section that leans one way together the group finding's."""
+    the margin by the flag's definition); a grouping's tiles are the tile finding's, and
+    the cards of a section that leans one way together the group finding's."""
     # a card of a leaning section that goes the group's way is the group finding's; one
     # going against it (a planted strong violin among weak strings) stays a finding of its own
     grouped = {(r["kind"], r["card_id"]) for g in lean_groups(report) for r in g["leaning"]}
+    tiles = {g["kind"] for g in report["groupings"] if g["kind"]}
     rows = [
         r
         for r in report["cards"]["rows"]
         if cards.is_flagged(r)
-        and findable(r, report["run"])
-        and r["kind"] != "family"
+        and findable(r, report["run"], report["settings"]["min_sample"])
+        and r["kind"] not in tiles
         and (r["kind"], r["card_id"]) not in grouped
     ]
     rows.sort(key=lambda r: -_card_weight(r))
@@ -341,7 +358,7 @@ def card_findings(report: Report) -> list[Finding]:
         text = (
             f"{r['card']} ({r['kind']}) is {r['flag']}: its holders win "
             f"{abs(r['adj_diff']) * 100:.1f} win-rate points {more} than non-holders of the "
-            f"same strategy, start order and family (effect (adjusted), 95% interval "
+            f"same strategy, {grouping_words(report)} (effect (adjusted), 95% interval "
             f"{fmt.pts_range(r['adj_diff_low'], r['adj_diff_high'])}; raw "
             f"{fmt.pts(r['diff'])}; held in {fmt.pct(_held_share(r))} of the seat-games)"
             f"{_ablation_words(r)}{replay}; {then}."
@@ -387,7 +404,7 @@ def dead_card_findings(report: Report) -> list[Finding]:
             advice["text"]
             if advice
             else "look at its cost and reward in the card files "
-            f"(`tutti cards list {FILE_KINDS.get(r['kind'], r['kind'])}`)"
+            f"(`tutti cards list {_file_kind(report, r['kind'])}`)"
         )
         text = (
             f"{r['card']} ({r['kind']}) is a dead card: offered in {r['offered']:,} "
@@ -408,7 +425,7 @@ FINDERS: tuple[Callable[[Report], list[Finding]], ...] = (
     dead_card_findings,
     strategy_findings,
     seat_findings,
-    family_findings,
+    tile_findings,
     group_findings,
     card_findings,
 )
@@ -433,6 +450,7 @@ def nothing_found(report: Report) -> str:
     """The sentence shown when no finding passes."""
     return (
         "Nothing stands out beyond the margin of ±"
-        f"{_margin(report) * 100:g} win-rate points: no dominating strategy, no seat-order or "
-        "family spread and no flagged card (see the sections below for what is too uncertain)."
+        f"{_margin(report) * 100:g} win-rate points: no dominating strategy, no seat-order"
+        + "".join(f" or {g['label'].lower()}" for g in report["groupings"][:1])
+        + " spread and no flagged card (see the sections below for what is too uncertain)."
     )

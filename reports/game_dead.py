@@ -1,6 +1,7 @@
 """Any game's dead cards: cards of its card files that no seat held, or too few seats to
 say anything about (fewer than a card finding needs: reports.findings.findable's
-MIN_FINDING_HOLDERS seat-games and MIN_FINDING_SHARE of the run's).
+--min-sample seat-games, MIN_FINDING_HOLDERS by default, and MIN_FINDING_SHARE of the
+run's).
 
 A seat-game *holds* a card when the cards table has one of the card's held events for it
 (the game's `card_roles.held`; every event of a kind the game does not list). The cards
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from reports import card_advice
-from reports.findings import MIN_FINDING_HOLDERS, MIN_FINDING_SHARE
+from reports.findings import MIN_FINDING_SHARE
 from reports.game_cards import ANY, HELD
 from reports.load import Run
 from simcore.errors import TuttiError
@@ -81,7 +82,8 @@ def dead_cards(run: Run, game: Game, report: Report) -> Report:
     n_of = held_counts(report, held)
     for key, (name, _) in n_of.items():
         names.setdefault(key, name)
-    minimum = max(MIN_FINDING_HOLDERS, MIN_FINDING_SHARE * seat_games)
+    min_holders = report["settings"]["min_sample"]
+    minimum = max(min_holders, MIN_FINDING_SHARE * seat_games)
     rows = []
     for (kind, card_id), name in names.items():
         n = n_of.get((kind, card_id), (name, 0))[1]
@@ -102,7 +104,7 @@ def dead_cards(run: Run, game: Game, report: Report) -> Report:
     rows.sort(key=lambda r: (r["n"], r["kind"], r["card_id"]))
     card_advice.advise_rows(report, rows, dead=True)
     return {
-        "min_holders": MIN_FINDING_HOLDERS,
+        "min_holders": min_holders,
         "min_share": MIN_FINDING_SHARE,
         "seat_games": seat_games,
         "kinds": list(files),

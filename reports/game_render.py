@@ -8,8 +8,6 @@ from typing import Any
 from reports import violations
 from reports.adjusted import ADJUSTED, CAUSAL
 from reports.blocks import Block
-from reports.blocks import render_html as blocks_html
-from reports.blocks import render_markdown as blocks_md
 from reports.findings import findable
 from reports.game_cards import ANY, HELD
 from reports.game_summary import Q
@@ -241,9 +239,9 @@ def _score_figure(hist: list[dict[str, Any]], score: str) -> Block:
         for b in hist
         if b["all"]
     ]
-    # plots.score_histogram reads "prestige" (the bin's middle) and "losers"
+    # plots.score_histogram reads the score (the bin's middle) and "losers"
     points = [
-        {"prestige": b["low"] + (b["width"] - 1) / 2, "all": b["all"], "winners": b["winners"],
+        {score: b["low"] + (b["width"] - 1) / 2, "all": b["all"], "winners": b["winners"],
          "losers": b["others"]}
         for b in hist
     ]  # fmt: skip
@@ -251,7 +249,7 @@ def _score_figure(hist: list[dict[str, Any]], score: str) -> Block:
     per = f"bins of {fmt.num(width, 0)} points" if width != 1 else "each score"
     return (
         "figure",
-        lambda: _plots().score_histogram(points, name="scores", xlabel=f"final {score}"),
+        lambda: _plots().score_histogram(points, name="scores", key=score),
         f"Final {score}: share of each group's seats, {per}.",
         [
             ("p", f"Final {score}: seats per bin and each group's share of its seats ({per}):"),
@@ -429,10 +427,15 @@ def cards(r: Report) -> list[Block]:
     return blocks
 
 
-def _flag(row: dict[str, Any], run: dict[str, Any]) -> str | None:
+def _findable(row: dict[str, Any], r: Report) -> bool:
+    """findable with the report's --min-sample."""
+    return findable(row, r["run"], r["settings"]["min_sample"])
+
+
+def _flag(row: dict[str, Any], r: Report) -> str | None:
     """ "stronger" / "weaker" where the card's effect is findable and significant (q <= Q)
     with an interval wholly on one side of 0, as the forest plot colours it."""
-    if not findable(row, run) or row["q_value"] is None or row["q_value"] > Q:
+    if not _findable(row, r) or row["q_value"] is None or row["q_value"] > Q:
         return None
     if row["adj_diff_low"] > 0:
         return "stronger"
@@ -445,7 +448,7 @@ def _forest(r: Report, kind: dict[str, Any], by_card: dict[str, dict[str, Any]])
     event = HELD if HELD in kind["events"] else ANY
     rows = [
         {**ev[event], "tested": ev[event]["adj_diff"] is not None, "level": None,
-         "flag": _flag(ev[event], r["run"]), "too_uncertain": not findable(ev[event], r["run"])}
+         "flag": _flag(ev[event], r), "too_uncertain": not _findable(ev[event], r)}
         for ev in by_card.values()
         if event in ev
     ]  # fmt: skip
@@ -648,36 +651,3 @@ def setup(r: Report) -> list[Block]:
 def unsound(r: Report) -> list[Block]:
     """Games that broke the engine's invariant checks, first of all (reports.violations)."""
     return violations.blocks(r)
-
-
-SECTIONS = (
-    header,
-    unsound,
-    summary,
-    strategies,
-    first_player,
-    scores,
-    arc,
-    end,
-    critic,
-    one_turn,
-    dead,
-    cards,
-    method,
-    setup,
-)
-
-
-def blocks(report: Report) -> list[Block]:
-    out: list[Block] = []
-    for section in SECTIONS:
-        out += section(report)
-    return out
-
-
-def render_markdown(report: Report) -> str:
-    return blocks_md(blocks(report))
-
-
-def render_html(report: Report) -> str:
-    return blocks_html(blocks(report))

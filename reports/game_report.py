@@ -1,10 +1,8 @@
-"""The game report of a run, from the common columns and what the game declares
-(simcore/games/api.py): a JSON-ready dict (reports.game_render lays it out).
+"""The per-event sections of a report, from the common columns and what the game declares
+(simcore/games/api.py), JSON-ready (reports.game_render lays them out; reports.sections
+switches them on, for a game without the card-balance sections).
 
-    from reports.game_report import build_game_report
-    report = build_game_report("runs/demo")
-
-Generic sections: the run, win rate by strategy and by start order (first-player
+Sections: the run, win rate by strategy and by start order (first-player
 advantage), the score, its distribution and where its points come from (the game's
 `score_sources`), the game arc (reports.game_arc: held card events by stage of the game),
 every card's win-rate effect per event (the game's `card_kinds`) and the dead cards
@@ -18,50 +16,18 @@ Every number is in the dict; `tutti report` goes through reports.report.
 from __future__ import annotations
 
 import math
-import time
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import polars as pl
 
-from reports import game_arc, game_cards, game_dead, game_summary
 from reports.game_effects import Units, difference, group_rate, rate
-from reports.load import Run, open_run, run_seats
-from reports.violations import run_violations
-from simcore.games import get as get_game
+from reports.load import Run
 from simcore.games.api import Game
-from simcore.progress import Stage
 from simcore.stats import chi_square_uniform
 
-FORMAT = "tutti-game-report/1"
 FEW_GAMES = 2_000  # below this, the summary says the numbers are too uncertain to act on
 Report = dict[str, Any]
-
-
-def run_header(run: Run, game: Game) -> dict[str, Any]:
-    """What was simulated: the game, players, games, seed, each seat's strategy."""
-    m = run.manifest
-    c = m.config
-    seats = run_seats(run, game.seat_names)
-    return {
-        "run_dir": str(run.path),
-        "game": c.game,
-        "title": game.title,
-        "players": c.players,
-        "games": m.games_completed,
-        "games_planned": c.games,
-        "complete": m.complete,
-        "seed": c.seed,
-        "chunk_size": c.chunk_size,
-        "seats": seats,
-        "strategies": list(dict.fromkeys(c.strategies)),
-        "card_hash": c.card_hash,
-        "cards_dir": c.cards_dir,
-        "rules_version": c.rules_version,
-        "package_version": c.package_version,
-        "simulation_seconds": m.seconds,
-    }
 
 
 def load_seats(run: Run, score: str) -> pl.DataFrame:
@@ -348,56 +314,3 @@ def one_turn(seats: pl.DataFrame, units: Units) -> Report | None:
         "by_strategy": per_strategy,
         "any_vs_none": difference(units, has),
     }
-
-
-def _no_stage(name: str) -> None:
-    pass
-
-
-def build_game_report(
-    run_dir: str | Path | Run, allow_incomplete: bool = False, stage: Stage | None = None
-) -> Report:
-    """Everything the report shows, as a JSON-ready dict (docs/guide/report.md); `run_dir` may
-    be a Run already opened (its parts verified once). `stage(name)` is called as each
-    stage starts (simcore.progress.StageDisplay prints them)."""
-    stage = stage or _no_stage
-    start = time.perf_counter()
-    if isinstance(run_dir, Run):
-        run = run_dir
-    else:
-        run = open_run(Path(run_dir), allow_incomplete, game=None)
-    game = get_game(run.game)
-    stage(f"reading {run.games:,} games")
-    seats = load_seats(run, game.score)
-    raw = units_of(seats, [])
-    within = units_of(seats, ["strategy", "start_order"])
-    by_strategy = units_of(seats, ["strategy"])
-    warnings = []
-    if not run.manifest.complete:
-        warnings.append(
-            f"Incomplete run: {run.games:,} of {run.manifest.config.games:,} games; "
-            "this report covers only the games simulated so far."
-        )
-    shared = run.scan("games").select(pl.col("shared_win").mean()).collect().item()
-    stage("strategies, start order, scores and the end of the game")
-    report: Report = {
-        "format": FORMAT,
-        "run": run_header(run, game),
-        "violations": run_violations(run),  # games that broke the engine's invariant checks
-        "warnings": warnings,
-        "strategies": strategies(seats, raw),
-        "start_order": start_order(seats, run.players, raw, by_strategy),
-        "scores": {**scores(seats, game), "shared_win_rate": shared},
-        "end": end_trigger(run, seats, raw),
-        "critic": critic(seats, within),
-        "one_turn": one_turn(seats, within),
-    }
-    stage("card effects and the game arc")
-    report |= {
-        "cards": game_cards.card_effects(run, seats, within, game),
-        "arc": game_arc.card_arc(run, seats, game),
-    }
-    report["dead"] = game_dead.dead_cards(run, game, report)
-    report["summary"] = game_summary.summary(report, FEW_GAMES)
-    report["seconds"] = time.perf_counter() - start
-    return report

@@ -134,7 +134,7 @@ def next_sentence(report: Report) -> str | None:
         if r["kind"] == kind
         and r["q_value"] is not None
         and r["q_value"] <= Q
-        and findable(r, report["run"])  # enough holders, no degenerate interval
+        and findable(r, report["run"], report["settings"]["min_sample"])  # enough holders
     ]
     if not rows:
         return f"No {kind} shows a win-rate effect at a false-discovery rate of {Q:.0%}."

@@ -1,10 +1,13 @@
-"""Awards and goals as outcomes: how often each award level is claimed and by which
-strategy, and how often each personal goal is kept and scored.
+"""Outcomes: how often each level of a per-level outcome kind is claimed and by which
+strategy (Luthier's award levels), and how often each card whose completion is an
+outcome is kept and completed (Luthier's personal goals); the kinds are the game's
+(`CardKind.per_level` with `outcome`, and `completion_is_outcome`).
 
-Claiming an award level or scoring a goal is a result of playing well, not a choice a
+Claiming a level or scoring a goal is a result of playing well, not a choice a
 designer can weaken like a card, so these numbers are kept apart from the card
-ranking and flags (`reports.cards`: award rows get the flag "outcome"; a goal's
+ranking and flags (`reports.cards`: the level rows get the flag "outcome"; a goal's
 "kept" choice stays a card row). No win-rate difference of claimers is shown here.
+The JSON keeps the names "awards" (levels claimed) and "goals" (completions).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Any
 import polars as pl
 
 from reports.load import Run
+from simcore.games.api import CardKind
 
 NEVER_REACHED = 0.0  # a level claimed in this share of games (none) is "never reached"
 NEARLY_ALWAYS = 0.95  # a level claimed in at least this share of games is "nearly always"
@@ -29,14 +33,16 @@ def level_status(games_claimed: int, share: float | None) -> str | None:
     return None
 
 
-def _claims(run: Run) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
-    """Per (tile, level): games with a claim and claims; per (tile, level, strategy):
-    claims; per strategy: seat-games."""
+def _claims(
+    run: Run, kind: str, events: tuple[str, ...]
+) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+    """Per (card, level) of `kind`: games with a claim (one of `events`) and claims; per
+    (card, level, strategy): claims; per strategy: seat-games."""
     # filter on the categoricals and cast only what is kept: casting the whole cards
     # table to strings first cost 10 s on a million games
     claimed = (
         run.scan("cards", strings=False)
-        .filter((pl.col("kind") == "award") & (pl.col("event") == "claimed"))
+        .filter((pl.col("kind") == kind) & pl.col("event").is_in(list(events)))
         .select(
             "game",
             "seat",
@@ -58,10 +64,11 @@ def _claims(run: Run) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     return tuple(pl.collect_all([per_level, per_strategy, seat_games]))  # type: ignore[return-value]
 
 
-def outcomes(run: Run, rows: list[Row], level_kind: str, goal_kind: str) -> dict[str, Any]:
-    """The "outcomes" part of the report (docs/guide/report.md): the levels of `level_kind`
-    claimed (awards) and the cards of `goal_kind` kept and scored (goals)."""
-    per_level, per_strategy, seat_games = _claims(run)
+def outcomes(run: Run, rows: list[Row], level: CardKind, goal: CardKind | None) -> dict[str, Any]:
+    """The "outcomes" part of the report (docs/guide/report.md): the levels of `level`
+    claimed ("awards") and the cards of `goal` kept and completed ("goals")."""
+    level_kind, goal_kind = level.kind, goal.kind if goal is not None else None
+    per_level, per_strategy, seat_games = _claims(run, level_kind, level.held_events)
     levels = {(r["card_id"], r["level"]): r for r in per_level.to_dicts()}
     by_strategy: dict[tuple, list[Row]] = {}
     for r in per_strategy.sort(

@@ -118,10 +118,10 @@ def pick_rates(run: Run, card_keys: dict[str, int] | None = None) -> dict[str, R
 
 def attach(rows: list[Row], rates: dict[str, Row] | None) -> None:
     """Give each card row `offered`, `picked` and `pick_rate` (None without pick rates;
-    award levels are outcomes, never offered as a choice)."""
+    the levels of an outcome kind are outcomes, never offered as a choice)."""
     for r in rows:
         found = None if rates is None else rates.get(f"{r['kind']}/{r['card_id']}")
-        if found is None or r["kind"] == "award":
+        if found is None or (r["outcome"] and r["level"]):
             r["offered"] = r["picked"] = r["pick_rate"] = None
             continue
         r["offered"], r["picked"], r["pick_rate"] = (
@@ -132,15 +132,20 @@ def attach(rows: list[Row], rates: dict[str, Row] | None) -> None:
 
 
 def dead_and_ignored(
-    rates: dict[str, Row] | None, names: dict[str, str], min_sample: int, threshold: float
+    rates: dict[str, Row] | None,
+    names: dict[str, str],
+    min_sample: int,
+    threshold: float,
+    outcomes: tuple[str, ...] = (),
 ) -> list[Row]:
     """Cards offered in at least `min_sample` seat-games and picked at most `threshold` of
-    them, rarest first: the report's "Dead and ignored cards"."""
+    them, rarest first: the report's "Dead and ignored cards" (the per-level kinds
+    `outcomes` left out: never a choice)."""
     if rates is None:
         return []
     out = []
     for key, r in rates.items():
-        if key.startswith("award/") or r["offered"] < min_sample:
+        if key.split("/", 1)[0] in outcomes or r["offered"] < min_sample:
             continue
         if r["pick_rate"] is not None and r["pick_rate"] <= threshold:
             kind, card_id = key.split("/", 1)

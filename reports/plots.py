@@ -161,12 +161,13 @@ def win_rate_plot(
 
 
 @_styled
-def score_histogram(hist: list[Row], name: str = "scores", xlabel: str = "final prestige") -> str:
-    """Share of seats at each final score (`prestige`: Luthier's): all seats, winners and
+def score_histogram(hist: list[Row], name: str = "scores", key: str = "score") -> str:
+    """Share of seats at each final score (rows keyed by `key`, the score): all seats, winners and
     losers."""
     fig = _figure(3.0)
     ax = fig.add_subplot()
-    xs = [r["prestige"] for r in hist]
+    xs = [r[key] for r in hist]
+    xlabel = f"final {key}"
     for key, color, label in (
         ("all", GREY, "all seats"),
         ("winners", BLUE, "winners"),
@@ -185,21 +186,21 @@ def score_histogram(hist: list[Row], name: str = "scores", xlabel: str = "final 
 
 
 @_styled
-def margin_histogram(hist: list[Row], name: str = "margins") -> str:
+def margin_histogram(hist: list[Row], name: str = "margins", score: str = "score") -> str:
     """Games by winning margin (games with a shared victory left out)."""
     fig = _figure(2.6)
     ax = fig.add_subplot()
     total = sum(r["games"] for r in hist) or 1
     ax.bar([r["margin"] for r in hist], [r["games"] / total for r in hist], width=0.85, color=BLUE)
     _pct_axis(ax)
-    ax.set_xlabel("winning margin (prestige)")
+    ax.set_xlabel(f"winning margin ({score})")
     ax.set_ylabel("share of games")
     return to_svg(fig, name)
 
 
 @_styled
-def sources_plot(rows: list[Row], name: str = "sources") -> str:
-    """Mean prestige per source, winners next to losers."""
+def sources_plot(rows: list[Row], name: str = "sources", score: str = "score") -> str:
+    """Mean score per source, winners next to losers."""
     rows = [r for r in rows if r["winners_mean"] is not None or r["losers_mean"] is not None]
     fig = _figure(0.9 + 0.32 * len(rows))
     ax = fig.add_subplot()
@@ -221,7 +222,7 @@ def sources_plot(rows: list[Row], name: str = "sources") -> str:
     ax.set_yticks(pos, [r["source"].replace("_", " ") for r in rows])
     ax.set_ylim(len(rows) - 0.5, -0.5)
     ax.axvline(0, color=INK, lw=0.8)
-    ax.set_xlabel("mean prestige per seat")
+    ax.set_xlabel(f"mean {score} per seat")
     ax.legend(frameon=False, loc="lower right")
     return to_svg(fig, name)
 

@@ -1,10 +1,12 @@
-"""Final prestige: distributions for all seats, winners and losers, sources, and margins.
+"""The final score (the game's score column, Luthier's prestige): distributions for all
+seats, winners and losers, its sources (the game's `score_sources`), and margins.
 
 A winner is a seat with `win > 0` (a shared victory makes every sharer a winner).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import polars as pl
@@ -32,18 +34,20 @@ def _group_expr() -> pl.Expr:
     return pl.when(pl.col("win") > 0).then(pl.lit("winners")).otherwise(pl.lit("losers"))
 
 
-def source_names(run: Run) -> list[str]:
-    """Prestige sources in table order (the `prestige_<source>` columns of the seats table)."""
+def source_columns(run: Run, declared: Mapping[str, int]) -> list[str]:
+    """The score's source columns (`declared`: the game's `score_sources`) the seats table
+    has, in table order."""
     schema = run.scan("seats").collect_schema()
-    return [c.removeprefix("prestige_") for c in schema.names() if c.startswith("prestige_")]
+    return [c for c in schema.names() if c in declared]
 
 
-def prestige(run: Run) -> Row:
-    """Summary statistics and a histogram of final prestige, for all, winners and losers."""
-    seats = run.scan("seats").select("prestige", "win").with_columns(group=_group_expr())
-    overall = seats.select(_summary_aggs("prestige")).with_columns(group=pl.lit("all"))
-    split = seats.group_by("group").agg(_summary_aggs("prestige"))
-    hist = seats.group_by("prestige").agg(
+def final_score(run: Run, score: str) -> Row:
+    """Summary statistics and a histogram of the final `score` (the seats column), for
+    all, winners and losers (histogram rows keyed by `score`)."""
+    seats = run.scan("seats").select(score, "win").with_columns(group=_group_expr())
+    overall = seats.select(_summary_aggs(score)).with_columns(group=pl.lit("all"))
+    split = seats.group_by("group").agg(_summary_aggs(score))
+    hist = seats.group_by(score).agg(
         pl.len().alias("all"),
         (pl.col("group") == "winners").sum().alias("winners"),
         (pl.col("group") == "losers").sum().alias("losers"),
@@ -56,44 +60,54 @@ def prestige(run: Run) -> Row:
             for g in GROUPS
             if g in summary
         ],
-        "histogram": hist.sort("prestige").to_dicts(),
+        "histogram": hist.sort(score).to_dicts(),
     }
 
 
-def sources(run: Run) -> list[Row]:
-    """Mean prestige per source and its share of all prestige, for winners and losers.
+def sources(run: Run, score: str, declared: Mapping[str, int]) -> list[Row]:
+    """Mean score per source (the `declared` columns, named without the "<score>_" prefix)
+    and its share of the score, for winners and losers.
 
-    share = mean points from the source / mean prestige of the group (the fraction of
-    the group's prestige that came from the source; patience is negative).
+    share = mean points from the source / mean score of the group (the fraction of the
+    group's score that came from the source; a negative source, such as Luthier's
+    patience, has a negative share).
     """
-    names = source_names(run)
-    cols = [f"prestige_{s}" for s in names]
-    seats = run.scan("seats").select("prestige", "win", *cols).with_columns(group=_group_expr())
-    means = [pl.col(c).cast(pl.Float64).mean().alias(c) for c in ["prestige", *cols]]
+    cols = source_columns(run, declared)
+    names = [c.removeprefix(f"{score}_") for c in cols]
+    seats = run.scan("seats").select(score, "win", *cols).with_columns(group=_group_expr())
+    means = [pl.col(c).cast(pl.Float64).mean().alias(c) for c in [score, *cols]]
     split = seats.group_by("group").agg(means)
     overall = seats.select(means).with_columns(group=pl.lit("all"))
     frame = pl.concat(pl.collect_all([overall, split]), how="diagonal")
     by_group = {r["group"]: r for r in frame.to_dicts()}
     rows = []
-    for s in names:
+    for s, column in zip(names, cols, strict=True):
         row: Row = {"source": s}
         for g in GROUPS:
             rec = by_group.get(g)
-            mean = rec[f"prestige_{s}"] if rec else None
-            total = rec["prestige"] if rec else None
+            mean = rec[column] if rec else None
+            total = rec[score] if rec else None
             row[f"{g}_mean"] = mean
             row[f"{g}_share"] = mean / total if mean is not None and total else None
         rows.append(row)
     return rows
 
 
-def margins(run: Run) -> Row:
-    """The winning margin (winner minus best other seat) over games without a shared win."""
-    games = run.scan("games").select("margin", "shared_win", "winning_prestige")
+def margins(run: Run, score: str) -> Row:
+    """The winning margin (the games table's `margin`: winner minus best other seat) over
+    games without a shared win; the mean winning score where the games table has
+    "winning_<score>"."""
+    winning = f"winning_{score}"
+    has_winning = winning in run.scan("games").collect_schema()
+    games = run.scan("games").select("margin", "shared_win", *([winning] if has_winning else []))
     shared = games.select(
         pl.len().alias("games"),
         pl.col("shared_win").sum().alias("shared_wins"),
-        pl.col("winning_prestige").cast(pl.Float64).mean().alias("mean_winning_prestige"),
+        *(
+            [pl.col(winning).cast(pl.Float64).mean().alias(f"mean_{winning}")]
+            if has_winning
+            else []
+        ),
     )
     clear = games.filter(~pl.col("shared_win"))
     summary = clear.select(_summary_aggs("margin"))

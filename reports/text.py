@@ -10,17 +10,20 @@ from simcore import fmt
 Report = dict[str, Any]
 Row = dict[str, Any]
 
-CAVEAT = (
-    "These results hold for the strategies that played this run, listed above. Other "
-    "players, and human players in particular, may find different cards strong or weak. "
-    "A card's win-rate difference is a correlation, not a cause: seats that hold a card "
-    "may win for other reasons (a strong position lets a player take more cards, so "
-    "cards taken late in good games look strong). The adjusted difference compares "
-    "holders with non-holders of the same strategy, start order and family, so a card is "
-    "not credited with who tends to take it, but it is still not a cause. Use the flags "
-    "to choose which cards "
-    "to look at, and replay the example games to see why."
-)
+
+def caveat(report: Report) -> str:
+    """What the card-balance numbers are and are not (the strata as the game declares)."""
+    return (
+        "These results hold for the strategies that played this run, listed above. Other "
+        "players, and human players in particular, may find different cards strong or weak. "
+        "A card's win-rate difference is a correlation, not a cause: seats that hold a card "
+        "may win for other reasons (a strong position lets a player take more cards, so "
+        "cards taken late in good games look strong). The adjusted difference compares "
+        f"holders with non-holders of the same strategy, {grouping_words(report)}, so a card "
+        "is not credited with who tends to take it, but it is still not a cause. Use the "
+        "flags to choose which cards to look at, and replay the example games to see why."
+    )
+
 
 ROYAL_STRATA = (
     "Royal patrons and specialty cards are cards a seat can choose only on reaching a "
@@ -49,9 +52,22 @@ def replay_note(report: Report) -> str:
     return note
 
 
-def family_name(report: Report, family_id: str) -> str:
-    names = report.get("family_names", {})
-    return names.get(family_id, family_id)
+def grouping_words(report: Report) -> str:
+    """The strata beyond strategy, in words: "start order and family" (the game's
+    groupings' labels)."""
+    parts = ["start order", *(g["label"].lower() for g in report["groupings"])]
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+
+
+def tile_grouping(report: Report) -> Row | None:
+    """The first grouping whose values are cards (the game's grouping with a card kind:
+    Luthier's family tiles), from the report's "groupings"; None without one."""
+    return next((g for g in report["groupings"] if g["kind"]), None)
+
+
+def tile_name(report: Report, g: Row, value: str) -> str:
+    """A grouping value's name (a tile's card name where the card files give one)."""
+    return report.get(f"{g['column']}_names", {}).get(value, value)
 
 
 def seat_sentence(report: Report) -> str:
@@ -80,29 +96,36 @@ def seat_sentence(report: Report) -> str:
     return f"{spread} {verdict}, {fmt.p_is(p)})."
 
 
-def family_effects(report: Report) -> dict[str, Row]:
-    """The family tiles' card rows by family id: their adjusted effects (holders against
-    non-holders of the same strategy and start order), the measure the Summary's family
-    finding reads (`reports.findings.family_findings`)."""
-    return {r["card_id"]: r for r in report["cards"]["rows"] if r["kind"] == "family"}
+def tile_effects(report: Report, g: Row) -> dict[str, Row]:
+    """The card rows of grouping `g`'s tiles by value: their adjusted effects (holders
+    against non-holders of the same strategy and start order), the measure the Summary's
+    tile finding reads (`reports.findings.tile_findings`); {} for a grouping without a
+    card kind."""
+    if not g["kind"]:
+        return {}
+    return {r["card_id"]: r for r in report["cards"]["rows"] if r["kind"] == g["kind"]}
 
 
-def ranked_families(report: Report) -> tuple[Row, Row] | None:
-    """(strongest, weakest) tested family tile by adjusted effect; None under two."""
+def ranked_tiles(report: Report) -> tuple[Row, Row] | None:
+    """(strongest, weakest) tested tile of the tile grouping by adjusted effect; None
+    under two (or without such a grouping)."""
+    g = tile_grouping(report)
+    if g is None:
+        return None
     rows = [
-        r for r in family_effects(report).values() if r["tested"] and r.get("adj_diff") is not None
+        r for r in tile_effects(report, g).values() if r["tested"] and r.get("adj_diff") is not None
     ]
     if len(rows) < 2:
         return None
     return max(rows, key=lambda r: r["adj_diff"]), min(rows, key=lambda r: r["adj_diff"])
 
 
-def by_adjusted(rows: list[Row], adjusted: dict[str, Row]) -> list[Row]:
-    """Family rows strongest first by adjusted effect (the Summary's order), raw win rate
-    where a family has none."""
+def by_adjusted(rows: list[Row], adjusted: dict[str, Row], column: str) -> list[Row]:
+    """A grouping's rows (values in `column`) strongest first by adjusted effect (the
+    Summary's order), raw win rate where a value has none."""
 
     def key(r: Row) -> tuple:
-        a = adjusted.get(r["family"], {}).get("adj_diff")
+        a = adjusted.get(r[column], {}).get("adj_diff")
         return (a is None, -(a or 0), -(r["win_rate"] or 0))
 
     return sorted(rows, key=key)
@@ -116,35 +139,41 @@ def adjusted_cell(row: Row | None) -> str:
     )
 
 
-def family_sentence(report: Report) -> str:
-    rows = [r for r in report["families"]["by_family"] if not r["too_uncertain"]]
+def grouping_sentence(report: Report, g: Row) -> str:
+    """The section of grouping `g` in one paragraph: the values whose raw win rate misses
+    the fair share, and (a grouping of tiles) the strongest and weakest tile."""
+    column = g["column"]
+    found = report[g["key"]][f"by_{column}"]
+    rows = [r for r in found if not r["too_uncertain"]]
+    title = g["title"][0].lower() + g["title"][1:]
     if not rows:
-        return "Too few games to compare the family tiles."
-    raw = {r["family"]: r for r in report["families"]["by_family"]}
+        return f"Too few games to compare the {title}."
+    raw = {r[column]: r for r in found}
     fair = report["seats"]["fair_rate"]
     outside = [r for r in rows if not r["ci_low"] <= fair <= r["ci_high"]]
+    label = g["label"].lower()
     tail = (
-        f"{len(outside)} of {len(rows)} families have a raw win rate whose 95% interval "
+        f"{len(outside)} of {len(rows)} {g['plural']} have a raw win rate whose 95% interval "
         f"excludes the fair share of {fmt.pct(fair)}."
         if outside
-        else f"Every family's raw win rate has a 95% interval that includes the fair share "
+        else f"Every {label}'s raw win rate has a 95% interval that includes the fair share "
         f"of {fmt.pct(fair)}."
     )
-    ranked = ranked_families(report)
+    ranked = ranked_tiles(report) if g is tile_grouping(report) else None
     if ranked is None:
-        return "Too few games to compare the family tiles (adjusted). " + tail
+        return f"Too few games to compare the {title} (adjusted). " + tail
 
     def one(r: Row) -> str:
         win = raw.get(r["card_id"], {}).get("win_rate")
         return (
-            f"{family_name(report, r['card_id'])}, "
+            f"{tile_name(report, g, r['card_id'])}, "
             + effect_words(r["adj_diff"], r.get("adj_diff_low"), r.get("adj_diff_high"))
             + (f", raw win rate {fmt.pct(win)}" if win is not None else "")
         )
 
     best, worst = ranked
     return (
-        f"Strongest family: {one(best)}; weakest: {one(worst)} (adjusted: against non-holders "
+        f"Strongest {label}: {one(best)}; weakest: {one(worst)} (adjusted: against non-holders "
         f"of the same strategy and start order, as the Summary; raw: the tile's own win "
         f"rate, which mixes the tile with the strategies that keep it). " + tail
     )

@@ -105,9 +105,10 @@ def compare_variants(
             {**_common_result(base, m, patches, arm), "card_effects": _effects(e, m.rows())}
             for m, e, patches, arm in zip(metrics, effects, variants, arms, strict=True)
         ]
-    base_names = names_of(base.card_set)
+    base_names = names_of(base.card_set, game)
     comparisons = [
-        Comparison(paired=True, names={**base_names, **names_of(arm.card_set)}) for arm in arms
+        Comparison(paired=True, names={**base_names, **names_of(arm.card_set, game)})
+        for arm in arms
     ]
     for base_window, windows in paired_windows(base, arms, games, progress):
         for comparison, eff, window in zip(comparisons, effects, windows, strict=True):

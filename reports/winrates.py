@@ -1,4 +1,5 @@
-"""Win rates by start order, family tile and strategy, with Wilson intervals (lazy polars).
+"""Win rates by start order, grouping (the game's `groupings`: Luthier's family tile) and
+strategy, with Wilson intervals (lazy polars).
 
 A seat's `win` is 1, 0, or 1/k for a k-way shared victory, so the win rates of
 a game's seats add up to 1 and a perfectly balanced seat wins 1/players.
@@ -62,14 +63,15 @@ def seat_balance(run: Run, settings: Settings) -> Row:
     }
 
 
-def families(run: Run, settings: Settings) -> Row:
-    """Win rate per family tile, and per family and start order."""
+def grouping(run: Run, settings: Settings, column: str) -> Row:
+    """Win rate per value of the seats' grouping `column` ("by_<column>"), and per value
+    and start order ("by_<column>_and_start_order")."""
     seats = run.scan("seats")
-    by_family = seats.group_by("family").agg(_win_aggs()).collect()
-    by_both = seats.group_by("family", "start_order").agg(_win_aggs()).collect()
+    by_value = seats.group_by(column).agg(_win_aggs()).collect()
+    by_both = seats.group_by(column, "start_order").agg(_win_aggs()).collect()
     return {
-        "by_family": _rates(by_family, ["family"], settings),
-        "by_family_and_start_order": _rates(by_both, ["family", "start_order"], settings),
+        f"by_{column}": _rates(by_value, [column], settings),
+        f"by_{column}_and_start_order": _rates(by_both, [column, "start_order"], settings),
     }
 
 

@@ -70,8 +70,8 @@ def run(tmp_path_factory) -> Path:
 @pytest.fixture()
 def no_work(monkeypatch):
     """Playing a game, comparing runs or building a report fails the test."""
-    import reports.card_report
     import reports.drift
+    import reports.sections
     import simcore.games.luthier.engine as engine
 
     def computed(*args, **kwargs):
@@ -79,7 +79,7 @@ def no_work(monkeypatch):
 
     monkeypatch.setattr(engine, "play_batch", computed)
     monkeypatch.setattr(reports.drift, "compare_paths", computed)
-    monkeypatch.setattr(reports.card_report, "build_report", computed)
+    monkeypatch.setattr(reports.sections, "build", computed)
 
 
 def assert_one_line(code: int, out: str, err: str, message: str) -> None:

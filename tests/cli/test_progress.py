@@ -105,8 +105,8 @@ REPORT_STAGES = [
     "report: reading 300 games",
     "report: card effects",
     "report: pick rates",
-    "report: seats, families, strategies and scores",
-    "report: awards, goals and the game arc",
+    "report: seats, groupings, strategies and scores",
+    "report: outcomes and the game arc",
     "report: writing HTML",
     "report: writing Markdown",
 ]

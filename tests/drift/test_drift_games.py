@@ -33,15 +33,14 @@ def _cards(where: Path, rules: str) -> Path:
 
 def test_luthier_declares_the_report_s_holders_and_completers_exactly():
     from reports.card_sums import role_events
-    from reports.cardinfo import CARD_SET_KINDS
     from simcore import games
 
     game = games.get("luthier")
     assert game.drift_groups == ("family",)
-    assert dict(game.card_roles.held) == role_events("held_events")
-    assert dict(game.card_roles.completed) == role_events("completed_events")
+    assert dict(game.card_roles.held) == role_events(game.card_kinds, "held_events")
+    assert dict(game.card_roles.completed) == role_events(game.card_kinds, "completed_events")
     assert game.card_roles.per_level == ("award",)
-    assert dict(game.card_roles.files) == CARD_SET_KINDS
+    assert [g.column for g in game.groupings] == list(game.drift_groups)
 
 
 def test_luthier_card_labels_are_worded_as_before():
@@ -49,11 +48,13 @@ def test_luthier_card_labels_are_worded_as_before():
     from reports.cardinfo import read_names
     from reports.drift_metrics import card_text, label
     from reports.drift_window import game_spec
+    from simcore import games
 
-    names = read_names(None)
+    game = games.get("luthier")
+    names = read_names(None, game)
     spec = game_spec("luthier")
     for key in [*names, "award/t8/3", "repair/r99"]:
-        assert card_text(key, names, spec) == card_key_text(key, names)
+        assert card_text(key, names, spec) == card_key_text(key, names, game.card_roles.files)
     assert label("score", "all seats", names, spec) == "mean final prestige"
     assert label("family", "amati", names, spec) == "win rate, family amati"
 

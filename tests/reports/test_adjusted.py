@@ -12,6 +12,7 @@ import pytest
 from reports.adjusted import from_tables, interval
 from reports.card_sums import role_filter
 from reports.cards import FLAGS, OUTCOME, verdict
+from simcore import games
 from simcore.stats import difference_interval
 
 
@@ -34,7 +35,7 @@ def _keys(pairs: list[tuple[int, int]], card: str = "c") -> pl.DataFrame:
 
 
 def _one(seats: pl.DataFrame, keys: pl.DataFrame) -> dict:
-    return from_tables(seats, keys).to_dicts()[0]
+    return from_tables(seats, keys, ("family",)).to_dicts()[0]
 
 
 def test_hand_computed_mantel_haenszel() -> None:
@@ -173,7 +174,9 @@ def test_report_pipeline_matches_the_tables(run4, written4) -> None:
     )
     cards = pl.read_parquet(run4 / "cards").with_columns(pl.col(pl.Categorical).cast(pl.String))
     keys = (
-        cards.filter(role_filter("held_events"), pl.col("kind") != "family")
+        cards.filter(
+            role_filter(games.get("luthier").card_kinds, "held_events"), pl.col("kind") != "family"
+        )
         .select(
             "kind",
             "card_id",
@@ -183,7 +186,10 @@ def test_report_pipeline_matches_the_tables(run4, written4) -> None:
         )
         .unique()
     )
-    want = {(r["kind"], r["card_id"], r["level"]): r for r in from_tables(seats, keys).to_dicts()}
+    want = {
+        (r["kind"], r["card_id"], r["level"]): r
+        for r in from_tables(seats, keys, ("family",)).to_dicts()
+    }
     rows = [
         r
         for r in written4["json"]["cards"]["rows"]

@@ -100,11 +100,10 @@ def test_confirm_is_tutti_ablate_on_the_runs_settings(confirmed) -> None:
     """The ablation uses the run's players, strategies, seed and cards: `tutti ablate` with
     those settings gives the very same numbers (the same games, common random numbers)."""
     from reports.ablate import ablate
-    from reports.card_kinds import FILE_KINDS
 
     row = top_flagged(confirmed["json"]["cards"]["rows"], 1)[0]
     direct = ablate(
-        FILE_KINDS[row["kind"]],
+        confirmed["json"]["cards"]["kinds"][row["kind"]]["file"],
         players=4,
         games=GAMES,
         seed=7,

@@ -101,7 +101,7 @@ def test_outcomes_goals_kept_and_scored(written4) -> None:
 def test_outcomes_section_in_every_format(written4) -> None:
     report = written4["json"]
     assert set(report["outcomes"]) == {
-        "thresholds", "strategies", "awards", "goals", "level_kind", "goal_kind"
+        "thresholds", "strategies", "awards", "goals", "level_kind", "goal_kind", "title"
     }  # fmt: skip
     assert (report["outcomes"]["level_kind"], report["outcomes"]["goal_kind"]) == ("award", "goal")
     assert report["outcomes"]["thresholds"]["nearly_always"] == NEARLY_ALWAYS

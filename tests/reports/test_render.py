@@ -6,8 +6,23 @@ import json
 import re
 from html.parser import HTMLParser
 
-from reports.card_render import SECTIONS
 from reports.output import to_json
+
+# Luthier's page: its sections' ids and titles, in order (reports.sections)
+SECTIONS = (
+    ("summary", "Summary"),
+    ("run", "Run"),
+    ("seats", "Seat order"),
+    ("families", "Family tiles"),
+    ("dead", "Dead and ignored cards"),
+    ("flagged", "Strongest and weakest cards"),
+    ("strategies", "Strategies"),
+    ("scores", "Scores"),
+    ("arc", "Game arc"),
+    ("cards", "Cards by kind"),
+    ("outcomes", "Awards and goals (outcomes)"),
+    ("method", "Method and definitions"),
+)
 
 PLOTS = ("seat-win-rates", "family-win-rates", "flagged-forest", "scores", "sources", "margins")
 
@@ -68,6 +83,8 @@ def test_html_has_every_section_plot_and_a_table_of_contents(written4) -> None:
     for sid, title in SECTIONS:
         assert f'<section id="{sid}"><h2>{title}</h2>' in page
         assert sid in parsed.links  # linked from the table of contents
+    at = [page.index(f'<section id="{sid}">') for sid, _ in SECTIONS]
+    assert at == sorted(at)
     assert set(parsed.links) <= set(parsed.ids)  # no dangling in-page link
     assert len(parsed.ids) == len(set(parsed.ids))  # SVG ids made unique per plot
     for name in PLOTS:

@@ -319,5 +319,9 @@ def test_no_finding_from_a_handful_of_holders_or_a_degenerate_interval() -> None
     assert not findable({**row, "n": 4000, "adj_diff_low": -0.348, "adj_diff_high": -0.348}, run)
     assert not findable({**row, "n": MIN_FINDING_HOLDERS - 1}, {"games": 10, "players": 2})
     assert findable({**row, "n": 4000}, run)
-    report = {"run": run, "cards": {"kinds": [{"kind": "row"}], "rows": [row]}}
+    report = {
+        "run": run,
+        "settings": {"min_sample": MIN_FINDING_HOLDERS},
+        "cards": {"kinds": [{"kind": "row"}], "rows": [row]},
+    }
     assert game_summary.next_sentence(report).startswith("No row shows")

@@ -216,7 +216,8 @@ def test_ablate_and_confirm_commands_quote_every_word(tmp_path) -> None:
         "players": 2, "seed": 1, "cards_dir": FOLDER, "run_dir": "runs/a b;touch PWN",
         "seats": [{"strategy": "random"}, {"strategy": "it's"}],
     }  # fmt: skip
-    ablate = ablate_command({"run": run}, "instrument", "x$(id)")
+    kinds = {"kinds": {"instrument": {"file": "instruments"}}}  # the game's card file
+    ablate = ablate_command({"run": run, "cards": kinds}, "instrument", "x$(id)")
     assert _pasted(ablate, tmp_path) == [
         "ablate", "instruments", "--only", "x$(id)", "--players", "2", "--seed", "1",
         "--strategies", "random,it's", "--cards", FOLDER,
