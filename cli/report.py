@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from reports.settings import CONFIRM_GAMES, DEFAULT_MARGIN, DEFAULT_MIN_SAMPLE
+from reports.run.settings import CONFIRM_GAMES, DEFAULT_MARGIN, DEFAULT_MIN_SAMPLE
 from simcore.errors import TuttiError
 
 
@@ -32,12 +32,13 @@ def _confirm(
 ):
     """The --confirm step (ablations that play games): the engine is imported only here,
     so a report without --confirm stays numba-free. Checks the run can be replayed before
-    any report is built (reports.confirm.confirm_report: by the sections the report holds)."""
+    any report is built (reports.experiments.confirm.confirm_report: by the sections the
+    report holds)."""
     if top < 1:
         raise TuttiError(f"--confirm must be a number of cards >= 1 (got {top})")
     if games < 1:
         raise TuttiError(f"--confirm-games must be a number of games >= 1 (got {games})")
-    from reports.confirm import confirm_report, run_replayer
+    from reports.experiments.confirm import confirm_report, run_replayer
     from simcore.progress import ProgressDisplay
 
     base = run_replayer(run_dir, strategy_module, cards)
@@ -50,7 +51,7 @@ def _confirm(
 
 
 def _confirm_only(run_dir: Path, confirm: int | None, confirm_games: int, margin: str) -> None:
-    """A report without the card-balance sections (no flags: reports.sections) takes
+    """A report without the card-balance sections (no flags: reports.render.sections) takes
     --confirm-games and --margin (the verdicts' margin) only with --confirm: one line,
     exit 2, otherwise."""
     given = [
@@ -162,9 +163,9 @@ def report(
 ) -> None:
     """Write the balance report: seat balance, strategies, scores, every card's win rate
     (its sections by what the run's game declares: docs/guide/report.md)."""
-    from reports.load import run_game
     from reports.report import card_balance, write_report
-    from reports.settings import Settings
+    from reports.run.load import run_game
+    from reports.run.settings import Settings
     from simcore.progress import StageDisplay
 
     settings = Settings(min_sample=min_sample, margin=_margin(margin))

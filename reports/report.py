@@ -4,10 +4,10 @@
     report = build_report("runs/demo")             # a JSON-ready dict
     write_report("runs/demo", html="report.html")  # files; returns the report
 
-A report is a list of sections (reports.sections), each switched on by what the run's
+A report is a list of sections (reports.render.sections), each switched on by what the run's
 game declares or by the columns its tables carry, never by the game's name; the dict
 holds the numbers of the sections that apply (and their ids, "sections"), the blocks
-are laid out once from it and written to HTML and Markdown by reports.blocks; the JSON
+are laid out once from it and written to HTML and Markdown by reports.render.blocks; the JSON
 file is the dict itself.
 """
 
@@ -18,8 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from reports.load import Run, open_run
-from reports.settings import Settings
+from reports.run.load import Run, open_run
+from reports.run.settings import Settings
 from simcore import games
 from simcore.progress import Stage
 
@@ -29,8 +29,8 @@ Report = dict[str, Any]
 
 def card_balance(game: str) -> bool:
     """Whether the game (by its registry name) gets the card-balance sections (its card
-    kinds and a grouping: reports.card_kinds.card_balance)."""
-    from reports.card_kinds import card_balance as declared
+    kinds and a grouping: reports.percard.card_kinds.card_balance)."""
+    from reports.percard.card_kinds import card_balance as declared
 
     return declared(games.get(game))
 
@@ -44,10 +44,10 @@ def build_report(
     """Everything the report shows, as a JSON-ready dict (docs/guide/report.md); `run_dir` may
     be a Run already opened (its parts verified once). `stage(name)` is called as each
     stage starts (simcore.progress.StageDisplay prints them)."""
-    from reports import sections
-    from reports.card_report import groupings
-    from reports.header import incomplete_warning, run_header
-    from reports.violations import run_violations
+    from reports.cardbalance.card_report import groupings
+    from reports.render import sections
+    from reports.run.header import incomplete_warning, run_header
+    from reports.run.violations import run_violations
 
     settings = settings or Settings()
     stage = stage or _no_stage
@@ -68,22 +68,22 @@ def build_report(
 
 
 def blocks(report: Report) -> list:
-    """The report laid out as blocks (reports.blocks), by the sections it holds."""
-    from reports.sections import layout
+    """The report laid out as blocks (reports.render.blocks), by the sections it holds."""
+    from reports.render.sections import layout
 
     return layout(report)
 
 
 def render_html(report: Report) -> str:
     """The report as one self-contained HTML page."""
-    from reports import blocks as written
+    from reports.render import blocks as written
 
     return written.render_html(blocks(report))
 
 
 def render_markdown(report: Report) -> str:
     """The report as Markdown."""
-    from reports import blocks as written
+    from reports.render import blocks as written
 
     return written.render_markdown(blocks(report))
 
@@ -107,8 +107,8 @@ def write_report(
     `confirm(report)`, if given, adds to the report before it is written (the ablations
     of `tutti report --confirm`, which play games: the caller brings the engine).
     `stage(name)` is called as each stage starts (reading, ..., writing)."""
-    from reports.blocks import render_html, render_markdown
-    from reports.output import clean, to_json, write_text
+    from reports.render.blocks import render_html, render_markdown
+    from reports.run.output import clean, to_json, write_text
     from simcore.output_paths import check_file
 
     html = Path(html) if html is not None else Path(run_dir) / "report.html"

@@ -47,7 +47,7 @@ Every game's result tables carry the common columns the generic tools read:
   each of k tied winners);
 - cards: `game`, `seat`, `kind`, `card_id`, `card`, `event`, `round`.
 
-What the drift check (`tutti drift`, `baseline`, `check`: reports/drift*.py) compares
+What the drift check (`tutti drift`, `baseline`, `check`: reports/drift/) compares
 beyond start order, strategy and the score, the game declares in its `ReportSpec`:
 `drift_groups` (seats columns whose win rates are compared, as start order is) and its
 `card_kinds` (which card events make a seat "hold" a card and which "complete" it: a

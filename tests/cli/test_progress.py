@@ -21,7 +21,7 @@ SWEEP = ["sweep", "instruments.violin.prestige", "--values", "1,3", "-p", "2", "
 
 @pytest.fixture(scope="module")
 def baseline(tmp_path_factory) -> Path:
-    from reports.drift_run import write_new_baseline
+    from reports.drift.drift_run import write_new_baseline
 
     out = tmp_path_factory.mktemp("baselines") / "b.parquet"
     write_new_baseline(out, players=2, games=TWO_WINDOWS, seed=5)

@@ -32,7 +32,7 @@ def _cards(where: Path, rules: str) -> Path:
 
 
 def test_luthier_declares_the_report_s_holders_and_completers_exactly():
-    from reports.card_sums import role_events
+    from reports.percard.card_sums import role_events
     from simcore import games
 
     game = games.get("luthier")
@@ -44,10 +44,10 @@ def test_luthier_declares_the_report_s_holders_and_completers_exactly():
 
 
 def test_luthier_card_labels_are_worded_as_before():
-    from reports.card_names import card_key_text
-    from reports.cardinfo import read_names
-    from reports.drift_metrics import card_text, label
-    from reports.drift_window import game_spec
+    from reports.drift.drift_metrics import card_text, label
+    from reports.drift.drift_window import game_spec
+    from reports.percard.card_names import card_key_text
+    from reports.percard.cardinfo import read_names
     from simcore import games
 
     game = games.get("luthier")
@@ -78,9 +78,9 @@ def test_maestro_declares_its_own_card_events():
 
 
 def test_a_maestro_baseline_records_its_game_and_reads_back_the_same_games(tmp_path):
-    from reports.drift_baseline import read_baseline
-    from reports.drift_run import write_new_baseline
-    from reports.drift_window import game_spec, window_from_tables
+    from reports.drift.drift_baseline import read_baseline
+    from reports.drift.drift_run import write_new_baseline
+    from reports.drift.drift_window import game_spec, window_from_tables
     from simcore.runs.replay import replayer_for
 
     out = tmp_path / "m.parquet"
@@ -234,7 +234,7 @@ def test_an_old_format_baseline_is_refused_with_a_line_to_regenerate_it(baseline
 
 
 def test_the_committed_baselines_are_of_the_current_format():
-    from reports.drift_baseline import read_baseline
+    from reports.drift.drift_baseline import read_baseline
 
     root = Path(__file__).resolve().parents[2] / "baselines"
     for name, game in (("luthier-4p.parquet", "luthier"), ("maestro-4p.parquet", "maestro")):
@@ -246,7 +246,7 @@ def test_the_committed_baselines_are_of_the_current_format():
 
 @pytest.mark.parametrize("game", ["luthier", "maestro"])
 def test_an_empty_window_has_the_game_s_columns(game):
-    from reports.drift_window import empty_window, game_spec
+    from reports.drift.drift_window import empty_window, game_spec
 
     window = empty_window(game_spec(game))
     assert window.games == 0

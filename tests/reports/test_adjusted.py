@@ -1,4 +1,5 @@
-"""Adjusted card effects (reports.adjusted): Mantel-Haenszel within strata, games as units."""
+"""Adjusted card effects (reports.percard.adjusted): Mantel-Haenszel within strata, games as
+units."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from collections import defaultdict
 import polars as pl
 import pytest
 
-from reports.adjusted import from_tables, interval
-from reports.card_sums import role_filter
-from reports.cards import FLAGS, OUTCOME, verdict
+from reports.percard.adjusted import from_tables, interval
+from reports.percard.card_sums import role_filter
+from reports.percard.cards import FLAGS, OUTCOME, verdict
 from simcore import games
 from simcore.stats import difference_interval
 
@@ -222,7 +223,7 @@ def test_json_rows_carry_the_contract(written4) -> None:
 def test_seat_game_arrays_give_the_reports_number() -> None:
     """`stratified_difference` and `SideEffects` (whatif, sweep, balance, drift) give the
     moments' estimate and standard error (the report) to rounding: one measure."""
-    from reports.adjusted import SideEffects, stratified_difference
+    from reports.percard.adjusted import SideEffects, stratified_difference
 
     seats, held = _random_games(300, 5, lambda s, h: 1 + s + h, lambda s, r: r.random() < 0.4)
     want = _one(seats, _keys(sorted(held)))

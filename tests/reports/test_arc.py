@@ -7,8 +7,8 @@ import numpy as np
 import polars as pl
 import pytest
 
-from reports.arc import game_arc, round_columns
-from reports.load import open_run
+from reports.cardbalance.arc import game_arc, round_columns
+from reports.run.load import open_run
 from tests.unsound_runs import rewrite_part
 
 ROUNDS = "round{round}_prestige"  # Luthier's score_by_round

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from reports.card_names import card_key_text
-from reports.cardinfo import read_names
-from reports.drift_metrics import label
+from reports.drift.drift_metrics import label
+from reports.percard.card_names import card_key_text
+from reports.percard.cardinfo import read_names
 from simcore import games
 
 LUTHIER = games.get("luthier")

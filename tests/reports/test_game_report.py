@@ -13,8 +13,8 @@ import numpy as np
 import polars as pl
 import pytest
 
-from reports.game_effects import Units, difference, group_rate
-from reports.game_summary import MAX_FINDINGS
+from reports.game.game_effects import Units, difference, group_rate
+from reports.game.game_summary import MAX_FINDINGS
 from reports.report import build_report, write_report
 from simcore.errors import TuttiError
 from simcore.runs.manifest import read_manifest, write_manifest
@@ -315,9 +315,9 @@ def test_confirm_only_options_are_refused_without_confirm(maestro, tmp_path, arg
 
 def test_min_sample_sets_the_holders_a_card_finding_needs(maestro, tmp_path) -> None:
     """--min-sample works for every game: here the dead cards' and the findings' minimum
-    of holders (reports.findings.findable), through the CLI too."""
-    from reports.findings import findable
-    from reports.settings import Settings
+    of holders (reports.cardbalance.findings.findable), through the CLI too."""
+    from reports.cardbalance.findings import findable
+    from reports.run.settings import Settings
 
     few, many = build_report(maestro, Settings(min_sample=1)), build_report(maestro)
     assert few["settings"]["min_sample"] == few["dead"]["min_holders"] == 1
@@ -360,8 +360,8 @@ def test_incomplete_run_is_refused_unless_allowed(maestro, tmp_path) -> None:
 def test_a_game_with_only_the_common_columns_gets_the_generic_sections(maestro, tmp_path) -> None:
     """The sections beyond the common columns key on the columns: without them (another
     game's tables) they are left out, and the rest still renders."""
-    from reports.output import clean
     from reports.report import render_html, render_markdown
+    from reports.run.output import clean
 
     run = tmp_path / "plain"
     shutil.copytree(maestro, run)
@@ -388,7 +388,7 @@ def test_a_game_with_only_the_common_columns_gets_the_generic_sections(maestro, 
 
 
 def test_one_strategy_in_every_seat_says_so(written) -> None:
-    from reports.game_summary import end_sentence, run_sentence
+    from reports.game.game_summary import end_sentence, run_sentence
 
     report = json.loads(json.dumps(written["json"]))
     report["strategies"] = report["strategies"][:1]
@@ -428,8 +428,8 @@ def test_every_game_gets_one_pipeline_in_three_formats(written, written4) -> Non
 def test_the_card_balance_sections_follow_the_declaration_not_the_name() -> None:
     """A game declaring card kinds and a grouping gets the card-balance sections whatever it
     is called; without a grouping it gets the per-event ones; one that declares a grouping
-    gets them too (reports.card_kinds.card_balance)."""
-    from reports.card_kinds import card_balance
+    gets them too (reports.percard.card_kinds.card_balance)."""
+    from reports.percard.card_kinds import card_balance
     from simcore import games
     from simcore.games.api import Grouping
 
@@ -454,9 +454,9 @@ def test_each_section_applies_by_what_the_game_declares(maestro, run4) -> None:
     outcome kind no outcomes section."""
     import dataclasses
 
-    from reports import sections
-    from reports.load import open_run
-    from reports.settings import Settings
+    from reports.render import sections
+    from reports.run.load import open_run
+    from reports.run.settings import Settings
     from simcore import games
 
     luthier = type(games.get("luthier"))

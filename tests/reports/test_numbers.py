@@ -8,7 +8,7 @@ import polars as pl
 import pytest
 
 from reports.report import build_report
-from reports.settings import Settings
+from reports.run.settings import Settings
 from simcore import games
 from simcore.games.luthier.cards import load_default_cards
 from simcore.games.luthier.engine import play_game

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from reports import balance_objectives as objectives
-from reports.drift_window import window_from_tables
-from reports.load import open_run
-from reports.whatif import sweep, whatif
+from reports.drift.drift_window import window_from_tables
+from reports.experiments import balance_objectives as objectives
+from reports.experiments.whatif import sweep, whatif
+from reports.run.load import open_run
 from tests.reports.conftest import GAMES_4P
 
 VIOLIN = "instruments.violin"
@@ -57,7 +57,8 @@ def test_summary_and_family_section_name_the_same_families(written4) -> None:
     (adjusted), even where the raw win rates would order them otherwise."""
     import copy
 
-    from reports import findings, text
+    from reports.cardbalance import findings
+    from reports.render import text
 
     report = copy.deepcopy(written4["report"])
     tiles = [r for r in report["cards"]["rows"] if r["kind"] == "family"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from reports import cards
-from reports.outcomes import NEARLY_ALWAYS, level_status
+from reports.percard import cards
+from reports.percard.outcomes import NEARLY_ALWAYS, level_status
 from reports.report import build_report
-from reports.settings import Settings
+from reports.run.settings import Settings
 
 
 def read(run, table: str) -> pl.DataFrame:

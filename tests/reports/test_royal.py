@@ -7,11 +7,11 @@ import random
 import polars as pl
 import pytest
 
-from reports.adjusted import from_tables, interval
-from reports.card_sums import role_filter
-from reports.cardinfo import card_info
-from reports.load import open_run
-from reports.settings import DEFAULT_MIN_SAMPLE
+from reports.percard.adjusted import from_tables, interval
+from reports.percard.card_sums import role_filter
+from reports.percard.cardinfo import card_info
+from reports.run.load import open_run
+from reports.run.settings import DEFAULT_MIN_SAMPLE
 from simcore import games
 from simcore.seats import seat_game_key
 from simcore.stats import difference_interval

@@ -29,7 +29,7 @@ class Luthier(Game):
     # the report and the drift check (simcore/games/api.py): win rates by family tile too,
     # and each kind of card with what holding and completing one means (the card-balance
     # report's tables and the drift check's per-card metrics: one owner, read by
-    # reports/card_kinds.py); the data file of each kind is cards.TABLE_KINDS's; `events`:
+    # reports/percard/card_kinds.py); the data file of each kind is cards.TABLE_KINDS's; `events`:
     # beyond the held and completed events, the cards dealt to choose from (hands, family
     # tiles, goals) and a patron abandoned through patience (codes.CardEvent)
     drift_groups = ("family",)
