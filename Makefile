@@ -44,9 +44,11 @@ check-baseline: $(STAMP)
 tune-field: $(STAMP)
 	$(BIN)/python -m strategies.luthier.field_tune --players 4 --budget 40000 --rounds 3
 
+# Test files run in parallel, one file per worker (its fixtures and compiled kernels stay
+# together), one worker per core: most of a cold run is compiling kernels.
 test: $(STAMP) typecheck
 	$(BIN)/ruff check .
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto --dist loadfile
 
 test-slow: $(STAMP)
 	$(BIN)/pytest -q -m slow

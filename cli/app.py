@@ -11,10 +11,10 @@ from cli.bench import bench
 from cli.card import card
 from cli.cards import cards_app
 from cli.drift import baseline, check, drift
-from cli.errors import OneLineErrors
 from cli.exploit import exploit
 from cli.games import games
-from cli.help import HelpCommand
+from cli.kit.errors import OneLineErrors
+from cli.kit.help import HelpCommand
 from cli.ladder import ladder
 from cli.play import play
 from cli.report import report
@@ -54,9 +54,9 @@ app.command(cls=HelpCommand)(balance)
 
 def console() -> None:
     """The `tutti` console script: `main` in a process of its own, where `tutti play` may
-    play its game as plain Python on a cold kernel cache (simcore/interpret.py; never in
+    play its game as plain Python on a cold kernel cache (simcore/kernels/interpret.py; never in
     a process that runs other work, such as the tests calling `main`)."""
-    from simcore import interpret
+    from simcore.kernels import interpret
 
     interpret.allow()
     main()
@@ -69,8 +69,8 @@ def main() -> None:
     Ctrl-C are turned into one line by `OneLineErrors`; our own TuttiError is caught
     here so it never shows a traceback.
     """
-    from simcore import jitnotice
     from simcore.errors import TuttiError
+    from simcore.kernels import jitnotice
 
     jitnotice.enable()
     try:

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from cli.options import (
+from cli.kit.options import (
     CardsOpt,
     GameOpt,
     ParamsOpt,
@@ -110,7 +110,7 @@ def _show(result: dict[str, Any], out: Path | None = None) -> None:
     field when the check favours no candidate (nothing written to `out`)."""
     from rich.table import Table
 
-    from cli.terminal import console as terminal
+    from cli.kit.terminal import console as terminal
     from reports.experiments.balance import check_lines
 
     console = terminal()

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.options import GameOpt, PlayersOpt, game_players
+from cli.kit.options import GameOpt, PlayersOpt, game_players
 
 if TYPE_CHECKING:
     from simcore.games.api import Game
@@ -92,9 +92,9 @@ def bench(
     field_of_game = heuristic_field(the_game, players)
     from reports.run.output import write_text
     from simcore.errors import TuttiError
+    from simcore.kernels.threads import max_threads
     from simcore.output_paths import check_file
     from simcore.runs import bench as b
-    from simcore.threads import max_threads
 
     if games < 1:
         raise TuttiError(f"--games must be at least 1 (got {games})")

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.help import HelpCommand, HelpGroup
-from cli.options import GameOpt
+from cli.kit.help import HelpCommand, HelpGroup
+from cli.kit.options import GameOpt
 
 if TYPE_CHECKING:
     from simcore.games.api import Cards, Game
@@ -30,7 +30,7 @@ cards_app = typer.Typer(
 def _fail(lines: list[str]) -> SystemExit:
     """Print `lines` to stderr; the caller raises the returned exit (code 2).
 
-    SystemExit leaves through every layer (CliRunner, cli.errors.OneLineErrors, main)
+    SystemExit leaves through every layer (CliRunner, cli.kit.errors.OneLineErrors, main)
     with its code.
     """
     for line in lines:
@@ -136,7 +136,7 @@ def _print_tables(tables: list[tuple[str, list, list]]) -> None:
     from rich.measure import Measurement
     from rich.table import Table
 
-    from cli.terminal import console
+    from cli.kit.terminal import console
 
     out = console()
     for title, columns, rows in tables:

@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import (
+from cli.kit.options import (
     CardsOpt,
     GameOpt,
     PlayersOpt,
@@ -101,7 +101,7 @@ def _check_outputs(markdown: Path | None, json_out: Path | None) -> None:
 def _finish(result: dict, markdown: Path | None, json_out: Path | None) -> None:
     """Print the verdict table (unless the JSON goes to stdout), write the files, exit by
     verdict."""
-    from cli.terminal import width
+    from cli.kit.terminal import width
     from reports.drift.drift_render import render_json, render_markdown, render_terminal
     from reports.drift.drift_verdict import EXIT_CODES
     from reports.run.output import write_text

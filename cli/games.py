@@ -8,7 +8,7 @@ def games() -> None:
     --players), rules version, strategies."""
     from rich.table import Table
 
-    from cli.terminal import console
+    from cli.kit.terminal import console
     from simcore import games as registry
     from simcore.games.api import default_players
 

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import (
+from cli.kit.options import (
     CardsOpt,
     GameOpt,
     ParamsOpt,
@@ -61,7 +61,7 @@ def ladder(
         the_game.load_strategy_module(strategy_module)
     from rich.table import Table
 
-    from cli.terminal import console
+    from cli.kit.terminal import console
     from simcore.fmt import pct, pct_range
     from simcore.params_file import params_vectors
     from simcore.progress import ProgressDisplay

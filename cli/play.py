@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import (
+from cli.kit.options import (
     CardsOpt,
     GameOpt,
     ParamsOpt,
@@ -56,7 +56,7 @@ def play(
     if strategy_module is not None:  # first: it decides where compiled kernels are cached
         the_game.load_strategy_module(strategy_module)
     else:  # one game: on a cold kernel cache, interpreting it beats a minute of compiling
-        from simcore.interpret import interpret_if_cold
+        from simcore.kernels.interpret import interpret_if_cold
 
         if interpret_if_cold(*the_game.kernel):
             typer.echo(

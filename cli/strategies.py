@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from cli.help import HelpCommand, HelpGroup
-from cli.options import GameOpt, StrategyModuleOpt
+from cli.kit.help import HelpCommand, HelpGroup
+from cli.kit.options import GameOpt, StrategyModuleOpt
 
 strategies_app = typer.Typer(
     help="Decision policies that play the seats.",
@@ -25,7 +25,7 @@ def list_strategies(strategy_module: StrategyModuleOpt = None, game: GameOpt = N
         the_game.load_strategy_module(strategy_module)
     from rich.table import Table
 
-    from cli.terminal import console
+    from cli.kit.terminal import console
 
     table = Table(title=f"{the_game.title} strategies", show_lines=True)
     table.add_column("name", style="bold")

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import (
+from cli.kit.options import (
     CardsOpt,
     GameOpt,
     ParamsOpt,

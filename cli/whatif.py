@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import (
+from cli.kit.options import (
     CardsOpt,
     GameOpt,
     ParamsOpt,
@@ -31,7 +31,7 @@ def _show(view, out: Path | None) -> None:
     """Print the view's table and summary; write its files into `out` (if given)."""
     from rich.table import Table
 
-    from cli.terminal import console as terminal
+    from cli.kit.terminal import console as terminal
     from reports.run.output import write_text
 
     kept = "the table is printed above"

@@ -11,8 +11,8 @@ import sys
 
 import numpy as np
 
-from simcore.games.maestro.cards import load_cards
-from simcore.games.maestro.engine import play_batch
+from simcore.games.maestro.carddata.cards import load_cards
+from simcore.games.maestro.play.engine import play_batch
 from strategies.maestro.registry import parse_seats
 
 READINGS = [

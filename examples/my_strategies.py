@@ -1,16 +1,16 @@
 """User strategies for tutti: load with `--strategy-module examples/my_strategies.py`.
 
 A strategy is a numba-jitted function that returns the index of the option the
-seat takes among opts[:n] (see `simcore/games/luthier/codes.py`, class Opt, for
+seat takes among opts[:n] (see `simcore/games/luthier/state/codes.py`, class Opt, for
 what each option row holds). It must draw randomness only from the game's
 strategy stream, so that games stay reproducible from their seed.
 """
 
 from numba import njit
 
-from simcore.games.luthier.codes import Opt
-from simcore.games.luthier.dtypes import Stream
-from simcore.rng_nb import randint_nb, random_nb
+from simcore.games.luthier.state.codes import Opt
+from simcore.games.luthier.state.dtypes import Stream
+from simcore.kernels.rng_nb import randint_nb, random_nb
 from strategies.luthier.heuristic_nb import heuristic_choose_nb
 from strategies.luthier.registry import STRATEGIES
 from strategies.luthier.user import strategy

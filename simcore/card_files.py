@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from simcore.errors import TuttiError, did_you_mean
+from simcore.errors import CardDataError, TuttiError, did_you_mean
 
 Cards = dict[str, dict[str, Any]]  # card id (or a table's key) -> its fields, in file order
 Origins = dict[str, dict[str, str]]  # card id -> field -> the file or --set that wrote it
@@ -165,3 +165,65 @@ def content_hash(merged: Mapping[str, Cards], skip: Iterable[str] = ()) -> str:
     }
     text = json.dumps(kept, sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+NUMBER_FIELDS = ("value", "source", "note")  # the fields of a rule in a file of numbers
+
+
+def load_numbers(
+    shipped: Path,
+    directory: str | Path | None,
+    patches: Iterable[str],
+    limits: Mapping[str, tuple[int, int]],
+    game: str,
+) -> Cards:
+    """A game's rules file of whole numbers (`[key]` tables of value, source, note; as Pig's
+    data/rules.toml): the `shipped` file, the same-named file of `directory` over it, then
+    `--set rules.KEY.value=N` patches; each value checked against `limits` (key -> lo, hi).
+    Every problem at once, `file:key:field: message` (CardDataError)."""
+    problems: list[str] = []
+    name = shipped.name
+    rules = tables_by_key(read_toml(shipped, name), name, problems)
+    origins: Origins = {key: dict.fromkeys(fields, name) for key, fields in rules.items()}
+    if directory is not None:
+        where = Path(directory)
+        if not where.is_dir():
+            raise TuttiError(f"--cards {directory}: not a directory")
+        for path in sorted(where.glob("*.toml")):
+            if path.name != name:
+                problems.append(f"{path}: unknown card file ({game} has {name} only)")
+                continue
+            overlay(
+                rules,
+                tables_by_key(read_toml(path, str(path)), str(path), problems),
+                origins,
+                str(path),
+            )
+    kind = shipped.stem
+    for text in patches:
+        patch = parse_set(text, (kind,), {})
+        if patch.card not in rules:
+            raise TuttiError(
+                f"--set {text}: unknown rule {patch.card!r}"
+                + did_you_mean(patch.card, list(limits))
+            )
+        set_at(rules[patch.card], patch.path, patch.value)
+        origins[patch.card][patch.path[0]] = patch.label
+    for key, fields in rules.items():
+        label = origins[key].get("value", name)
+        if key not in limits:
+            problems.append(f"{label}:{key}: unknown rule" + did_you_mean(key, list(limits)))
+            continue
+        for extra in sorted(set(fields) - set(NUMBER_FIELDS)):
+            problems.append(
+                f"{origins[key][extra]}:{key}:{extra}: unknown field (fields: value, source, note)"
+            )
+        lo, hi = limits[key]
+        value = fields.get("value")
+        if type(value) is not int or not lo <= value <= hi:
+            problems.append(
+                f"{label}:{key}:value: expected a whole number {lo}..{hi}, got {value!r}"
+            )
+    if problems:
+        raise CardDataError(problems)
+    return rules

@@ -16,7 +16,7 @@ from simcore.errors import TuttiError
 
 MAX_PARAMS = 16  # length of every seat's parameter vector (user strategies may use all)
 # seats per game that a seat-game key has room for: key = game * SEAT_KEY_STRIDE + seat is
-# unique over a run for any game of at most this many players (tests/test_games.py checks
+# unique over a run for any game of at most this many players (tests/games/test_games.py checks
 # every registered game's player counts against it)
 SEAT_KEY_STRIDE = 16
 

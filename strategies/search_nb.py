@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.jit import kernel
-from simcore.rng_nb import GOLDEN, mix64_nb
+from simcore.kernels.jit import kernel
+from simcore.kernels.rng_nb import GOLDEN, mix64_nb
 
 MAX_CANDIDATES = 16  # candidates a root may compare
 

@@ -11,7 +11,7 @@ round). Here:
 - a value is first rounded to a multiple of 2**-30 (about 1e-9 prestige points,
   `tie_value_nb`), so a sum computed in another order, equal but for the last bits, is
   the tie it is;
-- the noise is drawn once per decision (`simcore.rng_nb.next_u64_nb`, the strategy
+- the noise is drawn once per decision (`simcore.kernels.rng_nb.next_u64_nb`, the strategy
   stream) and spread
   over the options by hashing each rounded value with that draw (`ranked_value_nb`):
   options of different values get independent uniform noise, as before, and options of
@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.jit import kernel
-from simcore.rng_nb import mix64_nb
+from simcore.kernels.jit import kernel
+from simcore.kernels.rng_nb import mix64_nb
 
 SCALE = 1073741824.0  # 2**30: values equal to this many parts of a point are a tie
 INV_SCALE = 1.0 / SCALE

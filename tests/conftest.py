@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# Commands size their tables to the terminal ($COLUMNS first): the tests read their output
+# at the width of a pipe, whatever terminal (or pytest-xdist worker, which sets COLUMNS=80)
+# runs them. A test of another width sets its own.
+os.environ["COLUMNS"] = "100"
 
 
 @pytest.fixture(scope="session")
 def cards():
-    from simcore.games.luthier.cards import load_default_cards
+    from simcore.games.luthier.carddata.cards import load_default_cards
 
     return load_default_cards()

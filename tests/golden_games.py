@@ -27,7 +27,7 @@ BATCH_GAMES = 48
 # tests/reports/test_picks.py the offered/picked bitmaps).
 REPORT_ONLY = frozenset({"prestige_round", "offered", "picked"})
 # Where the game loop stands and the planning memo, kept in the state since the game
-# resumes from a decision (issue 33, simcore/games/luthier/resume_nb.py): engine scratch
+# resumes from a decision (issue 33, simcore/games/luthier/play/resume_nb.py): engine scratch
 # that was on the stack when the fingerprints were taken, left out likewise.
 RESUME_STATE = frozenset({"cursor", "pass_moved", "plan_memo"})
 LEFT_OUT = REPORT_ONLY | RESUME_STATE
@@ -64,8 +64,8 @@ def _digest(*arrays: np.ndarray) -> str:
 
 def fingerprints() -> dict[str, str]:
     """{case: digest} of event logs (single games) and final states (batches)."""
-    from simcore.games.luthier.cards import load_default_cards
-    from simcore.games.luthier.engine import play_batch, play_game
+    from simcore.games.luthier.carddata.cards import load_default_cards
+    from simcore.games.luthier.play.engine import play_batch, play_game
     from strategies.luthier.registry import parse_seats
 
     cards = load_default_cards()

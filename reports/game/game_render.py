@@ -19,9 +19,9 @@ Report = dict[str, Any]
 
 CAVEAT = (
     "Every number comes from the strategies that played; a stronger or different field "
-    "may change it. Card, critic and one-turn effects compare seats that did something "
-    "with comparable seats that did not: they are correlations (a seat ahead completes "
-    "more rows), not the effect of changing the game."
+    "may change it. Effects of cards and events compare seats that did something with "
+    "comparable seats that did not: they are correlations (a seat ahead does more), not "
+    "the effect of changing the game."
 )
 
 
@@ -375,8 +375,15 @@ def _share_cell(row: dict[str, Any]) -> str:
     return f"{fmt.pct(row['share'])} (won {fmt.pct(row['win_with'])})"
 
 
+def _no_card_kinds(r: Report) -> bool:
+    """The game declares no cards in its cards table (Pig): no card sections at all."""
+    return not r["cards"]["kinds"]
+
+
 def cards(r: Report) -> list[Block]:
     c = r["cards"]
+    if _no_card_kinds(r):
+        return []
     confirm = c.get("confirm")
     extra = ABLATION_HEADERS if confirm else []
     blocks: list[Block] = [
@@ -478,7 +485,7 @@ def _forest_svg(rows: list[dict[str, Any]], name: str, label: str) -> str:
 def dead(r: Report) -> list[Block]:
     """Cards never held, or held in fewer seat-games than a card finding needs."""
     d = r.get("dead")
-    if not d:
+    if not d or _no_card_kinds(r):
         return []
     minimum = (
         f"at least {d['min_holders']} seat-games and {fmt.pct(d['min_share'], 0)} of the "
@@ -529,6 +536,8 @@ def arc(r: Report) -> list[Block]:
     """How the seats' play builds up over the game (reports.game.game_arc)."""
     a = r.get("arc")
     head: list[Block] = [("h2", "Game arc")]
+    if not a and _no_card_kinds(r):
+        return []
     if not a:
         return head + [("p", "This run's cards table dates no events: no game arc.")]
     unit = "round" if a["stage_unit"] == "round" else "tenth of the game"

@@ -19,6 +19,7 @@ DEFAULT = "luthier"
 GAMES = {  # name -> the module that defines GAME (imported only when asked for)
     "luthier": "simcore.games.luthier.game",
     "maestro": "simcore.games.maestro.game",
+    "pig": "simcore.games.pig.game",  # the example game: docs/games.md adds a game by it
 }
 
 

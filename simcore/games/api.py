@@ -292,7 +292,7 @@ class Engine(Protocol):
     """How games are played: a batch and its tables, one game and its transcripts."""
 
     # (module, function) of the kernel that plays games: `tutti play` interprets its one
-    # game while this is not compiled yet (simcore/interpret.py)
+    # game while this is not compiled yet (simcore/kernels/interpret.py)
     kernel: tuple[str, str]
 
     @abstractmethod
@@ -619,7 +619,7 @@ class Game(Description, Engine, Strategies, CardData, ReportSpec, Protocol):
     """The whole game object: a game's class subclasses this and writes what it has."""
 
 
-# the members without a default: what every game writes (tests/test_games.py checks the list)
+# the members without a default: what every game writes (tests/games/test_games.py checks the list)
 REQUIRED = (
     "name",
     "rules_version",

@@ -10,7 +10,7 @@ decision module is imported, so before anything compiles, on every path that can
 compile (a run, a single game, a test calling a kernel directly, a cluster worker):
 numba reads these globals when it compiles the kernels that call them.
 
-The kernel cache (`simcore/jitcache.py`) keys a module that imports this one on the
+The kernel cache (`simcore/kernels/jitcache.py`) keys a module that imports this one on the
 declared dispatch module too (and so on what that imports, and on a user strategy
 module bound into it): editing a strategy recompiles the engine kernels that call it.
 `bind` refuses a kernel other than the declared module's kernel of the placeholder's

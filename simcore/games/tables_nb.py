@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simcore.jit import kernel
+from simcore.kernels.jit import kernel
 
 
 @kernel(nogil=True)

@@ -116,8 +116,8 @@ def run_bench(
     game: str | None = None,
 ) -> BenchResult:
     """Simulate `games` games into a temporary run directory on `threads` threads."""
+    from simcore.kernels.threads import max_threads
     from simcore.runs.simulate import simulate
-    from simcore.threads import max_threads
 
     with tempfile.TemporaryDirectory(prefix="tutti-bench-") as tmp:
         result = simulate(

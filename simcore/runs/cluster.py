@@ -121,7 +121,7 @@ def check_workers(client: Any, out: Path) -> None:
     warn when their tutti-sim version differs from the client's."""
     from importlib.metadata import version
 
-    from simcore.jitcache import source_hash
+    from simcore.kernels.jitcache import source_hash
 
     mine = version("tutti-sim")
     for address, theirs in client.run(version, "tutti-sim", on_error="return").items():

@@ -2,7 +2,7 @@
 writer threads turn the chunks already played into Parquet parts.
 
 Two chunks are played at a time: their blocks queue in order on the same kernel threads
-(simcore/threads.py), so the threads that finish a chunk's last blocks start the next
+(simcore/kernels/threads.py), so the threads that finish a chunk's last blocks start the next
 chunk's first instead of waiting for the slowest one.
 
 A chunk reuses the memory of a chunk already written (fresh memory faults in page by
@@ -22,12 +22,12 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from simcore import jitnotice
+from simcore.kernels import jitnotice
+from simcore.kernels.threads import max_threads
 from simcore.runs.chunks import ChunkJob, play_chunk, write_chunk
-from simcore.threads import max_threads
 
 WRITER_THREADS = 4  # kernel threads per writer thread
-GIL_HANDOVER_S = 0.0005  # during a run; Python's default is 0.005 (see simcore/threads.py)
+GIL_HANDOVER_S = 0.0005  # during a run; Python's default is 0.005 (see simcore/kernels/threads.py)
 
 
 def writers_for(threads: int | None) -> int:

@@ -60,7 +60,7 @@ def _check_args(
     check_sizes(games, chunk_size)
     check_seed(seed)
     if threads is not None:
-        from simcore.threads import check_threads
+        from simcore.kernels.threads import check_threads
 
         check_threads(threads)
 

@@ -4,15 +4,15 @@ Ids below USER_BASE are built in. A user strategy module (`--strategy-module`,
 see `strategies/luthier/user.py`) fills the USER_SLOTS slots `user0_nb` ..
 `user3_nb` before any kernel compiles; numba reads these globals when it
 compiles `choose_nb`, and the kernel cache directory is keyed on the user
-module's source too (`simcore/jitcache.py`), so a cached build never mixes them.
+module's source too (`simcore/kernels/jitcache.py`), so a cached build never mixes them.
 Unfilled slots play `random`.
 """
 
 from __future__ import annotations
 
-from simcore.jit import kernel
+from simcore.kernels.jit import kernel
 from strategies.luthier.heuristic_nb import heuristic_choose_nb, heuristic_choose_planned_nb
-from strategies.luthier.random_nb import random_choose_nb
+from strategies.random_nb import random_choose_nb
 
 RANDOM = 0  # every other built-in id is a heuristic archetype (its parameters differ)
 USER_BASE = 100  # user strategies take ids USER_BASE .. USER_BASE + USER_SLOTS - 1

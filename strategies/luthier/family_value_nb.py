@@ -7,8 +7,8 @@ what the seat can see at setup (the face-up tier I rows, its own dealt goals).
 
 from __future__ import annotations
 
-from simcore.games.luthier.enums import CardRow, FamilyAbility
-from simcore.jit import kernel
+from simcore.games.luthier.state.enums import CardRow, FamilyAbility
+from simcore.kernels.jit import kernel
 from strategies.luthier.params import AWARDS
 from strategies.luthier.values_nb import (
     GOAL_EASE,

@@ -217,7 +217,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
-    from simcore.games.luthier.cards import load_default_cards
+    from simcore.games.luthier.carddata.cards import load_default_cards
 
     def log(line: str) -> None:
         print(line, file=sys.stderr, flush=True)

@@ -10,25 +10,25 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.codes import Opt
-from simcore.games.luthier.dtypes import MAX_OPTIONS, MAX_PLACEMENTS, PLAN_MEMO_W, Stream
-from simcore.games.luthier.enums import Location, Metric, Rule, Track
-from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
-from simcore.games.luthier.state_nb import (
+from simcore.games.luthier.rules.metrics_nb import N_METRICS, metrics_nb
+from simcore.games.luthier.state.codes import Opt
+from simcore.games.luthier.state.dtypes import MAX_OPTIONS, MAX_PLACEMENTS, PLAN_MEMO_W, Stream
+from simcore.games.luthier.state.enums import Location, Metric, Rule, Track
+from simcore.games.luthier.state.state_nb import (
     LEAVES,
     apprentice_cap_nb,
     apprentices_held_nb,
     tier_cost_nb,
 )
-from simcore.games.luthier.view_nb import (
+from simcore.games.luthier.state.view_nb import (
     face_down_mask_nb,
     opponent_skill_nb,
     revealed_locations_nb,
     visible_skill_nb,
 )
-from simcore.jit import kernel
-from simcore.rng_nb import next_u64_nb
-from simcore.stack_nb import stack_empty, stack_empty_2d
+from simcore.kernels.jit import kernel
+from simcore.kernels.rng_nb import next_u64_nb
+from simcore.kernels.stack_nb import stack_empty, stack_empty_2d
 from strategies.luthier.family_value_nb import family_keep_value_nb
 from strategies.luthier.params import (
     APPRENTICE,

@@ -2,7 +2,7 @@
 (issue 33).
 
 At each top-level decision (a planning placement, a resolution turn; engine side:
-simcore/games/luthier/resume_nb.py) the seat
+simcore/games/luthier/play/resume_nb.py) the seat
 - ranks its base heuristic's first K picks (the heuristic asked again with its previous
   picks removed: planning offers up to ~200 options, the search compares K of them);
 - plays `budget` rollouts: UCB1 picks a candidate (untried first), the state is copied
@@ -28,13 +28,21 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.dtypes import GAME, MAX_OPTIONS, MAX_PLAYERS, OPT_W, SEAT, Phase, Stream
-from simcore.games.luthier.redeal_nb import redeal_nb
-from simcore.games.luthier.resume_nb import advance_nb, apply_top_nb, top_options_nb
-from simcore.games.luthier.work import Work
-from simcore.jit import kernel
-from simcore.rng_nb import next_u64_nb
-from simcore.stack_nb import stack_empty, stack_empty_2d
+from simcore.games.luthier.play.redeal_nb import redeal_nb
+from simcore.games.luthier.play.resume_nb import advance_nb, apply_top_nb, top_options_nb
+from simcore.games.luthier.state.dtypes import (
+    GAME,
+    MAX_OPTIONS,
+    MAX_PLAYERS,
+    OPT_W,
+    SEAT,
+    Phase,
+    Stream,
+)
+from simcore.games.luthier.state.work import Work
+from simcore.kernels.jit import kernel
+from simcore.kernels.rng_nb import next_u64_nb
+from simcore.kernels.stack_nb import stack_empty, stack_empty_2d
 from strategies.luthier.heuristic_nb import heuristic_choose_nb, heuristic_choose_planned_nb
 from strategies.luthier.params import BUDGET, CANDIDATES, EXPLORATION, SEARCH_ID
 from strategies.search_nb import (

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.codes import Opt
-from simcore.games.luthier.enums import CardRow, Location
-from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
-from simcore.games.luthier.state_nb import INSTRUMENT_TOKEN, PERFORMANCE_TOKEN, REPAIR_TOKEN
-from simcore.jit import kernel
-from simcore.stack_nb import stack_empty
+from simcore.games.luthier.rules.metrics_nb import N_METRICS, metrics_nb
+from simcore.games.luthier.state.codes import Opt
+from simcore.games.luthier.state.enums import CardRow, Location
+from simcore.games.luthier.state.state_nb import INSTRUMENT_TOKEN, PERFORMANCE_TOKEN, REPAIR_TOKEN
+from simcore.kernels.jit import kernel
+from simcore.kernels.stack_nb import stack_empty
 from strategies.luthier.values_nb import bundle_value_nb, one_material_need_nb
 
 MAX_GAP = 255  # claim_key_nb: a higher level out of reach

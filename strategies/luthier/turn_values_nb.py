@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.codes import Opt
-from simcore.games.luthier.enums import Location
-from simcore.games.luthier.state_nb import apprentices_held_nb
-from simcore.games.luthier.view_nb import visible_skill_nb
-from simcore.jit import kernel
-from simcore.stack_nb import stack_empty
+from simcore.games.luthier.state.codes import Opt
+from simcore.games.luthier.state.enums import Location
+from simcore.games.luthier.state.state_nb import apprentices_held_nb
+from simcore.games.luthier.state.view_nb import visible_skill_nb
+from simcore.kernels.jit import kernel
+from simcore.kernels.stack_nb import stack_empty
 from strategies.luthier.params import APPRENTICE, INSPIRATION, MONEY
 from strategies.luthier.values_nb import (
     one_material_need_nb,

@@ -12,7 +12,7 @@ A user module decorates jitted decision functions with `@strategy(...)`:
 
 A strategy decides only from what its seat's player could see at the table, and
 draws randomness only from `Stream.STRATEGY` (never working back to the seed): it never
-reads the fields in `simcore.games.luthier.view_nb.HIDDEN_FIELDS`, nor an opponent's
+reads the fields in `simcore.games.luthier.state.view_nb.HIDDEN_FIELDS`, nor an opponent's
 `OWN_FIELDS` (goals, hand, pick-rate bits), and it sees opponents' face-down chips
 through `view_nb.visible_skill_nb`. tests/strategies/test_public_information.py is the
 contract (docs/guide/strategies.md, "What a strategy may read").
@@ -22,7 +22,7 @@ Loading the module RUNS ITS CODE, like any Python import: load only files you tr
 The engine calls strategies from compiled kernels, so a user function is bound
 into the dispatch slots of `dispatch_nb` before any kernel compiles, and the
 kernel cache keys the strategy dispatch, and every kernel that calls it, on the
-module's source as well (`simcore/jitcache.py`): the first run with a new or
+module's source as well (`simcore/kernels/jitcache.py`): the first run with a new or
 edited module compiles those kernels, later runs load them from the cache.
 """
 
@@ -83,7 +83,7 @@ def load_strategy_module(path: str | Path) -> list[StrategySpec]:
     Must run before any kernel module is imported (the CLI does it first thing).
     Loading the same file again in one process is a no-op.
     """
-    from simcore.jitcache import bind_extra
+    from simcore.kernels.jitcache import bind_extra
 
     path = Path(path)
     if not path.is_file() or path.suffix != ".py":

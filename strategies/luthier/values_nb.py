@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.enums import CardRow, Res, Rule, Track
-from simcore.games.luthier.state_nb import search_key_nb, tier_cost_nb
-from simcore.games.luthier.track_steps import (
+from simcore.games.luthier.state.enums import CardRow, Res, Rule, Track
+from simcore.games.luthier.state.state_nb import search_key_nb, tier_cost_nb
+from simcore.games.luthier.state.track_steps import (
     PERF_ONE_BLACK,
     PERF_TWO_BLACK,
     REP_INSTRUMENT_BONUS,
     TRACK_FINAL,
 )
-from simcore.jit import kernel
-from simcore.stack_nb import stack_empty
+from simcore.kernels.jit import kernel
+from simcore.kernels.stack_nb import stack_empty
 from strategies.luthier.params import (
     APPRENTICE,
     INSPIRATION,

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from simcore.jit import kernel
+from simcore.kernels.jit import kernel
 from strategies.maestro.heuristic_nb import heuristic_choose_nb
 from strategies.maestro.ids import RANDOM, SEARCH
 from strategies.maestro.params import S
-from strategies.maestro.random_nb import random_choose_nb
 from strategies.maestro.registry import BASE_WEIGHTS
+from strategies.random_nb import random_choose_nb
 
 __all__ = ["RANDOM", "SEARCH", "base_choose_nb", "choose_nb"]
 

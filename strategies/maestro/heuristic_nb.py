@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.maestro.codes import CannotDraw, Opt, Rule
-from simcore.games.maestro.dtypes import AGENCY, CONDUCTOR, N_CODES, TOP
-from simcore.games.maestro.points_nb import base_points_nb, one_turn_points_nb
-from simcore.games.maestro.scoring_nb import standing_nb
-from simcore.jit import kernel
-from simcore.stack_nb import stack_empty
+from simcore.games.maestro.rules.points_nb import base_points_nb, one_turn_points_nb
+from simcore.games.maestro.rules.scoring_nb import standing_nb
+from simcore.games.maestro.state.codes import CannotDraw, Opt, Rule
+from simcore.games.maestro.state.dtypes import AGENCY, CONDUCTOR, N_CODES, TOP
+from simcore.kernels.jit import kernel
+from simcore.kernels.stack_nb import stack_empty
 from strategies.maestro.params import P
 from strategies.ties_nb import tie_value_nb
 

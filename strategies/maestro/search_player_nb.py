@@ -1,6 +1,6 @@
 """`search`: Monte Carlo search over determinizations at each placement (issue 33, item 4).
 
-At each of its place-phase decisions (simcore/games/maestro/resume_nb.py stops the game
+At each of its place-phase decisions (simcore/games/maestro/play/resume_nb.py stops the game
 there), the search seat:
 
 1. takes the base strategy's first K picks as candidates (the base asked again with its
@@ -22,7 +22,7 @@ The search's stream is one draw from the seat's strategy stream per decision, so
 is the same for the same seed, and the choice depends on nothing hidden: every rollout
 deals the hidden part again before it reads it. The draw phase's decisions are the base
 strategy's (dispatch_nb.choose_nb). Python never runs in the loop: the game loop
-(simcore/games/maestro/game_nb.py) calls `search_choose_nb` at each stop.
+(simcore/games/maestro/play/game_nb.py) calls `search_choose_nb` at each stop.
 """
 
 from __future__ import annotations
@@ -30,7 +30,13 @@ from __future__ import annotations
 import numpy as np
 from numba.core import config
 
-from simcore.games.maestro.dtypes import (
+from simcore.games.maestro.play.resume_nb import (
+    advance_nb,
+    apply_top_nb,
+    redeal_nb,
+    top_options_nb,
+)
+from simcore.games.maestro.state.dtypes import (
     CEV_W,
     GAME,
     LOG_W,
@@ -41,15 +47,9 @@ from simcore.games.maestro.dtypes import (
     Stream,
     new_state,
 )
-from simcore.games.maestro.resume_nb import (
-    advance_nb,
-    apply_top_nb,
-    redeal_nb,
-    top_options_nb,
-)
-from simcore.games.maestro.work import Work
-from simcore.jit import kernel
-from simcore.rng_nb import next_u64_nb
+from simcore.games.maestro.state.work import Work
+from simcore.kernels.jit import kernel
+from simcore.kernels.rng_nb import next_u64_nb
 from strategies.maestro.dispatch_nb import base_choose_nb
 from strategies.maestro.ids import SEARCH
 from strategies.maestro.params import S

@@ -49,7 +49,7 @@ def test_a_kernel_error_is_one_line_naming_the_card_data(
     command: list[str],
     kernel: str,
 ) -> None:
-    from simcore.games.luthier import game_nb
+    from simcore.games.luthier.play import game_nb
 
     def broken(*args: object) -> None:
         raise SystemError("division by zero")

@@ -67,7 +67,8 @@ def test_list_instruments() -> None:
 
 def test_list_with_overrides_and_folded_columns(tmp_path: Path) -> None:
     (tmp_path / "patrons.toml").write_text('[[patron]]\nid = "joseph_haydn"\nname = "Papa Haydn"\n')
-    result = runner.invoke(app, ["cards", "list", "patrons", "--cards", str(tmp_path)])
+    wide = {"COLUMNS": "250"}  # the user's path in one piece, however deep tmp_path is
+    result = runner.invoke(app, ["cards", "list", "patrons", "--cards", str(tmp_path)], env=wide)
     assert result.exit_code == 0, result.output
     assert "Papa Haydn" in result.stdout
     assert "market_discount 1 wood" in result.stdout

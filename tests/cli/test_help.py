@@ -11,7 +11,7 @@ import typer
 from typer.testing import CliRunner
 
 from cli.app import app
-from cli.help import first_sentence
+from cli.kit.help import first_sentence
 
 runner = CliRunner()
 

@@ -72,7 +72,7 @@ def no_work(monkeypatch):
     """Playing a game, comparing runs or building a report fails the test."""
     import reports.drift.drift
     import reports.render.sections
-    import simcore.games.luthier.engine as engine
+    import simcore.games.luthier.play.engine as engine
 
     def computed(*args, **kwargs):
         raise AssertionError("the command started its work before checking its outputs")

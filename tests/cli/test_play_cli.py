@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
-from simcore.games.luthier.transcript import SEAT_NAMES, SOURCE_LABELS
+from simcore.games.luthier.output.transcript import SEAT_NAMES, SOURCE_LABELS
 
 runner = CliRunner()
 

@@ -12,9 +12,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
-from simcore.games.luthier.cards import load_default_cards
-from simcore.games.luthier.engine import play_game
-from simcore.games.luthier.transcript_state import state_dict
+from simcore.games.luthier.carddata.cards import load_default_cards
+from simcore.games.luthier.output.transcript_state import state_dict
+from simcore.games.luthier.play.engine import play_game
 from strategies.luthier.registry import parse_seats
 
 runner = CliRunner()

@@ -139,7 +139,7 @@ def test_report_names_its_stages_in_a_terminal(small_run: Path, tmp_path: Path) 
 
 
 def test_bench_names_its_stages(tmp_path: Path) -> None:
-    from simcore.threads import max_threads
+    from simcore.kernels.threads import max_threads
 
     args = ["-n", "40", "-p", "2", "--no-compile", "--check-games", "0", "--repeat", "2"]
     code, out, err = tutti("bench", *args, "--strategies", "random")

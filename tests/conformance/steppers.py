@@ -35,12 +35,12 @@ class Stepper:
 
 
 def _luthier() -> Stepper:
-    from simcore.games.luthier.dtypes import new_state
-    from simcore.games.luthier.engine import params_matrix
-    from simcore.games.luthier.enums import Rule
-    from simcore.games.luthier.resume_nb import advance_nb, own_step_nb
-    from simcore.games.luthier.setup_nb import setup_game_nb
-    from simcore.games.luthier.work import new_work, snapshot_buffers
+    from simcore.games.luthier.play.engine import params_matrix
+    from simcore.games.luthier.play.resume_nb import advance_nb, own_step_nb
+    from simcore.games.luthier.play.setup_nb import setup_game_nb
+    from simcore.games.luthier.state.dtypes import new_state
+    from simcore.games.luthier.state.enums import Rule
+    from simcore.games.luthier.state.work import new_work, snapshot_buffers
 
     def setup(cards, players, seed, specs):
         games, seats = new_state(1)
@@ -63,15 +63,15 @@ def _luthier() -> Stepper:
 
 
 def _maestro() -> Stepper:
-    from simcore.games.maestro.dtypes import MAX_CARD_EVENTS, new_state
-    from simcore.games.maestro.engine import params_matrix
-    from simcore.games.maestro.resume_nb import (
+    from simcore.games.maestro.play.engine import params_matrix
+    from simcore.games.maestro.play.resume_nb import (
         advance_nb,
         apply_top_nb,
         setup_resumable_nb,
         top_options_nb,
     )
-    from simcore.games.maestro.work import new_work
+    from simcore.games.maestro.state.dtypes import MAX_CARD_EVENTS, new_state
+    from simcore.games.maestro.state.work import new_work
     from strategies.maestro.dispatch_nb import choose_nb
 
     def setup(cards, players, seed, specs):
@@ -96,7 +96,40 @@ def _maestro() -> Stepper:
     return Stepper(setup, advance, take_own)
 
 
-STEPPERS: dict[str, Callable[[], Stepper]] = {"luthier": _luthier, "maestro": _maestro}
+def _pig() -> Stepper:
+    from simcore.games.pig.dtypes import new_state, new_work
+    from simcore.games.pig.engine import BUFFERS
+    from simcore.games.pig.game_nb import advance_nb, list_options_nb, pick_nb
+    from simcore.games.pig.rules_nb import setup_nb
+    from strategies.pig.dispatch_nb import choose_nb
+
+    def setup(cards, players, seed, specs):
+        games, seats = new_state(1)
+        for p, spec in enumerate(specs):
+            seats[0, p].strategy = spec.id
+        w = new_work(BUFFERS.params_matrix(specs, None), n_log=LOG_ROWS)
+        setup_nb(cards.table_array[0], games[0], seats[0], w, players, seed, 0)
+        return games, seats, w, ()
+
+    def advance(cards, state, mask):
+        games, seats, w, _ = state
+        return advance_nb(cards.table_array[0], games[0], seats[0], w, mask)
+
+    def take_own(cards, state, p):
+        games, seats, w, _ = state
+        rules, g, s = cards.table_array[0], games[0], seats[0]
+        n = list_options_nb(w.opts)
+        k = choose_nb(s[p].strategy, w.params[p], rules, g, s, p, w.opts, n)
+        pick_nb(rules, g, s, w, p, k)
+
+    return Stepper(setup, advance, take_own)
+
+
+STEPPERS: dict[str, Callable[[], Stepper]] = {
+    "luthier": _luthier,
+    "maestro": _maestro,
+    "pig": _pig,
+}
 
 
 def stepper(name: str) -> Stepper | None:

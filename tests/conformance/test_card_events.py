@@ -32,6 +32,9 @@ def test_every_card_event_in_the_tables_is_declared(game, cards_tables):
     for table in cards_tables:
         columns = table.select(["kind", "event"]).to_pydict()
         seen.update(zip(columns["kind"], columns["event"], strict=True))
+    if not game.card_kinds:  # a game without cards in its cards table (Pig) writes none
+        assert not seen, f"{game.name} declares no card kinds but writes {sorted(seen)}"
+        return
     assert seen, "the games wrote no card events"
     undeclared = sorted(
         f"{kind}/{event} ({n} rows)"

@@ -73,7 +73,7 @@ SCRIPT = """
 import sys, warnings
 from simcore import games
 warnings.simplefilter("error", RuntimeWarning)
-warnings.filterwarnings("ignore", "overflow", RuntimeWarning, "simcore.rng_nb")
+warnings.filterwarnings("ignore", "overflow", RuntimeWarning, "simcore.kernels.rng_nb")
 game = games.get(sys.argv[1])
 cards = game.load_cards()
 players = min(game.player_counts)

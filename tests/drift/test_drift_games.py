@@ -61,7 +61,7 @@ def test_luthier_card_labels_are_worded_as_before():
 
 def test_maestro_declares_its_own_card_events():
     from simcore import games
-    from simcore.games.maestro.codes import CardEvent, CardKind, names
+    from simcore.games.maestro.state.codes import CardEvent, CardKind, names
 
     game = games.get("maestro")
     assert game.drift_groups == ()

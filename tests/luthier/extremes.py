@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from simcore.games.luthier.cards import CardSet, load_default_cards
-from simcore.games.luthier.cards_patch import Patch, parse_patch
-from simcore.games.luthier.cards_rules import RANGES
-from simcore.games.luthier.cards_schema import AMOUNT_POWERS
-from simcore.games.luthier.enums import PatronPower, Res, Rule, names
+from simcore.games.luthier.carddata.cards import CardSet, load_default_cards
+from simcore.games.luthier.carddata.cards_patch import Patch, parse_patch
+from simcore.games.luthier.carddata.cards_rules import RANGES
+from simcore.games.luthier.carddata.cards_schema import AMOUNT_POWERS
+from simcore.games.luthier.state.enums import PatronPower, Res, Rule, names
 
 TOP = 999  # prestige and thresholds (cards_schema: `hi=999`)
 MOST = 99  # every other card number: bundles, amounts, money

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.dtypes import MAX_PLAYERS, new_state
-from simcore.games.luthier.setup_nb import clear_state_nb
-from simcore.games.luthier.work import new_work
+from simcore.games.luthier.play.setup_nb import clear_state_nb
+from simcore.games.luthier.state.dtypes import MAX_PLAYERS, new_state
+from simcore.games.luthier.state.work import new_work
 from strategies.luthier.params import INSPIRATION, MONEY, NOISE
 from strategies.luthier.registry import MAX_PARAMS, STRATEGIES
 

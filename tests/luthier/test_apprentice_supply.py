@@ -7,14 +7,14 @@ gain beyond the limit is lost, and the transcript says so.
 
 from __future__ import annotations
 
-from simcore.games.luthier.actions_nb import worker_acts_nb
-from simcore.games.luthier.codes import Ev, Why
-from simcore.games.luthier.engine import PlayedGame
-from simcore.games.luthier.enums import Location, Res
-from simcore.games.luthier.resources_nb import gain_apprentices_nb
-from simcore.games.luthier.transcript import Renderer
-from simcore.games.luthier.work import snapshot_buffers
-from simcore.rng_nb import seed_streams_nb
+from simcore.games.luthier.actions.actions_nb import worker_acts_nb
+from simcore.games.luthier.output.transcript import Renderer
+from simcore.games.luthier.play.engine import PlayedGame
+from simcore.games.luthier.rules.resources_nb import gain_apprentices_nb
+from simcore.games.luthier.state.codes import Ev, Why
+from simcore.games.luthier.state.enums import Location, Res
+from simcore.games.luthier.state.work import snapshot_buffers
+from simcore.kernels.rng_nb import seed_streams_nb
 from tests.luthier.state import RED, Table
 
 

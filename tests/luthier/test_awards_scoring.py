@@ -8,19 +8,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.awards_nb import BLOCKED, claim_options_nb
-from simcore.games.luthier.codes import Opt
-from simcore.games.luthier.engine import play_game
-from simcore.games.luthier.enums import Metric, Source, Track
-from simcore.games.luthier.metrics_nb import (
+from simcore.games.luthier.play.engine import play_game
+from simcore.games.luthier.rules.awards_nb import BLOCKED, claim_options_nb
+from simcore.games.luthier.rules.metrics_nb import (
     ALL_GROUPS,
     N_METRICS,
     metric_group_nb,
     metrics_for_nb,
     metrics_nb,
 )
-from simcore.games.luthier.orchestra_nb import INSTRUMENT_TOKEN, PERFORMANCE_TOKEN
-from simcore.games.luthier.scoring_nb import convert_leftovers_nb, endgame_nb, rank_seats_nb
+from simcore.games.luthier.rules.orchestra_nb import INSTRUMENT_TOKEN, PERFORMANCE_TOKEN
+from simcore.games.luthier.rules.scoring_nb import convert_leftovers_nb, endgame_nb, rank_seats_nb
+from simcore.games.luthier.state.codes import Opt
+from simcore.games.luthier.state.enums import Metric, Source, Track
 from strategies.luthier.registry import parse_seats
 from tests.luthier.state import BLUE, GREEN, RED, YELLOW, Table
 

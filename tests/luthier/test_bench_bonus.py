@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import pytest
 
-from simcore.games.luthier.actions_nb import main_options_nb, worker_acts_nb
-from simcore.games.luthier.codes import Ev, Opt
-from simcore.games.luthier.engine import play_game
-from simcore.games.luthier.enums import Location, Track
-from simcore.games.luthier.instruments_nb import bench_work_nb
-from simcore.games.luthier.priority_nb import skill_nb
-from simcore.games.luthier.track_steps import CRAFT_FINISH_2X, CRAFT_ROUGH_2X
-from simcore.rng_nb import seed_streams_nb
+from simcore.games.luthier.actions.actions_nb import main_options_nb, worker_acts_nb
+from simcore.games.luthier.actions.instruments_nb import bench_work_nb
+from simcore.games.luthier.play.engine import play_game
+from simcore.games.luthier.rules.priority_nb import skill_nb
+from simcore.games.luthier.state.codes import Ev, Opt
+from simcore.games.luthier.state.enums import Location, Track
+from simcore.games.luthier.state.track_steps import CRAFT_FINISH_2X, CRAFT_ROUGH_2X
+from simcore.kernels.rng_nb import seed_streams_nb
 from strategies.luthier.registry import STRATEGIES, parse_seats
 from tests.luthier.state import RED, Table
 

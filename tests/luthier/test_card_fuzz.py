@@ -21,12 +21,12 @@ from hypothesis import strategies as st
 from numba.core.errors import TypingError
 
 from simcore.errors import CardDataError, TuttiError
-from simcore.games.luthier import cards as cards_module
-from simcore.games.luthier.cards import DEFAULT_DIR, KINDS, load_cards
-from simcore.games.luthier.cards_rules import RANGES
-from simcore.games.luthier.codes import INVARIANT_NAMES
-from simcore.games.luthier.engine import kernel_errors, play_batch
-from simcore.games.luthier.enums import Rule
+from simcore.games.luthier.carddata import cards as cards_module
+from simcore.games.luthier.carddata.cards import DEFAULT_DIR, KINDS, load_cards
+from simcore.games.luthier.carddata.cards_rules import RANGES
+from simcore.games.luthier.play.engine import kernel_errors, play_batch
+from simcore.games.luthier.state.codes import INVARIANT_NAMES
+from simcore.games.luthier.state.enums import Rule
 from strategies.luthier.registry import parse_seats
 
 KEY_LINE = re.compile(r"^(\s*)([a-z_0-9]+)( = )(.+)$")

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from simcore.errors import CardDataError, TuttiError
-from simcore.games.luthier.cards import DEFAULT_DIR, KINDS, CardSet, load_cards
-from simcore.games.luthier.cards_rules import RANGES as RULE_RANGES
-from simcore.games.luthier.enums import (
+from simcore.games.luthier.carddata.cards import DEFAULT_DIR, KINDS, CardSet, load_cards
+from simcore.games.luthier.carddata.cards_rules import RANGES as RULE_RANGES
+from simcore.games.luthier.state.enums import (
     N_RES,
     N_RULES,
     CardRow,

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from simcore.errors import CardDataError, TuttiError
-from simcore.games.luthier.cards import CardSet, load_cards
-from simcore.games.luthier.cards_patch import parse_patch
+from simcore.games.luthier.carddata.cards import CardSet, load_cards
+from simcore.games.luthier.carddata.cards_patch import parse_patch
 
 
 def test_a_patch_changes_one_field_of_one_card(cards: CardSet) -> None:

@@ -4,9 +4,9 @@ blind (ruling 27)."""
 
 from __future__ import annotations
 
-from simcore.games.luthier.actions_nb import main_action_nb, main_options_nb
-from simcore.games.luthier.codes import Ev, Opt
-from simcore.games.luthier.enums import CardRow, Family, Location
+from simcore.games.luthier.actions.actions_nb import main_action_nb, main_options_nb
+from simcore.games.luthier.state.codes import Ev, Opt
+from simcore.games.luthier.state.enums import CardRow, Family, Location
 from tests.luthier.state import RED, Table
 
 NO_SPECIALTY = -1

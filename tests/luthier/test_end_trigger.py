@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.codes import End
-from simcore.games.luthier.dtypes import Phase
-from simcore.games.luthier.engine import play_batch
-from simcore.games.luthier.enums import Rule
-from simcore.games.luthier.results import games_table
+from simcore.games.luthier.output.results import games_table
+from simcore.games.luthier.play.engine import play_batch
+from simcore.games.luthier.state.codes import End
+from simcore.games.luthier.state.dtypes import Phase
+from simcore.games.luthier.state.enums import Rule
 from strategies.luthier.registry import parse_seats
 
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import pytest
 
-from simcore.games.luthier.actions_nb import location_bonus_due_nb, worker_acts_nb
-from simcore.games.luthier.cards import load_cards
-from simcore.games.luthier.cards_patch import parse_patch
-from simcore.games.luthier.codes import Ev, Why
-from simcore.games.luthier.enums import CardRow, Location, Rule, Track
-from simcore.rng_nb import seed_streams_nb
+from simcore.games.luthier.actions.actions_nb import location_bonus_due_nb, worker_acts_nb
+from simcore.games.luthier.carddata.cards import load_cards
+from simcore.games.luthier.carddata.cards_patch import parse_patch
+from simcore.games.luthier.state.codes import Ev, Why
+from simcore.games.luthier.state.enums import CardRow, Location, Rule, Track
+from simcore.kernels.rng_nb import seed_streams_nb
 from tests.luthier.state import RED, Table
 
 MAIN_ONLY = "rules.location_bonus_main_only.value=1"

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.codes import Opt
-from simcore.games.luthier.enums import Material, Rule, Track
-from simcore.games.luthier.market_nb import (
+from simcore.games.luthier.actions.market_nb import (
     apply_market_option_nb,
     buy_price_nb,
     market_options_nb,
     sell_price_nb,
 )
-from simcore.games.luthier.tracks_nb import TRACK_FINAL
+from simcore.games.luthier.rules.tracks_nb import TRACK_FINAL
+from simcore.games.luthier.state.codes import Opt
+from simcore.games.luthier.state.enums import Material, Rule, Track
 from tests.luthier.state import RED, Table
 
 
@@ -129,7 +129,7 @@ def test_each_purchase_is_one_option_whatever_the_splits(cards):
 
 
 def test_storage_cap_makes_the_seat_discard(cards):
-    from simcore.games.luthier.resources_nb import gain_material_nb
+    from simcore.games.luthier.rules.resources_nb import gain_material_nb
 
     t = Table(cards)
     r = t.seat(RED)

@@ -1,9 +1,9 @@
 """STYLE.md: every kernel also runs as plain Python (NUMBA_DISABLE_JIT=1), for debugging
-and for `tutti play` on a cold kernel cache (simcore/interpret.py).
+and for `tutti play` on a cold kernel cache (simcore/kernels/interpret.py).
 
 The same seed must give the same game either way, event for event, for every built-in
 strategy: plain numpy computes small integers in their own width where a kernel computes
-in int64 (simcore/jit.py widens a plain kernel's arguments; a value read from an int8
+in int64 (simcore/kernels/jit.py widens a plain kernel's arguments; a value read from an int8
 field must be widened where it is multiplied), and a warning about an overflow is an
 error here.
 """
@@ -16,7 +16,7 @@ import os
 import subprocess
 import sys
 
-from simcore.games.luthier.engine import play_game
+from simcore.games.luthier.play.engine import play_game
 from strategies.luthier.registry import parse_seats
 
 GAMES = (
@@ -30,11 +30,12 @@ GAMES = (
 
 SCRIPT = """
 import hashlib, json, sys, warnings
-from simcore.games.luthier.cards import load_default_cards
-from simcore.games.luthier.engine import play_game
+from simcore.games.luthier.carddata.cards import load_default_cards
+from simcore.games.luthier.play.engine import play_game
 from strategies.luthier.registry import parse_seats
 warnings.simplefilter("error", RuntimeWarning)  # an overflow is a different game
-warnings.filterwarnings("ignore", "overflow", RuntimeWarning, "simcore.rng_nb")  # wraps on purpose
+# the random streams wrap on purpose
+warnings.filterwarnings("ignore", "overflow", RuntimeWarning, "simcore.kernels.rng_nb")
 out = []
 for players, seed, strategies in json.loads(sys.argv[1]):
     pg = play_game(load_default_cards(), players, seed, parse_seats(strategies, players))

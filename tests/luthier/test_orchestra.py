@@ -5,9 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simcore.games.luthier.dtypes import MAX_SPOTS, NEUTRAL
-from simcore.games.luthier.enums import Era, Family, Res
-from simcore.games.luthier.orchestra_nb import (
+from simcore.games.luthier.rules.orchestra_nb import (
     CLAIMED,
     CONSOLED,
     INSTRUMENT_TOKEN,
@@ -19,7 +17,9 @@ from simcore.games.luthier.orchestra_nb import (
     place_token_nb,
     token_spots_nb,
 )
-from simcore.rng_nb import seed_streams_nb
+from simcore.games.luthier.state.dtypes import MAX_SPOTS, NEUTRAL
+from simcore.games.luthier.state.enums import Era, Family, Res
+from simcore.kernels.rng_nb import seed_streams_nb
 from tests.luthier.state import BLUE, GREEN, RED, YELLOW, Table
 
 RESOURCES = ("money", "inspiration")

@@ -9,10 +9,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simcore.games.luthier.codes import Ev
-from simcore.games.luthier.dtypes import MAX_PLAYERS, NEUTRAL
-from simcore.games.luthier.engine import play_batch, play_game
-from simcore.games.luthier.orchestra_nb import (
+from simcore.games.luthier.actions.perform_nb import HIGH, LOW, MEDIUM
+from simcore.games.luthier.play.engine import play_batch, play_game
+from simcore.games.luthier.rules.orchestra_nb import (
     CLAIMED,
     CONSOLED,
     INSTRUMENT_TOKEN,
@@ -21,7 +20,8 @@ from simcore.games.luthier.orchestra_nb import (
     STOLEN,
     chairs_held_nb,
 )
-from simcore.games.luthier.perform_nb import HIGH, LOW, MEDIUM
+from simcore.games.luthier.state.codes import Ev
+from simcore.games.luthier.state.dtypes import MAX_PLAYERS, NEUTRAL
 from strategies.luthier.registry import parse_seats
 
 N_GAMES = 3000
@@ -58,7 +58,7 @@ def test_no_invariant_is_ever_violated(batch):
 def test_tokens_placed_stay_within_the_supply_and_match_the_board(batch, cards):
     """Ruling 25: each seat places at most its colour's 8 tokens of each kind, and its count
     of tokens placed per kind is the number of its tokens on the orchestra."""
-    from simcore.games.luthier.enums import Rule
+    from simcore.games.luthier.state.enums import Rule
 
     n, games, seats = batch
     placed = seats["tokens_placed"][:, :n]  # [game, seat, kind]

@@ -20,12 +20,12 @@ from typer.testing import CliRunner
 from cli.app import app
 from simcore import simulate
 from simcore.errors import CardDataError, TuttiError
-from simcore.games.luthier.cards import load_cards
-from simcore.games.luthier.codes import INVARIANT_NAMES
-from simcore.games.luthier.dtypes import MAX_SLOTS, SUM_BOUND
-from simcore.games.luthier.engine import play_batch, play_game
-from simcore.games.luthier.enums import CardRow, Source
-from simcore.games.luthier.results import games_table, seats_table
+from simcore.games.luthier.carddata.cards import load_cards
+from simcore.games.luthier.output.results import games_table, seats_table
+from simcore.games.luthier.play.engine import play_batch, play_game
+from simcore.games.luthier.state.codes import INVARIANT_NAMES
+from simcore.games.luthier.state.dtypes import MAX_SLOTS, SUM_BOUND
+from simcore.games.luthier.state.enums import CardRow, Source
 from strategies.luthier.registry import parse_seats
 from tests.luthier.extremes import KNOBS, extreme_patches
 

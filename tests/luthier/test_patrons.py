@@ -5,10 +5,10 @@ test_rulebook_examples.py."""
 
 from __future__ import annotations
 
-from simcore.games.luthier.enums import Era, Family, Source
-from simcore.games.luthier.patience_nb import patience_nb
-from simcore.games.luthier.patrons_nb import place_patron_nb
-from simcore.games.luthier.requirements_nb import (
+from simcore.games.luthier.actions.salon_nb import calm_patron_nb
+from simcore.games.luthier.rules.patience_nb import patience_nb
+from simcore.games.luthier.rules.patrons_nb import place_patron_nb
+from simcore.games.luthier.rules.requirements_nb import (
     INSTRUMENT,
     PERFORMANCE,
     REPAIR,
@@ -16,7 +16,7 @@ from simcore.games.luthier.requirements_nb import (
     meets_nb,
     offer_to_patrons_nb,
 )
-from simcore.games.luthier.salon_nb import calm_patron_nb
+from simcore.games.luthier.state.enums import Era, Family, Source
 from tests.luthier.state import BLUE, RED, Table
 
 MONEY_SLOT = 0  # the slot whose bonus is 4 money: no decision involved

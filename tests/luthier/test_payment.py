@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.codes import Ev, Opt
-from simcore.games.luthier.enums import CardRow, Family, Location, Material
-from simcore.games.luthier.instruments_nb import guild_options_nb, take_card_nb
-from simcore.games.luthier.market_nb import apply_market_option_nb
-from simcore.rng_nb import seed_streams_nb
+from simcore.games.luthier.actions.instruments_nb import guild_options_nb, take_card_nb
+from simcore.games.luthier.actions.market_nb import apply_market_option_nb
+from simcore.games.luthier.state.codes import Ev, Opt
+from simcore.games.luthier.state.enums import CardRow, Family, Location, Material
+from simcore.kernels.rng_nb import seed_streams_nb
 from tests.luthier.state import RED, Table
 
 SEEDS = range(40)
@@ -62,7 +62,7 @@ def test_a_random_seat_can_buy_by_any_split(cards):
 def test_every_split_is_one_option(cards):
     """Ruling 24: PAY_SPLIT (money, inspiration) rows, least inspiration first; one legal
     split needs no decision."""
-    from simcore.games.luthier.access_nb import NO_LIMIT, choose_payment_nb
+    from simcore.games.luthier.actions.access_nb import NO_LIMIT, choose_payment_nb
 
     t = Table(cards)
     r = t.seat(RED)

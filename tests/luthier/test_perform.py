@@ -10,17 +10,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from simcore.games.luthier.codes import Ev, Opt, Why
-from simcore.games.luthier.dice_nb import (
-    BLACK,
-    WHITE,
-    dice_colors_nb,
-    n_rerolls_nb,
-    roll_die_nb,
-)
-from simcore.games.luthier.enums import CardRow, Era, Res, Source, Track
-from simcore.games.luthier.orchestra_nb import PERFORMANCE_TOKEN
-from simcore.games.luthier.perform_nb import (
+from simcore.games.luthier.actions.perform_nb import (
     HIGH,
     LOW,
     MEDIUM,
@@ -29,8 +19,18 @@ from simcore.games.luthier.perform_nb import (
     performance_level_nb,
     score_performance_nb,
 )
-from simcore.games.luthier.track_steps import TRACK_FINAL
-from simcore.rng_nb import seed_streams_nb
+from simcore.games.luthier.rules.dice_nb import (
+    BLACK,
+    WHITE,
+    dice_colors_nb,
+    n_rerolls_nb,
+    roll_die_nb,
+)
+from simcore.games.luthier.rules.orchestra_nb import PERFORMANCE_TOKEN
+from simcore.games.luthier.state.codes import Ev, Opt, Why
+from simcore.games.luthier.state.enums import CardRow, Era, Res, Source, Track
+from simcore.games.luthier.state.track_steps import TRACK_FINAL
+from simcore.kernels.rng_nb import seed_streams_nb
 from tests.luthier.state import BLUE, RED, Table
 
 LEVELS = {"low": LOW, "medium": MEDIUM, "high": HIGH}

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.enums import Location
-from simcore.games.luthier.priority_nb import (
+from simcore.games.luthier.play.round_nb import activate_nb
+from simcore.games.luthier.rules.priority_nb import (
     balcony_turn_order_nb,
     priority_order_nb,
     skill_nb,
 )
-from simcore.games.luthier.round_nb import activate_nb
+from simcore.games.luthier.state.enums import Location
 from tests.luthier.state import BLUE, GREEN, RED, YELLOW, Table
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simcore.games.luthier.codes import INVARIANT_NAMES
-from simcore.games.luthier.engine import play_batch, play_game
-from simcore.games.luthier.enums import Rule, Source
+from simcore.games.luthier.play.engine import play_batch, play_game
+from simcore.games.luthier.state.codes import INVARIANT_NAMES
+from simcore.games.luthier.state.enums import Rule, Source
 from strategies.luthier.registry import parse_seats
 
 N_GAMES = 2000

@@ -4,17 +4,17 @@ count automatically, a finished instrument only by the player's choice."""
 
 from __future__ import annotations
 
-from simcore.games.luthier.codes import Ev
-from simcore.games.luthier.enums import Era, Family, Source
-from simcore.games.luthier.patience_nb import patience_nb
-from simcore.games.luthier.patrons_nb import place_patron_nb
-from simcore.games.luthier.requirements_nb import (
+from simcore.games.luthier.rules.patience_nb import patience_nb
+from simcore.games.luthier.rules.patrons_nb import place_patron_nb
+from simcore.games.luthier.rules.requirements_nb import (
     INSTRUMENT,
     PERFORMANCE,
     REPAIR,
     offer_to_patrons_nb,
 )
-from simcore.rng_nb import seed_streams_nb
+from simcore.games.luthier.state.codes import Ev
+from simcore.games.luthier.state.enums import Era, Family, Source
+from simcore.kernels.rng_nb import seed_streams_nb
 from tests.luthier.state import HEURISTIC, RED, Table
 
 MONEY_SLOT = 0  # the slot whose bonus is 4 money: no decision involved

@@ -7,14 +7,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simcore.games.luthier.cards import load_default_cards
-from simcore.games.luthier.dtypes import new_state
-from simcore.games.luthier.engine import params_matrix, play_game
-from simcore.games.luthier.redeal_nb import redeal_nb
-from simcore.games.luthier.resume_nb import advance_nb, own_step_nb
-from simcore.games.luthier.setup_nb import setup_game_nb
-from simcore.games.luthier.view_nb import HIDDEN_FIELDS, OWN_FIELDS
-from simcore.games.luthier.work import new_work, snapshot_buffers
+from simcore.games.luthier.carddata.cards import load_default_cards
+from simcore.games.luthier.play.engine import params_matrix, play_game
+from simcore.games.luthier.play.redeal_nb import redeal_nb
+from simcore.games.luthier.play.resume_nb import advance_nb, own_step_nb
+from simcore.games.luthier.play.setup_nb import setup_game_nb
+from simcore.games.luthier.state.dtypes import new_state
+from simcore.games.luthier.state.view_nb import HIDDEN_FIELDS, OWN_FIELDS
+from simcore.games.luthier.state.work import new_work, snapshot_buffers
 from strategies.luthier.registry import parse_seats
 
 CARDS = load_default_cards()
@@ -76,7 +76,7 @@ def test_a_copy_taken_at_a_decision_continues_as_the_original():
 
 
 def face_up(g, j: int) -> bool:
-    from simcore.games.luthier.enums import Location
+    from simcore.games.luthier.state.enums import Location
 
     loc = int(g["pl_loc"][j])
     for k in range(int(g["pl_n"])):
@@ -139,7 +139,7 @@ def other_truth(games, seats, p: int):
     """A state seat p cannot tell from (games, seats) whose hidden parts lie otherwise:
     every undrawn pile reversed, each opponent's dealt goals, kept goals and dealt family
     tiles in reverse slot order, its face-down chips reversed over their placements."""
-    from simcore.games.luthier.enums import CardRow
+    from simcore.games.luthier.state.enums import CardRow
 
     g, s = games.copy(), seats.copy()
     g0, s0 = g[0], s[0]

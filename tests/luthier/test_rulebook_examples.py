@@ -17,10 +17,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.awards_nb import BLOCKED
-from simcore.games.luthier.codes import Ev, ReqCard
-from simcore.games.luthier.dtypes import MAX_AWARDS, NEUTRAL
-from simcore.games.luthier.enums import (
+from simcore.games.luthier.play.round_nb import activate_nb, end_of_round_nb, start_of_round_nb
+from simcore.games.luthier.play.setup_nb import clear_state_nb, setup_board_nb
+from simcore.games.luthier.rules.awards_nb import BLOCKED
+from simcore.games.luthier.rules.metrics_nb import N_METRICS, metrics_nb
+from simcore.games.luthier.rules.orchestra_nb import INSTRUMENT_TOKEN
+from simcore.games.luthier.rules.patrons_nb import SLOT_MONEY, place_patron_nb
+from simcore.games.luthier.state.codes import Ev, ReqCard
+from simcore.games.luthier.state.dtypes import MAX_AWARDS, NEUTRAL
+from simcore.games.luthier.state.enums import (
     CardRow,
     Era,
     Family,
@@ -30,13 +35,8 @@ from simcore.games.luthier.enums import (
     SpecialtyDeck,
     Track,
 )
-from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
-from simcore.games.luthier.orchestra_nb import INSTRUMENT_TOKEN
-from simcore.games.luthier.patrons_nb import SLOT_MONEY, place_patron_nb
-from simcore.games.luthier.round_nb import activate_nb, end_of_round_nb, start_of_round_nb
-from simcore.games.luthier.setup_nb import clear_state_nb, setup_board_nb
-from simcore.games.luthier.track_steps import CRAFT_SPECIALTY
-from simcore.rng_nb import seed_streams_nb
+from simcore.games.luthier.state.track_steps import CRAFT_SPECIALTY
+from simcore.kernels.rng_nb import seed_streams_nb
 from tests.luthier.state import BLUE, RED, Table
 
 EMPTY = -1

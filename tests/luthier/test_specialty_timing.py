@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.luthier.awards_nb import claim_options_nb
-from simcore.games.luthier.codes import Opt
-from simcore.games.luthier.enums import Metric, SpecialtyDeck
-from simcore.games.luthier.metrics_nb import N_METRICS, metrics_nb
-from simcore.games.luthier.tracks_nb import assign_specialty_chips_nb, choose_specialty_nb
+from simcore.games.luthier.rules.awards_nb import claim_options_nb
+from simcore.games.luthier.rules.metrics_nb import N_METRICS, metrics_nb
+from simcore.games.luthier.rules.tracks_nb import assign_specialty_chips_nb, choose_specialty_nb
+from simcore.games.luthier.state.codes import Opt
+from simcore.games.luthier.state.enums import Metric, SpecialtyDeck
 from tests.luthier.state import BLUE, Table
 
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from simcore.games.luthier.cards import KINDS, CardSet, load_cards
-from simcore.games.luthier.stated_numbers import (
+from simcore.games.luthier.carddata.cards import KINDS, CardSet, load_cards
+from simcore.games.luthier.carddata.stated_numbers import (
     STATED,
     changed_stated_numbers,
     stated_for,

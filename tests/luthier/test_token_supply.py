@@ -11,16 +11,20 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simcore.games.luthier.cards import load_cards
-from simcore.games.luthier.cards_patch import parse_patch
-from simcore.games.luthier.codes import Ev, Opt
-from simcore.games.luthier.engine import play_batch
-from simcore.games.luthier.enums import Family, Rule, Source
-from simcore.games.luthier.instruments_nb import finish_nb
-from simcore.games.luthier.orchestra_nb import INSTRUMENT_TOKEN, PERFORMANCE_TOKEN, REPAIR_TOKEN
-from simcore.games.luthier.perform_nb import MEDIUM, score_performance_nb
-from simcore.games.luthier.repair_nb import repair_nb
-from simcore.games.luthier.results import seats_table
+from simcore.games.luthier.actions.instruments_nb import finish_nb
+from simcore.games.luthier.actions.perform_nb import MEDIUM, score_performance_nb
+from simcore.games.luthier.actions.repair_nb import repair_nb
+from simcore.games.luthier.carddata.cards import load_cards
+from simcore.games.luthier.carddata.cards_patch import parse_patch
+from simcore.games.luthier.output.results import seats_table
+from simcore.games.luthier.play.engine import play_batch
+from simcore.games.luthier.rules.orchestra_nb import (
+    INSTRUMENT_TOKEN,
+    PERFORMANCE_TOKEN,
+    REPAIR_TOKEN,
+)
+from simcore.games.luthier.state.codes import Ev, Opt
+from simcore.games.luthier.state.enums import Family, Rule, Source
 from strategies.luthier.registry import parse_seats
 from tests.luthier.state import RED, Table
 
@@ -118,9 +122,9 @@ def test_other_kinds_are_not_affected(cards):
 
 def test_the_transcript_says_no_token_was_left(cards):
     """The transcript line for ruling 25 (the NO_TOKEN event)."""
-    from simcore.games.luthier.engine import PlayedGame
-    from simcore.games.luthier.transcript import Renderer
-    from simcore.games.luthier.work import snapshot_buffers
+    from simcore.games.luthier.output.transcript import Renderer
+    from simcore.games.luthier.play.engine import PlayedGame
+    from simcore.games.luthier.state.work import snapshot_buffers
 
     row = np.zeros((1, 8), np.int32)
     row[0, 1:4] = (RED, Ev.NO_TOKEN, REPAIR_TOKEN)

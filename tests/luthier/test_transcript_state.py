@@ -9,15 +9,15 @@ import json
 import numpy as np
 import pytest
 
-from simcore.games.luthier.cards import load_cards, load_default_cards
-from simcore.games.luthier.cards_patch import parse_patch
-from simcore.games.luthier.codes import Ev
-from simcore.games.luthier.engine import play_game
-from simcore.games.luthier.enums import Res, Rule
-from simcore.games.luthier.events import FIELDS, decode
-from simcore.games.luthier.transcript import FORMATTERS, Renderer
-from simcore.games.luthier.transcript_jsonl import jsonl_lines
-from simcore.games.luthier.transcript_state import state_dict, state_lines
+from simcore.games.luthier.carddata.cards import load_cards, load_default_cards
+from simcore.games.luthier.carddata.cards_patch import parse_patch
+from simcore.games.luthier.output.events import FIELDS, decode
+from simcore.games.luthier.output.transcript import FORMATTERS, Renderer
+from simcore.games.luthier.output.transcript_jsonl import jsonl_lines
+from simcore.games.luthier.output.transcript_state import state_dict, state_lines
+from simcore.games.luthier.play.engine import play_game
+from simcore.games.luthier.state.codes import Ev
+from simcore.games.luthier.state.enums import Res, Rule
 from strategies.luthier.registry import parse_seats
 
 FIELD = "crafter,performer,restorer,courtier"

@@ -5,16 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simcore.games.luthier.access_nb import tier_cost_nb
-from simcore.games.luthier.actions_nb import (
+from simcore.games.luthier.actions.access_nb import tier_cost_nb
+from simcore.games.luthier.actions.actions_nb import (
     alternate_options_nb,
     main_options_nb,
     worker_acts_nb,
 )
-from simcore.games.luthier.codes import Ev, Opt, Why
-from simcore.games.luthier.costs_nb import add_plan_options_nb
-from simcore.games.luthier.enums import CardRow, Family, Location, Res, Rule, Source, Track
-from simcore.games.luthier.instruments_nb import (
+from simcore.games.luthier.actions.costs_nb import add_plan_options_nb
+from simcore.games.luthier.actions.instruments_nb import (
     bench_work_nb,
     finish_nb,
     finish_options_nb,
@@ -23,17 +21,19 @@ from simcore.games.luthier.instruments_nb import (
     rough_options_nb,
     take_card_nb,
 )
-from simcore.games.luthier.orchestra_nb import INSTRUMENT_TOKEN, REPAIR_TOKEN
-from simcore.games.luthier.priority_nb import skill_nb
-from simcore.games.luthier.repair_nb import (
+from simcore.games.luthier.actions.repair_nb import (
     access_inspiration_limit_nb,
     repair_nb,
     repair_options_nb,
 )
-from simcore.games.luthier.resources_nb import apprentice_cap_nb
-from simcore.games.luthier.track_steps import TRACK_FINAL
-from simcore.games.luthier.tracks_nb import advance_track_nb, can_train_nb
-from simcore.rng_nb import seed_streams_nb
+from simcore.games.luthier.rules.orchestra_nb import INSTRUMENT_TOKEN, REPAIR_TOKEN
+from simcore.games.luthier.rules.priority_nb import skill_nb
+from simcore.games.luthier.rules.resources_nb import apprentice_cap_nb
+from simcore.games.luthier.rules.tracks_nb import advance_track_nb, can_train_nb
+from simcore.games.luthier.state.codes import Ev, Opt, Why
+from simcore.games.luthier.state.enums import CardRow, Family, Location, Res, Rule, Source, Track
+from simcore.games.luthier.state.track_steps import TRACK_FINAL
+from simcore.kernels.rng_nb import seed_streams_nb
 from tests.luthier.state import RED, YELLOW, Table
 
 EMPTY = -1

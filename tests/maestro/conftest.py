@@ -7,6 +7,6 @@ import pytest
 
 @pytest.fixture(scope="session")
 def mcards():
-    from simcore.games.maestro.cards import load_default_cards
+    from simcore.games.maestro.carddata.cards import load_default_cards
 
     return load_default_cards()

@@ -4,9 +4,9 @@ illegal option shows up here)."""
 
 from __future__ import annotations
 
-from simcore.games.maestro.codes import Ev, Why
-from simcore.games.maestro.dtypes import AGENCY, APPLAUSE, CONDUCTOR, TOP
-from simcore.games.maestro.events import decode
+from simcore.games.maestro.output.events import decode
+from simcore.games.maestro.state.codes import Ev, Why
+from simcore.games.maestro.state.dtypes import AGENCY, APPLAUSE, CONDUCTOR, TOP
 
 
 def referee(cards, played) -> None:

@@ -33,7 +33,7 @@ def params_for(specs, budget):
 
 def share(cards, me: str, others: tuple[str, str], games: int, budget) -> float:
     """Wins of `me` over `games` 3-player games, `me` a third of them in each seat."""
-    from simcore.games.maestro.engine import play_batch
+    from simcore.games.maestro.play.engine import play_batch
     from strategies.maestro.registry import get
 
     wins = 0.0
@@ -48,8 +48,8 @@ def share(cards, me: str, others: tuple[str, str], games: int, budget) -> float:
 
 
 def main(argv: list[str]) -> None:
-    from simcore.games.maestro.cards import load_default_cards
-    from simcore.games.maestro.engine import play_batch
+    from simcore.games.maestro.carddata.cards import load_default_cards
+    from simcore.games.maestro.play.engine import play_batch
     from strategies.maestro.registry import get
 
     cards = load_default_cards()

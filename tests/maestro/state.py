@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.maestro.codes import Opt
-from simcore.games.maestro.dtypes import AGENCY, APPLAUSE, CONDUCTOR, EMPTY, new_state
-from simcore.games.maestro.work import new_work
-from simcore.rng_nb import seed_streams_nb
+from simcore.games.maestro.state.codes import Opt
+from simcore.games.maestro.state.dtypes import AGENCY, APPLAUSE, CONDUCTOR, EMPTY, new_state
+from simcore.games.maestro.state.work import new_work
+from simcore.kernels.rng_nb import seed_streams_nb
 from strategies.maestro.registry import STRATEGIES
 
 C = CONDUCTOR
@@ -80,7 +80,7 @@ class Table:
 
     def place_options(self, p: int = 0) -> set[tuple[int, int, str, int, int]]:
         """(seat, contract number, row id, slot from 1, tile) of every PLACE option."""
-        from simcore.games.maestro.options_nb import list_place_nb
+        from simcore.games.maestro.rules.options_nb import list_place_nb
 
         n = list_place_nb(self.cards.table, self.g, self.s, self.w, p)
         rows = self.w.opts[:n]
@@ -91,7 +91,7 @@ class Table:
         }
 
     def place(self, p: int, q: int, contract: int, rid: str, slot: int) -> None:
-        from simcore.games.maestro.points_nb import place_nb
+        from simcore.games.maestro.rules.points_nb import place_nb
 
         opts = self.place_options(p)
         r = self.row(rid)
@@ -100,17 +100,17 @@ class Table:
         place_nb(self.cards.table, self.g, self.s, self.w, p, q, contract - 1, r, slot - 1)
 
     def start_turn(self, p: int = 0) -> None:
-        from simcore.games.maestro.turn_nb import start_turn_nb
+        from simcore.games.maestro.rules.turn_nb import start_turn_nb
 
         start_turn_nb(self.cards.table, self.g, self.s, self.w, p)
 
     def draw(self, p: int = 0) -> None:
-        from simcore.games.maestro.draw_nb import draw_phase_nb
+        from simcore.games.maestro.rules.draw_nb import draw_phase_nb
 
         draw_phase_nb(self.cards.table, self.g, self.s, self.w, p)
 
     def score(self) -> None:
-        from simcore.games.maestro.scoring_nb import final_scoring_nb
+        from simcore.games.maestro.rules.scoring_nb import final_scoring_nb
 
         self.g.over = 1
         final_scoring_nb(self.cards.table, self.g, self.s, self.w)

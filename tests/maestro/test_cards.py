@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from simcore.errors import CardDataError, TuttiError
-from simcore.games.maestro.cards import load_cards
+from simcore.games.maestro.carddata.cards import load_cards
 
 
 def test_shipped_board_keeps_the_known_totals(mcards):

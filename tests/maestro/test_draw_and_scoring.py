@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from simcore.games.maestro.cards import load_cards
-from simcore.games.maestro.codes import End
+from simcore.games.maestro.carddata.cards import load_cards
+from simcore.games.maestro.state.codes import End
 from tests.maestro.state import A, C, Table
 
 
@@ -80,7 +80,7 @@ def test_no_critic_bonus_when_the_holder_cannot_draw(mcards):
 
 
 def test_declared_draw_is_one_to_three_and_limited_by_free_spaces(mcards):
-    from simcore.games.maestro.options_nb import list_declare_nb
+    from simcore.games.maestro.rules.options_nb import list_declare_nb
 
     t = Table(mcards)
     t.pool(*["violin"] * 10)

@@ -23,9 +23,10 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from simcore.errors import CardDataError
-from simcore.games.maestro.cards import RULES, load_cards, load_default_cards
-from simcore.games.maestro.codes import CardEvent, CardKind, Rule, Scoring
-from simcore.games.maestro.dtypes import (
+from simcore.games.maestro.carddata.cards import RULES, load_cards, load_default_cards
+from simcore.games.maestro.game import GAME
+from simcore.games.maestro.state.codes import CardEvent, CardKind, Rule, Scoring
+from simcore.games.maestro.state.dtypes import (
     AGENCY,
     MAX_CARD_EVENTS,
     MAX_POOL,
@@ -35,7 +36,6 @@ from simcore.games.maestro.dtypes import (
     MIN_PLAYERS,
     SEAT,
 )
-from simcore.games.maestro.game import GAME
 
 SHIPPED = load_default_cards()
 ROW_IDS = SHIPPED.ids["rows"]  # a user directory changes these, it cannot remove them

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from simcore.games.maestro.cards import load_default_cards
+from simcore.games.maestro.carddata.cards import load_default_cards
 from simcore.games.maestro.game import GAME
 
 HERE = Path(__file__).parent / "golden"

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simcore.games.maestro.codes import Violation
-from simcore.games.maestro.dtypes import APPLAUSE, CONDUCTOR, EMPTY
-from simcore.games.maestro.engine import play_game
-from simcore.games.maestro.invariants_nb import check_game_nb
+from simcore.games.maestro.play.engine import play_game
+from simcore.games.maestro.play.invariants_nb import check_game_nb
+from simcore.games.maestro.state.codes import Violation
+from simcore.games.maestro.state.dtypes import APPLAUSE, CONDUCTOR, EMPTY
 from strategies.maestro.registry import STRATEGIES
 
 

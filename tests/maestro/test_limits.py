@@ -19,10 +19,12 @@ import pyarrow as pa
 import pytest
 
 from simcore.errors import CardDataError
-from simcore.games.maestro import dtypes
-from simcore.games.maestro.cards import RULES, load_cards
-from simcore.games.maestro.codes import End, Violation
-from simcore.games.maestro.dtypes import (
+from simcore.games.maestro.carddata.cards import RULES, load_cards
+from simcore.games.maestro.game import GAME as MAESTRO
+from simcore.games.maestro.rules.turn_nb import MAX_PLACEMENTS
+from simcore.games.maestro.state import dtypes
+from simcore.games.maestro.state.codes import End, Violation
+from simcore.games.maestro.state.dtypes import (
     AGENCY,
     APPLAUSE,
     CONDUCTOR,
@@ -42,8 +44,6 @@ from simcore.games.maestro.dtypes import (
     TABLE,
     Stage,
 )
-from simcore.games.maestro.game import GAME as MAESTRO
-from simcore.games.maestro.turn_nb import MAX_PLACEMENTS
 from tests.main import tutti
 
 PTS = MAX_RULE_POINTS

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from simcore.games.maestro.cards import load_cards
+from simcore.games.maestro.carddata.cards import load_cards
 from tests.maestro.state import C, Table
 
 

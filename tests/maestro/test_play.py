@@ -13,10 +13,10 @@ import sys
 import numpy as np
 import pytest
 
-from simcore.games.maestro.cards import load_cards
-from simcore.games.maestro.codes import End
-from simcore.games.maestro.engine import play_batch, play_game
+from simcore.games.maestro.carddata.cards import load_cards
 from simcore.games.maestro.game import GAME
+from simcore.games.maestro.play.engine import play_batch, play_game
+from simcore.games.maestro.state.codes import End
 from strategies.maestro.registry import parse_seats
 from tests.maestro.referee import referee
 
@@ -120,11 +120,12 @@ GAMES = ((3, 11, "random"), (4, 12, "random"), (4, 1, "greedy,completer,rusher,r
 
 SCRIPT = """
 import hashlib, json, sys, warnings
-from simcore.games.maestro.cards import load_default_cards
-from simcore.games.maestro.engine import play_game
+from simcore.games.maestro.carddata.cards import load_default_cards
+from simcore.games.maestro.play.engine import play_game
 from strategies.maestro.registry import parse_seats
 warnings.simplefilter("error", RuntimeWarning)  # an overflow is a different game
-warnings.filterwarnings("ignore", "overflow", RuntimeWarning, "simcore.rng_nb")  # wraps on purpose
+# the random streams wrap on purpose
+warnings.filterwarnings("ignore", "overflow", RuntimeWarning, "simcore.kernels.rng_nb")
 out = []
 for players, seed, strategies in json.loads(sys.argv[1]):
     pg = play_game(load_default_cards(), players, seed, parse_seats(strategies, players))
@@ -171,8 +172,8 @@ def test_two_player_games_are_sound_and_legal(mcards):
 
 def turns_of(played, keep) -> list[tuple[int, object]]:
     """(turn, keep(event, turn)) for each event of the log where keep returns non-None."""
-    from simcore.games.maestro.codes import Ev
-    from simcore.games.maestro.events import decode
+    from simcore.games.maestro.output.events import decode
+    from simcore.games.maestro.state.codes import Ev
 
     turn, out = 0, []
     for ev in decode(played.log):
@@ -188,7 +189,7 @@ def test_issue_36_repro_critic_in_the_capture_turn(reading):
     """`--players 3 --seed 1`: the critic is taken (on the board of rules version 2, by
     Blue in turn 17, 24 and 26); same_turn pays it in the capture turn's draw, next_turn
     never (a board change may move the turns, not the difference)."""
-    from simcore.games.maestro.codes import Ev, Why
+    from simcore.games.maestro.state.codes import Ev, Why
 
     cards = load_cards(patches=[f"rules.critic_pays.value={reading}"])
     played = play_game(cards, 3, 1, parse_seats("random", 3))
@@ -206,8 +207,8 @@ def test_issue_36_repro_critic_in_the_capture_turn(reading):
 def test_issue_36_repro_two_conductors_in_a_row(reading):
     """`--players 3 --seed 1 --strategies greedy`: a second conductor goes into a row (on
     the board of rules version 2, in turn 7) unless the rule allows one per row."""
-    from simcore.games.maestro.codes import Ev
-    from simcore.games.maestro.dtypes import CONDUCTOR
+    from simcore.games.maestro.state.codes import Ev
+    from simcore.games.maestro.state.dtypes import CONDUCTOR
 
     cards = load_cards(patches=[f"rules.conductors_per_row.value={reading}"])
     played = play_game(cards, 3, 1, parse_seats("greedy", 3))

@@ -7,18 +7,18 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simcore.games.maestro import view
-from simcore.games.maestro.dtypes import GAME, MAX_PLAYERS, Stage, new_state
-from simcore.games.maestro.engine import params_matrix
-from simcore.games.maestro.game_nb import play_game_nb
-from simcore.games.maestro.resume_nb import (
+from simcore.games.maestro.play.engine import params_matrix
+from simcore.games.maestro.play.game_nb import play_game_nb
+from simcore.games.maestro.play.resume_nb import (
     advance_nb,
     apply_top_nb,
     redeal_nb,
     setup_resumable_nb,
     top_options_nb,
 )
-from simcore.games.maestro.work import new_work
+from simcore.games.maestro.state import view
+from simcore.games.maestro.state.dtypes import GAME, MAX_PLAYERS, Stage, new_state
+from simcore.games.maestro.state.work import new_work
 from strategies.maestro.dispatch_nb import choose_nb
 from strategies.maestro.registry import parse_seats
 

@@ -12,11 +12,11 @@ import sys
 import numpy as np
 import pytest
 
-from simcore.games.maestro.dtypes import MAX_PLAYERS, Stream, new_state
-from simcore.games.maestro.engine import params_matrix, play_batch
-from simcore.games.maestro.resume_nb import advance_nb, apply_top_nb, setup_resumable_nb
-from simcore.games.maestro.work import new_work
-from simcore.rng_nb import seed_streams_nb
+from simcore.games.maestro.play.engine import params_matrix, play_batch
+from simcore.games.maestro.play.resume_nb import advance_nb, apply_top_nb, setup_resumable_nb
+from simcore.games.maestro.state.dtypes import MAX_PLAYERS, Stream, new_state
+from simcore.games.maestro.state.work import new_work
+from simcore.kernels.rng_nb import seed_streams_nb
 from strategies.maestro.registry import STRATEGIES, parse_seats
 from strategies.maestro.search_player_nb import search_choose_nb
 
@@ -112,7 +112,7 @@ def test_every_seat_may_search(mcards):
 SCRIPT = """
 import json, sys
 sys.path.insert(0, {root!r})
-from simcore.games.maestro.cards import load_default_cards
+from simcore.games.maestro.carddata.cards import load_default_cards
 from tests.maestro.test_search import batch
 b = batch(load_default_cards(), "greedy,search,completer", 1, seed=3, budget=3, k=2)
 print(json.dumps(b.seats["points"][0].tolist()))

@@ -1,10 +1,11 @@
-"""Maestro's stated numbers (simcore/games/maestro/stated_numbers.py) against the board data."""
+"""Maestro's stated numbers (simcore/games/maestro/carddata/stated_numbers.py) against the
+board data."""
 
 from __future__ import annotations
 
-from simcore.games.maestro.cards import load_default_cards
+from simcore.games.maestro.carddata.cards import load_default_cards
+from simcore.games.maestro.carddata.stated_numbers import STATED
 from simcore.games.maestro.game import GAME
-from simcore.games.maestro.stated_numbers import STATED
 
 
 def test_every_stated_number_is_a_shipped_number_the_rulebook_gives():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simcore.games.maestro.engine import play_batch
+from simcore.games.maestro.play.engine import play_batch
 from strategies.maestro.dispatch_nb import choose_nb
 from strategies.maestro.registry import STRATEGIES, parse_seats
 from tests.maestro.state import Table
@@ -57,7 +57,11 @@ def test_decisions_ignore_the_hidden_pool(mcards, name):
         t.pool(*order)
         t.start_turn(0)
         picks = []
-        from simcore.games.maestro.options_nb import list_declare_nb, list_place_nb, list_put_nb
+        from simcore.games.maestro.rules.options_nb import (
+            list_declare_nb,
+            list_place_nb,
+            list_put_nb,
+        )
 
         spec = STRATEGIES[name]
         params = spec.vector({"ties": 0.0})
@@ -87,7 +91,7 @@ def test_the_three_plans_play_different_games(mcards, players):
     its own (every seat the same plan) plays other games than the others' on every seed:
     greedy draws 2, completer the most its agency has room for, rusher as completer but
     rushing the end while ahead."""
-    from simcore.games.maestro.engine import play_game
+    from simcore.games.maestro.play.engine import play_game
 
     for seed in range(1, 9):
         logs = {

@@ -7,11 +7,11 @@ import json
 
 import numpy as np
 
-from simcore.games.maestro.codes import Ev
-from simcore.games.maestro.dtypes import EMPTY
-from simcore.games.maestro.events import decode
 from simcore.games.maestro.game import GAME
-from simcore.games.maestro.transcript_state import readings, replay_all
+from simcore.games.maestro.output.events import decode
+from simcore.games.maestro.output.transcript_state import readings, replay_all
+from simcore.games.maestro.state.codes import Ev
+from simcore.games.maestro.state.dtypes import EMPTY
 
 SEATS = "greedy,completer,rusher,random"
 

@@ -17,11 +17,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 SCRIPT = """
 import json
-from simcore.games.maestro import resume_nb
+from simcore.games.maestro.play import resume_nb
 resume_nb.MAX_TURNS = 7  # the cap, read by advance_nb at every turn (plain Python here)
-from simcore.games.maestro.cards import load_cards
-from simcore.games.maestro.codes import End
-from simcore.games.maestro.engine import play_game
+from simcore.games.maestro.carddata.cards import load_cards
+from simcore.games.maestro.state.codes import End
+from simcore.games.maestro.play.engine import play_game
 from strategies.maestro.registry import parse_seats
 
 played = play_game(load_cards(), 3, 11, parse_seats("random", 3))

@@ -61,7 +61,7 @@ def test_a_list_position_is_varied_and_its_stated_part_left_alone(cards, tmp_pat
     from reports.experiments.balance_out import write_cards
     from reports.experiments.balance_search import valid_variant
     from reports.experiments.variants import baseline
-    from simcore.games.luthier.cards import load_cards
+    from simcore.games.luthier.carddata.cards import load_cards
 
     v = parse_vary("performances.*.prestige.2=0..1", cards)
     assert "p1" in v.left_out and "p1" not in v.cards and "p2" in v.cards

@@ -252,10 +252,11 @@ def test_reports_import_only_numba_free_parts_of_simcore() -> None:
                 assert name not in playing, (path, name)
                 if name.startswith("simcore"):
                     assert name in ALLOWED_SIMCORE, (path, name)
-                if name == "simcore.games.luthier.cards":
+                if name == "simcore.games.luthier.carddata.cards":
                     assert path.name == "cardinfo.py", path
     code = (
-        "import sys\nimport simcore.errors, simcore.runs.manifest, simcore.games.luthier.cards\n"
+        "import sys\nimport simcore.errors, simcore.runs.manifest\n"
+        "import simcore.games.luthier.carddata.cards\n"
         "import simcore.output_paths, simcore.progress\n"
         "import reports.report, reports.cardbalance.card_report\n"
         "import reports.cardbalance.card_render, reports.render.blocks\n"

@@ -10,8 +10,8 @@ import pytest
 from reports.report import build_report
 from reports.run.settings import Settings
 from simcore import games
-from simcore.games.luthier.cards import load_default_cards
-from simcore.games.luthier.engine import play_game
+from simcore.games.luthier.carddata.cards import load_default_cards
+from simcore.games.luthier.play.engine import play_game
 from simcore.stats import wilson_interval
 from strategies.luthier.registry import parse_seats
 from tests.unsound_runs import reseal

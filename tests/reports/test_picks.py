@@ -28,8 +28,12 @@ def _bits(table, column, positions):
 
 
 def test_each_seat_is_offered_its_two_family_tiles_and_picks_the_one_it_keeps(cards):
-    from simcore.games.luthier.engine import play_batch
-    from simcore.games.luthier.results import CARD_KIND_SOURCES, card_bit_positions, seats_table
+    from simcore.games.luthier.output.results import (
+        CARD_KIND_SOURCES,
+        card_bit_positions,
+        seats_table,
+    )
+    from simcore.games.luthier.play.engine import play_batch
     from strategies.luthier.registry import parse_seats
 
     seats = parse_seats(FIELD, 4)
@@ -142,8 +146,8 @@ def test_every_card_a_seat_took_by_a_choice_is_picked_and_nothing_else(cards):
     by that seat, and every card it took or kept was picked, except those found by a deck
     search (a search chooses a card back, not a card): so every decision that offers
     cards records them (simcore decide_card_nb)."""
-    from simcore.games.luthier.engine import play_batch
-    from simcore.games.luthier.results import cards_table, seats_table
+    from simcore.games.luthier.output.results import cards_table, seats_table
+    from simcore.games.luthier.play.engine import play_batch
     from strategies.luthier.registry import parse_seats
 
     seats = parse_seats(FIELD, 4)

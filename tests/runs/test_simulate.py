@@ -21,10 +21,10 @@ from polars.testing import assert_frame_equal
 
 from simcore import simulate
 from simcore.errors import TuttiError
-from simcore.games.luthier.cards import load_default_cards
-from simcore.games.luthier.enums import Rule
+from simcore.games.luthier.carddata.cards import load_default_cards
+from simcore.games.luthier.state.enums import Rule
+from simcore.kernels.threads import max_threads
 from simcore.runs.manifest import MANIFEST, TABLES, part_name, read_manifest
-from simcore.threads import max_threads
 
 KINDS = {"instrument", "performance", "repair", "patron", "award", "goal", "family", "specialty"}
 EVENTS = {"dealt", "kept", "taken", "completed", "abandoned", "scored", "claimed"}
@@ -139,7 +139,7 @@ def test_small_run_layout_and_manifest(small_run) -> None:
 def test_games_table_one_row_per_game(small_run) -> None:
     """Issue: games table, one row per game; game i of the run has seed game_seed(seed, i);
     the engine's rule-violation counter stays 0."""
-    from simcore.rng_nb import game_seed_nb
+    from simcore.kernels.rng_nb import game_seed_nb
 
     out, _ = small_run
     games = load(out, "games")
@@ -216,7 +216,7 @@ def test_parquet_metadata_holds_the_run_facts(small_run) -> None:
     version, rules version, card-data hash, master seed, players, strategies with their
     parameter vectors, chunk)."""
     from simcore.games.luthier import RULES_VERSION
-    from simcore.games.luthier.cards import load_cards
+    from simcore.games.luthier.carddata.cards import load_cards
 
     out, _ = small_run
     manifest = read_manifest(out)

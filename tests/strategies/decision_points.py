@@ -184,17 +184,17 @@ class Luthier:
     P, N, OPTS = 5, 6, 3  # argument positions of the seat, the option count and the options
 
     def __init__(self):
-        from simcore.games.luthier.cards import load_default_cards
-        from simcore.games.luthier.dtypes import Stream
-        from simcore.games.luthier.round_nb import place_options_nb, turn_options_nb
+        from simcore.games.luthier.carddata.cards import load_default_cards
+        from simcore.games.luthier.play.round_nb import place_options_nb, turn_options_nb
+        from simcore.games.luthier.state.dtypes import Stream
 
         self.cards = load_default_cards()
         self.streams = (Stream.SETUP, Stream.DICE, Stream.DECK)
         # the loops where seats take turns: no re-run point reaches them without replaying
         # other seats' decisions, so their option lists are built again by these
         self.builders = {
-            "simcore.games.luthier.round_nb.planning_steps_nb": place_options_nb,
-            "simcore.games.luthier.round_nb.resolution_steps_nb": turn_options_nb,
+            "simcore.games.luthier.play.round_nb.planning_steps_nb": place_options_nb,
+            "simcore.games.luthier.play.round_nb.resolution_steps_nb": turn_options_nb,
         }
         self.redraws = {  # in this order: each compares the piles it deals with the decision's
             "hands": self.deal_hands,
@@ -217,10 +217,10 @@ class Luthier:
 
     def new_game(self, names: list[str], seed: int):
         """(function, arguments, roots, shared) that play game `seed` with seats `names`."""
-        from simcore.games.luthier.dtypes import new_state
-        from simcore.games.luthier.engine import params_matrix
-        from simcore.games.luthier.game_nb import play_game_nb
-        from simcore.games.luthier.work import new_work, snapshot_buffers
+        from simcore.games.luthier.play.engine import params_matrix
+        from simcore.games.luthier.play.game_nb import play_game_nb
+        from simcore.games.luthier.state.dtypes import new_state
+        from simcore.games.luthier.state.work import new_work, snapshot_buffers
         from strategies.luthier.registry import get
 
         specs = [get(n) for n in names]
@@ -249,7 +249,7 @@ class Luthier:
     def face_down(g, j: int, acting: int) -> bool:
         """Placement j's chip is face down: no chip at its location has acted (for a bench,
         none of its owner's) and that location is not being activated."""
-        from simcore.games.luthier.enums import Location
+        from simcore.games.luthier.state.enums import Location
 
         loc = int(g["pl_loc"][j])
         if loc == acting:
@@ -278,7 +278,7 @@ class Luthier:
         """Opponents' hands and the undrawn instrument deck dealt again among themselves,
         each card into a place that held a card of the same back (its family, ruling 20):
         backs are public."""
-        from simcore.games.luthier.enums import CardRow
+        from simcore.games.luthier.state.enums import CardRow
 
         row = CardRow.INSTRUMENTS
         n_t = int(gt["deck_n"][row])
@@ -325,8 +325,8 @@ class Luthier:
         """Opponents' goals (dealt and kept) and family tiles dealt but not kept, exchanged
         with the undealt ones by renaming card ids (one bijection per kind, fixing every id
         seat p sees); opponents' pick-rate bits of those kinds follow the same renaming."""
-        from simcore.games.luthier.codes import CardKind
-        from simcore.games.luthier.dtypes import CARD_BITS
+        from simcore.games.luthier.state.codes import CardKind
+        from simcore.games.luthier.state.dtypes import CARD_BITS
 
         opponents = [q for q in range(int(ge["n_players"])) if q != p]
         moved = False
@@ -374,15 +374,15 @@ class Maestro:
     OPTS, P, N = 3, 4, 5  # OPTS: the Work bundle, whose opts the builder fills
 
     def __init__(self):
-        from simcore.games.maestro.cards import load_default_cards
-        from simcore.games.maestro.dtypes import Stream
-        from simcore.games.maestro.resume_nb import top_options_nb
+        from simcore.games.maestro.carddata.cards import load_default_cards
+        from simcore.games.maestro.play.resume_nb import top_options_nb
+        from simcore.games.maestro.state.dtypes import Stream
 
         self.cards = load_default_cards()
         # the game loop, where seats take turns: a placement's options are built again by
         # the kernel that lists them where the loop stops (args: cards, g, s, w, p)
         self.builders: dict[str, Any] = {
-            "simcore.games.maestro.resume_nb.advance_nb": top_options_nb,
+            "simcore.games.maestro.play.resume_nb.advance_nb": top_options_nb,
         }
         self.redraws = {
             "pool order": lambda ge, se, gt, st, p, acting, rng: _shuffle_kept(
@@ -404,10 +404,10 @@ class Maestro:
         return tuple(args)
 
     def new_game(self, names: list[str], seed: int):
-        from simcore.games.maestro.dtypes import new_state
-        from simcore.games.maestro.engine import params_matrix
-        from simcore.games.maestro.game_nb import play_game_nb
-        from simcore.games.maestro.work import new_work
+        from simcore.games.maestro.play.engine import params_matrix
+        from simcore.games.maestro.play.game_nb import play_game_nb
+        from simcore.games.maestro.state.dtypes import new_state
+        from simcore.games.maestro.state.work import new_work
         from strategies.maestro.registry import get
 
         specs = [get(n) for n in names]
@@ -442,8 +442,8 @@ def decision_sites(package: str, decide_names: tuple[str, ...]) -> list[tuple[st
     contexts), as ('module.function:line', the function's plain Python function)."""
     found = []
     folder = ROOT / package.replace(".", "/")
-    for path in sorted(folder.glob("*_nb.py")):
-        module = f"{package}.{path.stem}"
+    for path in sorted(folder.rglob("*_nb.py")):  # the game's kernels, in every subpackage
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
         for node in ast.walk(ast.parse(path.read_text())):
             if not isinstance(node, ast.FunctionDef) or node.name in decide_names:
                 continue
@@ -489,7 +489,7 @@ class Recorder:
     """Plays one game as plain Python, checking every decision point as it comes."""
 
     def __init__(self, game, names: list[str], seed: int, repeats: int, rng, out: Summary):
-        from simcore import jit
+        from simcore.kernels import jit
 
         self.game, self.names, self.seed = game, names, seed
         self.repeats, self.rng, self.out = repeats, rng, out
@@ -531,7 +531,7 @@ class Recorder:
         if event == "call":
             code = frame.f_code
             if code in self.kernels:
-                wrapper = frame.f_back  # simcore.jit._plain's wrapper of the kernel
+                wrapper = frame.f_back  # simcore.kernels.jit._plain's wrapper of the kernel
                 if wrapper.f_code is self.plain_code and (
                     wrapper.f_back in self.anchor or code in self.context_of
                 ):
@@ -546,7 +546,7 @@ class Recorder:
         (the decide module's own calls stay as they are: decide_card_nb calls decide_nb)."""
         global _current
         _current = self
-        own = f"{self.game.package}.decide_nb"
+        own = f"{self.game.package}.play.decide_nb"  # every game's decide kernels
         originals = {n: getattr(sys.modules[own], n) for n in self.game.decide_names}
         for name, module in list(sys.modules.items()):
             if not name.startswith(self.game.package + ".") or name == own:
@@ -696,7 +696,7 @@ class Recorder:
 def run(game_name: str, specs: list[str], repeats: int, seed: int = 17) -> dict:
     """Check every decision point of the games `specs` ('seat,seat,...:seed'), each redraw
     group `repeats` times per point; a summary (JSON-ready)."""
-    from simcore.jit import config
+    from simcore.kernels.jit import config
 
     assert config.DISABLE_JIT, "run with NUMBA_DISABLE_JIT=1"
     game = GAMES[game_name]()
@@ -722,7 +722,7 @@ def main(argv: list[str]) -> None:
     """python -m tests.strategies.decision_points GAME REPEATS SEATS:SEED ... (JSON out)."""
     import warnings
 
-    warnings.filterwarnings("ignore", "overflow", RuntimeWarning, "simcore.rng_nb")
+    warnings.filterwarnings("ignore", "overflow", RuntimeWarning, "simcore.kernels.rng_nb")
     game_name, repeats, *specs = argv
     print(json.dumps(run(game_name, specs, int(repeats))))
 

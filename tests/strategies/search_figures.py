@@ -26,8 +26,8 @@ def params_for(specs, budget):
 
 
 def main(argv: list[str]) -> None:
-    from simcore.games.luthier.cards import load_default_cards
-    from simcore.games.luthier.engine import play_batch
+    from simcore.games.luthier.carddata.cards import load_default_cards
+    from simcore.games.luthier.play.engine import play_batch
     from strategies.luthier.registry import STRATEGIES, get
 
     cards = load_default_cards()

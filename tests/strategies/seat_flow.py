@@ -5,7 +5,9 @@ Rules (the game's view module names the fields: HIDDEN_FIELDS, OWN_FIELDS):
 
 - A hidden field (the seed, the random streams, undrawn decks, face-down chips, ...) is
   never read as `x.field` or named as a string; the random streams only as
-  `f(x.rng, Stream.STRATEGY, ...)` where f is a function of simcore.rng_nb.
+  `f(x.rng, Stream.STRATEGY, ...)` where f is a function of simcore.kernels.rng_nb (in a module
+  of every game: `f(x.rng, STRATEGY_STREAM, ...)`, simcore.kernels.rng_nb's index of every game's
+  strategy stream, its last: tests/strategies/test_random.py).
 - An own-seat field (goals, hand, pick-rate bits, ...) only as `x[q].field` where q is
   provably the deciding seat: a parameter of the function that is never assigned in it,
   and that every call of the function passes the deciding seat to. The entry points (the
@@ -28,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-RNG_MODULE = "simcore.rng_nb"
+RNG_MODULE = "simcore.kernels.rng_nb"
 
 
 @dataclass
@@ -228,15 +230,19 @@ def _decorated_strategy(node: ast.FunctionDef) -> bool:
 
 
 def _rng_call(node: ast.Attribute, parent: ast.AST | None, resolve) -> bool:
-    """True for `x.rng` passed as f(x.rng, Stream.STRATEGY, ...) with f of simcore.rng_nb."""
+    """True for `x.rng` passed as f(x.rng, Stream.STRATEGY, ...) (or STRATEGY_STREAM of
+    simcore.kernels.rng_nb) with f of simcore.kernels.rng_nb."""
     if not isinstance(parent, ast.Call) or len(parent.args) < 2 or parent.args[0] is not node:
         return False
     stream = parent.args[1]
-    if not (
-        isinstance(stream, ast.Attribute)
-        and isinstance(stream.value, ast.Name)
-        and stream.value.id == "Stream"
-        and stream.attr == "STRATEGY"
+    if (
+        not (
+            isinstance(stream, ast.Attribute)
+            and isinstance(stream.value, ast.Name)
+            and stream.value.id == "Stream"
+            and stream.attr == "STRATEGY"
+        )
+        and resolve(stream) != f"{RNG_MODULE}.STRATEGY_STREAM"
     ):
         return False
     target = resolve(parent.func)

@@ -13,7 +13,7 @@ from tests.strategies.test_user_module import DATA, tutti
 
 @pytest.mark.parametrize("pick", ["below", "beyond"])
 def test_a_user_strategy_picking_out_of_range_makes_every_game_a_violation(tmp_path, pick):
-    from simcore.games.luthier.codes import BAD_PICK, INVARIANT_NAMES
+    from simcore.games.luthier.state.codes import BAD_PICK, INVARIANT_NAMES
 
     out = tmp_path / "run"
     proc = tutti(
@@ -30,9 +30,9 @@ def test_a_user_strategy_picking_out_of_range_makes_every_game_a_violation(tmp_p
 
 @pytest.mark.parametrize("k", [-1, 2, 3])
 def test_maestro_takes_option_0_of_a_bad_pick_and_sets_the_bit(monkeypatch, k):
-    from simcore.games.maestro import decide_nb
-    from simcore.games.maestro.codes import Violation
-    from simcore.games.maestro.dtypes import GAME
+    from simcore.games.maestro.play import decide_nb
+    from simcore.games.maestro.state.codes import Violation
+    from simcore.games.maestro.state.dtypes import GAME
 
     monkeypatch.setattr(decide_nb, "choose_nb", lambda *args: k)
     g = np.zeros(1, GAME).view(np.recarray)[0]
@@ -52,6 +52,6 @@ def test_maestro_takes_option_0_of_a_bad_pick_and_sets_the_bit(monkeypatch, k):
 def test_maestro_names_the_bad_pick_bit():
     from simcore import games
     from simcore.games.api import invariant_names
-    from simcore.games.maestro.codes import Violation
+    from simcore.games.maestro.state.codes import Violation
 
     assert "bad pick" in invariant_names(games.get("maestro"))[Violation.BAD_PICK]

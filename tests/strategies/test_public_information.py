@@ -1,13 +1,14 @@
 """Strategies decide from public information only, and the engine's option lists read
 nothing hidden either (issue 17 item 1, issue 33 item 6; ruling 27): both games.
 
-Structurally (seat_flow.py), no module of strategies/<game>/ (nor the user-module
-example), and no engine kernel they call, reads a hidden field of the game's view module
-(HIDDEN_FIELDS), an own-seat field (OWN_FIELDS) of a seat not proved to be the deciding
-one, or a random stream but the strategy's own. Behaviourally (decision_points.py, plain
-Python in a process of its own), at every decision point of real games, every decision
-context reached: dealing again everything the deciding seat cannot see, and building the
-option list again with the engine's own code, never changes the options nor the choice.
+Structurally (seat_flow.py), no module of strategies/<game>/ (nor the shared `random`,
+nor the user-module example), and no engine kernel they call, reads a hidden field of the
+game's view module (HIDDEN_FIELDS), an own-seat field (OWN_FIELDS) of a seat not proved
+to be the deciding one, or a random stream but the strategy's own. Behaviourally
+(decision_points.py, plain Python in a process of its own), at every decision point of
+real games, every decision context reached: dealing again everything the deciding seat
+cannot see, and building the option list again with the engine's own code, never changes
+the options nor the choice.
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from simcore.games.luthier import view_nb
-from simcore.games.luthier.enums import Location
-from simcore.games.maestro import view as maestro_view
+from simcore.games.luthier.state import view_nb
+from simcore.games.luthier.state.enums import Location
+from simcore.games.maestro.state import view as maestro_view
 from tests.luthier.state import BLUE, RED, Table
 from tests.strategies.seat_flow import Program, forbidden, kernel_leaks, program_leaks
 
@@ -37,6 +38,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # of the structural scan, as an engine module; that a redeal keeps exactly what the seat
 # sees is tests/luthier/test_resume.py's check.
 SEARCHERS = {"search_player_nb.py"}
+# the strategies every game's dispatch calls (strategies/random_nb.py: `random`)
+SHARED = [ROOT / "strategies" / "random_nb.py"]
 
 
 class Game:
@@ -45,11 +48,15 @@ class Game:
 
     def __init__(self, name: str, view, examples: list[Path]):
         self.name = name
-        self.paths = [
-            path
-            for path in sorted((ROOT / "strategies" / name).glob("*_nb.py"))
-            if path.name not in SEARCHERS
-        ] + examples
+        self.paths = (
+            [
+                path
+                for path in sorted((ROOT / "strategies" / name).glob("*_nb.py"))
+                if path.name not in SEARCHERS
+            ]
+            + SHARED
+            + examples
+        )
         dispatch = f"strategies.{name}.dispatch_nb"
         self.roots = {f"{dispatch}.choose_nb": 5}  # (sid, params, cards, g, s, p, opts, n)
         if name == "luthier":
@@ -85,7 +92,7 @@ def test_offered_and_picked_are_own_seat_fields():
 
 
 LEAKY = """
-from simcore.rng_nb import randint_nb
+from simcore.kernels.rng_nb import randint_nb
 from strategies.luthier.helpers_nb import peek
 
 def own_goal(s, q):
@@ -118,7 +125,7 @@ def test_the_structural_check_finds_hidden_reads():
     """The check above can fail: it flags each kind of hidden read, a helper that reads
     an own-seat field of the seat it is given when any call gives it another seat (a
     parameter named p proves nothing), a reassigned seat, a helper passed as a value, the
-    random streams given to anything but simcore.rng_nb, and in engine kernels the exact
+    random streams given to anything but simcore.kernels.rng_nb, and in engine kernels the exact
     skill (the heuristics' reading of face-down chips until issue 17)."""
     path = ROOT / "strategies" / "luthier" / "leaky_nb.py"
     roots = {
@@ -145,7 +152,7 @@ def test_the_structural_check_finds_hidden_reads():
     assert program.deciders["strategies.luthier.leaky_nb.twice"] == {"p"}  # passes p through
     assert program.deciders["strategies.luthier.leaky_nb.own_goal"] == set()
 
-    from simcore.games.luthier.priority_nb import skill_nb
+    from simcore.games.luthier.rules.priority_nb import skill_nb
 
     hidden, own = set(view_nb.HIDDEN_FIELDS), set(view_nb.OWN_FIELDS)
     assert any(".pl_chip" in hit for hit in kernel_leaks(skill_nb, set(), hidden, own, ""))
@@ -188,10 +195,10 @@ def test_a_face_down_chip_value_does_not_change_the_heuristic(cards):
     """The bug of issue 17: chips_ahead_nb counted an opponent's face-down 5 as a 5.
     BLUE's chips 1 and 5 lie face down at the Guild and the Salon, in either order: the
     exact skill tells the orders apart, what RED decides by does not."""
-    from simcore.games.luthier.decide_nb import decide_planned_nb
-    from simcore.games.luthier.dtypes import PLAN_MEMO_W
-    from simcore.games.luthier.priority_nb import skill_nb
-    from simcore.games.luthier.round_nb import place_options_nb
+    from simcore.games.luthier.play.decide_nb import decide_planned_nb
+    from simcore.games.luthier.play.round_nb import place_options_nb
+    from simcore.games.luthier.rules.priority_nb import skill_nb
+    from simcore.games.luthier.state.dtypes import PLAN_MEMO_W
     from strategies.luthier.heuristic_nb import MEMO_SIZE, chips_ahead_nb
 
     table = cards.table
@@ -248,7 +255,7 @@ QUICK = {
 # Decision sites no quick or slow game reaches since the heuristics' tie keys (searched: 25
 # games of every line-up): claiming an award at reputation step 7 or later needs an
 # achieved, unclaimed award then. The structural check still covers their strategy code.
-RARE = {"simcore.games.luthier.awards_nb.offer_claim_nb:107"}
+RARE = {"simcore.games.luthier.rules.awards_nb.offer_claim_nb:107"}
 SLOW = {
     "luthier": QUICK["luthier"]
     + [

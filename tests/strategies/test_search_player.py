@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simcore.games.luthier.cards import load_default_cards
-from simcore.games.luthier.engine import play_batch, play_game
+from simcore.games.luthier.carddata.cards import load_default_cards
+from simcore.games.luthier.play.engine import play_batch, play_game
 from strategies.luthier.registry import STRATEGIES, get
 
 CARDS = load_default_cards()

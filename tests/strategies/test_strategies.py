@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from simcore.errors import TuttiError
-from simcore.games.luthier.engine import play_batch
-from simcore.games.luthier.enums import Source
-from simcore.games.luthier.game_nb import play_games_nb
+from simcore.games.luthier.play.engine import play_batch
+from simcore.games.luthier.play.game_nb import play_games_nb
+from simcore.games.luthier.state.enums import Source
 from strategies.luthier.params import NAMES, NOISE
 from strategies.luthier.registry import STRATEGIES, get, parse_seats
 

@@ -18,11 +18,11 @@ import sys
 import numpy as np
 import pytest
 
-from simcore.games.luthier.codes import Opt
-from simcore.games.luthier.enums import Location, Track
-from simcore.games.luthier.state_nb import PERFORMANCE_TOKEN
-from simcore.games.maestro.codes import Opt as MOpt
-from simcore.rng_nb import seed_streams_nb
+from simcore.games.luthier.state.codes import Opt
+from simcore.games.luthier.state.enums import Location, Track
+from simcore.games.luthier.state.state_nb import PERFORMANCE_TOKEN
+from simcore.games.maestro.state.codes import Opt as MOpt
+from simcore.kernels.rng_nb import seed_streams_nb
 from strategies.luthier.heuristic_nb import MEMO_SIZE, heuristic_choose_nb, option_values_nb
 from strategies.luthier.params import NOISE
 from strategies.maestro.dispatch_nb import choose_nb as maestro_choose_nb
@@ -95,7 +95,7 @@ def _check_tie(cards, t, p, rows, want):
 
 @pytest.fixture(scope="module")
 def mcards():
-    from simcore.games.maestro.cards import load_default_cards
+    from simcore.games.maestro.carddata.cards import load_default_cards
 
     return load_default_cards()
 
@@ -264,7 +264,7 @@ def _zero_weights(stop: float = -1.0) -> np.ndarray:
 
 
 def _place_rows(mcards, t, p):
-    from simcore.games.maestro.options_nb import list_place_nb
+    from simcore.games.maestro.rules.options_nb import list_place_nb
 
     n = list_place_nb(mcards.table, t.g, t.s, t.w, p)
     return [tuple(int(v) for v in r) for r in t.w.opts[:n]]
@@ -314,7 +314,7 @@ def test_maestro_opens_the_row_it_can_fill_and_puts_the_conductor_on_what_it_lac
 
 
 def test_maestro_declares_the_fewer_counters_halfway(mcards):
-    from simcore.games.maestro.options_nb import list_declare_nb
+    from simcore.games.maestro.rules.options_nb import list_declare_nb
 
     t = MTable(mcards, 3)
     t.pool("violin", "cello", "harp", "viola")

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from simcore.errors import TuttiError
-from simcore.games.luthier.engine import play_game
-from simcore.games.luthier.transcript import render_transcript
+from simcore.games.luthier.output.transcript import render_transcript
+from simcore.games.luthier.play.engine import play_game
 from strategies.luthier.registry import parse_seats
 from strategies.luthier.user import load_strategy_module
 
@@ -68,7 +68,7 @@ def test_bad_modules_are_one_line_errors(module, message):
 
 
 def test_loading_after_kernels_are_imported_is_refused():
-    import simcore.games.luthier.game_nb  # noqa: F401  (the kernels are imported)
+    import simcore.games.luthier.play.game_nb  # noqa: F401  (the kernels are imported)
 
     with pytest.raises(TuttiError, match="before any kernel is imported"):
         load_strategy_module(EXAMPLE)

@@ -30,16 +30,16 @@ MAESTRO_GAMES = (
 
 
 def _context(opts, n) -> str:
-    from simcore.games.luthier.codes import Opt
+    from simcore.games.luthier.state.codes import Opt
 
     kinds = {Opt(int(opts[k, 0])).name for k in range(n)}
     return "+".join(sorted(kinds)) if len(kinds) <= 3 else min(kinds) + "+..."
 
 
 def luthier() -> dict:
-    from simcore.games.luthier import decide_nb
-    from simcore.games.luthier.cards import load_default_cards
-    from simcore.games.luthier.engine import params_matrix, play_game
+    from simcore.games.luthier.carddata.cards import load_default_cards
+    from simcore.games.luthier.play import decide_nb
+    from simcore.games.luthier.play.engine import params_matrix, play_game
     from strategies.luthier.heuristic_nb import MEMO_SIZE, option_values_nb
     from strategies.luthier.params import NOISE
     from strategies.luthier.registry import parse_seats
@@ -114,11 +114,11 @@ def luthier() -> dict:
 
 
 def maestro() -> dict:
-    from simcore.games.maestro import decide_nb
-    from simcore.games.maestro.cards import load_default_cards
-    from simcore.games.maestro.codes import Opt
-    from simcore.games.maestro.dtypes import Stream
+    from simcore.games.maestro.carddata.cards import load_default_cards
     from simcore.games.maestro.game import GAME
+    from simcore.games.maestro.play import decide_nb
+    from simcore.games.maestro.state.codes import Opt
+    from simcore.games.maestro.state.dtypes import Stream
     from strategies.maestro.params import P
 
     real = decide_nb.choose_nb

@@ -10,10 +10,10 @@ import numpy as np
 
 from simcore.games.api import CardKind, CardSections, Game, Grouping, Milestone
 from simcore.games.luthier import RULES_VERSION
-from simcore.games.luthier.cards import KINDS, TABLE_KINDS
-from simcore.games.luthier.dtypes import CARD_BITS, MAX_PLAYERS
-from simcore.games.luthier.engine import MIN_PLAYERS
-from simcore.games.luthier.enums import Source
+from simcore.games.luthier.carddata.cards import KINDS, TABLE_KINDS
+from simcore.games.luthier.play.engine import MIN_PLAYERS
+from simcore.games.luthier.state.dtypes import CARD_BITS, MAX_PLAYERS
+from simcore.games.luthier.state.enums import Source
 from simcore.seats import StrategySpec
 
 
@@ -23,9 +23,9 @@ class Luthier(Game):
     rules_version = RULES_VERSION
     player_counts = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
     score = "prestige"
-    kernel = ("simcore.games.luthier.game_nb", "play_games_nb")
+    kernel = ("simcore.games.luthier.play.game_nb", "play_games_nb")
     ladder_ratio = ("patrons lost", "patrons_lost", "patrons_taken")
-    invariant_names = ("simcore.games.luthier.codes", "INVARIANT_NAMES")  # bit names
+    invariant_names = ("simcore.games.luthier.state.codes", "INVARIANT_NAMES")  # bit names
     # the report and the drift check (simcore/games/api.py): win rates by family tile too,
     # and each kind of card with what holding and completing one means (the card-balance
     # report's tables and the drift check's per-card metrics: one owner, read by
@@ -87,18 +87,18 @@ class Luthier(Game):
 
     @property
     def seat_names(self) -> tuple[str, ...]:
-        from simcore.games.luthier.transcript import SEAT_NAMES
+        from simcore.games.luthier.output.transcript import SEAT_NAMES
 
         return tuple(SEAT_NAMES)
 
     def check_players(self, players: int) -> None:
-        from simcore.games.luthier.engine import check_players
+        from simcore.games.luthier.play.engine import check_players
 
         check_players(players)
 
     def load_cards(self, directory: str | Path | None = None, patches: Sequence[str] = ()) -> Any:
-        from simcore.games.luthier.cards import load_cards, load_default_cards
-        from simcore.games.luthier.cards_patch import parse_patch
+        from simcore.games.luthier.carddata.cards import load_cards, load_default_cards
+        from simcore.games.luthier.carddata.cards_patch import parse_patch
 
         if directory is None and not patches:
             return load_default_cards()  # cached: the shipped set is read-only
@@ -123,39 +123,39 @@ class Luthier(Game):
     def play_batch(
         self, cards, players, seed, seats, first, n_games, params=None, threads=None, into=None
     ):
-        from simcore.games.luthier.engine import play_batch
+        from simcore.games.luthier.play.engine import play_batch
 
         return play_batch(cards, players, seed, list(seats), first, n_games, params, threads, into)
 
     def result_tables(self, cards, batch, players, seats) -> dict[str, Any]:
-        from simcore.games.luthier.results import result_tables
+        from simcore.games.luthier.output.results import result_tables
 
         return result_tables(cards, batch, players, list(seats))
 
     def play_game(self, cards, players, seed, seats, params: np.ndarray | None = None):
-        from simcore.games.luthier.engine import play_game
+        from simcore.games.luthier.play.engine import play_game
 
         return play_game(cards, players, seed, list(seats), params)
 
     def transcript(self, cards, played, header: list[str]) -> str:
-        from simcore.games.luthier.transcript import render_transcript
+        from simcore.games.luthier.output.transcript import render_transcript
 
         return render_transcript(cards, played, header)
 
     def transcript_jsonl(self, cards, played, meta: dict[str, Any]) -> str:
-        from simcore.games.luthier.transcript_jsonl import render_jsonl
+        from simcore.games.luthier.output.transcript_jsonl import render_jsonl
 
         return render_jsonl(cards, played, meta)
 
     # ---- card changes on common random numbers: `tutti whatif`, `sweep`, `ablate` ----
 
     def card_kind(self, word: str) -> str:
-        from simcore.games.luthier.cards_patch import card_kind
+        from simcore.games.luthier.carddata.cards_patch import card_kind
 
         return card_kind(word)
 
     def patch_target(self, text: str) -> tuple[str, str]:
-        from simcore.games.luthier.cards_patch import parse_patch
+        from simcore.games.luthier.carddata.cards_patch import parse_patch
 
         patch = parse_patch(text)
         return patch.kind, patch.card
@@ -165,7 +165,7 @@ class Luthier(Game):
 
     def card_name(self, cards, kind: str, card_id: str) -> str:
         from simcore.errors import TuttiError
-        from simcore.games.luthier.cards_lookup import suggest_card
+        from simcore.games.luthier.carddata.cards_lookup import suggest_card
 
         ids = cards.ids[kind]
         if card_id not in ids:
@@ -177,7 +177,7 @@ class Luthier(Game):
         return f"{TABLE_KIND.get(kind, kind)}/{card_id}"
 
     def card_label(self, cards, key: str) -> str:
-        from simcore.games.luthier.cards_lookup import card_text
+        from simcore.games.luthier.carddata.cards_lookup import card_text
 
         kind, _, rest = key.partition("/")
         card_id, _, level = rest.partition("/")
@@ -189,7 +189,7 @@ class Luthier(Game):
 
     def neutral_text(self, cards, kind: str) -> str:
         from simcore.errors import TuttiError
-        from simcore.games.luthier.cards_fields import did_you_mean
+        from simcore.games.luthier.carddata.cards_fields import did_you_mean
 
         if kind not in NEUTRAL:
             raise TuttiError(f"cannot ablate {kind!r}{did_you_mean(kind, list(NEUTRAL))}")
@@ -217,27 +217,27 @@ class Luthier(Game):
         return list(cards.records[kind])
 
     def card_fields(self, kind: str) -> tuple[str, ...]:
-        from simcore.games.luthier.cards_designer import card_fields
+        from simcore.games.luthier.carddata.cards_designer import card_fields
 
         return card_fields(kind)
 
     def stated_number(self, kind: str, card_id: str, field: tuple[str, ...]) -> str | None:
-        from simcore.games.luthier.cards_designer import stated_number
+        from simcore.games.luthier.carddata.cards_designer import stated_number
 
         return stated_number(kind, card_id, field)
 
     def card_entry(self, cards, kind: str, card_id: str) -> tuple[str, Mapping[str, Any] | None]:
-        from simcore.games.luthier.cards_designer import card_entry
+        from simcore.games.luthier.carddata.cards_designer import card_entry
 
         return card_entry(cards, kind, card_id)
 
     def card_summary(self, cards) -> str:
-        from simcore.games.luthier.cards_designer import summary
+        from simcore.games.luthier.carddata.cards_designer import summary
 
         return summary(cards)
 
     def card_tables(self, cards, kind: str) -> list[tuple[str, list[str], list[list[str]]]]:
-        from simcore.games.luthier.cards_designer import card_tables
+        from simcore.games.luthier.carddata.cards_designer import card_tables
 
         return card_tables(cards, kind)
 
@@ -245,18 +245,18 @@ class Luthier(Game):
     # the decision kernels call the strategies through placeholders filled from here
     # (the searching seats' top-level decisions, searcher_nb, are bound to the search player)
     dispatch = {
-        "simcore.games.luthier.decide_nb": "strategies.luthier.dispatch_nb",
-        "simcore.games.luthier.searcher_nb": "strategies.luthier.search_player_nb",
+        "simcore.games.luthier.play.decide_nb": "strategies.luthier.dispatch_nb",
+        "simcore.games.luthier.play.searcher_nb": "strategies.luthier.search_player_nb",
     }
 
     def dispatch_kernels(self, module: str) -> dict[str, Any]:
-        if module == "simcore.games.luthier.searcher_nb":
+        if module == "simcore.games.luthier.play.searcher_nb":
             from strategies.luthier.search_player_nb import search_choose_nb, searching_nb
 
             return {"searching_nb": searching_nb, "search_choose_nb": search_choose_nb}
         from strategies.luthier.dispatch_nb import choose_nb, choose_planned_nb
 
-        if module != "simcore.games.luthier.decide_nb":
+        if module != "simcore.games.luthier.play.decide_nb":
             return {}
         return {
             "choose_nb": choose_nb,

@@ -10,8 +10,8 @@ import numpy as np
 
 from simcore.games.api import CardKind, Game
 from simcore.games.maestro import RULES_VERSION
-from simcore.games.maestro.codes import End, names
-from simcore.games.maestro.dtypes import MAX_PLAYERS, MIN_PLAYERS
+from simcore.games.maestro.state.codes import End, names
+from simcore.games.maestro.state.dtypes import MAX_PLAYERS, MIN_PLAYERS
 from simcore.seats import StrategySpec
 
 
@@ -21,9 +21,10 @@ class Maestro(Game):
     rules_version = RULES_VERSION
     player_counts = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
     score = "points"
-    kernel = ("simcore.games.maestro.game_nb", "play_games_nb")
+    kernel = ("simcore.games.maestro.play.game_nb", "play_games_nb")
     ladder_ratio = ("unplaced of drawn", "unplaced", "drawn")
-    invariant_names = ("simcore.games.maestro.codes", "Violation")  # bit names of games.violations
+    # the bit names of games.violations
+    invariant_names = ("simcore.games.maestro.state.codes", "Violation")
     self_play = "rusher"  # first on the ladder of the built-ins (docs/games/maestro.md)
     # the report and the drift check (simcore/games/api.py): no grouping beyond start order
     # and strategy; a seat holds a row it placed musicians into and an instrument it placed
@@ -34,7 +35,7 @@ class Maestro(Game):
 
     @property
     def card_kinds(self) -> tuple[CardKind, ...]:
-        from simcore.games.maestro.results import CARD_KIND_FILES
+        from simcore.games.maestro.output.results import CARD_KIND_FILES
 
         held = {
             "row": ("started", "continued", "completed", "completed_in_one_turn"),
@@ -58,7 +59,7 @@ class Maestro(Game):
     @property
     def score_sources(self) -> dict[str, int]:
         """Seats columns whose signed sum is the score (for reports)."""
-        from simcore.games.maestro.results import SCORE_SOURCES
+        from simcore.games.maestro.output.results import SCORE_SOURCES
 
         return dict(SCORE_SOURCES)
 
@@ -67,17 +68,17 @@ class Maestro(Game):
 
     @property
     def seat_names(self) -> tuple[str, ...]:
-        from simcore.games.maestro.events import SEAT_NAMES
+        from simcore.games.maestro.output.events import SEAT_NAMES
 
         return tuple(SEAT_NAMES)
 
     def check_players(self, players: int) -> None:
-        from simcore.games.maestro.engine import check_players
+        from simcore.games.maestro.play.engine import check_players
 
         check_players(players)
 
     def load_cards(self, directory: str | Path | None = None, patches: Sequence[str] = ()) -> Any:
-        from simcore.games.maestro.cards import load_cards, load_default_cards
+        from simcore.games.maestro.carddata.cards import load_cards, load_default_cards
 
         if directory is None and not patches:
             return load_default_cards()
@@ -104,27 +105,27 @@ class Maestro(Game):
     def play_batch(
         self, cards, players, seed, seats, first, n_games, params=None, threads=None, into=None
     ):
-        from simcore.games.maestro.engine import play_batch
+        from simcore.games.maestro.play.engine import play_batch
 
         return play_batch(cards, players, seed, list(seats), first, n_games, params, threads, into)
 
     def result_tables(self, cards, batch, players, seats) -> dict[str, Any]:
-        from simcore.games.maestro.results import result_tables
+        from simcore.games.maestro.output.results import result_tables
 
         return result_tables(cards, batch, players, list(seats))
 
     def play_game(self, cards, players, seed, seats, params: np.ndarray | None = None):
-        from simcore.games.maestro.engine import play_game
+        from simcore.games.maestro.play.engine import play_game
 
         return play_game(cards, players, seed, list(seats), params)
 
     def transcript(self, cards, played, header: list[str]) -> str:
-        from simcore.games.maestro.transcript import render_transcript
+        from simcore.games.maestro.output.transcript import render_transcript
 
         return render_transcript(cards, played, header)
 
     def transcript_jsonl(self, cards, played, meta: dict[str, Any]) -> str:
-        from simcore.games.maestro.transcript_jsonl import render_jsonl
+        from simcore.games.maestro.output.transcript_jsonl import render_jsonl
 
         return render_jsonl(cards, played, meta)
 
@@ -133,12 +134,12 @@ class Maestro(Game):
     # "instrument"), "rules" (one card per rule switch or number, keyed by the rule).
 
     def card_kind(self, word: str) -> str:
-        from simcore.games.maestro.cards import ALIASES
+        from simcore.games.maestro.carddata.cards import ALIASES
 
         return ALIASES.get(word, word)
 
     def patch_target(self, text: str) -> tuple[str, str]:
-        from simcore.games.maestro.cards import parse_patch
+        from simcore.games.maestro.carddata.cards import parse_patch
 
         kind, card_id, _, _ = parse_patch(text)
         return kind, card_id
@@ -209,7 +210,7 @@ class Maestro(Game):
 
     @property
     def card_files(self) -> tuple[str, ...]:
-        from simcore.games.maestro.cards import KINDS
+        from simcore.games.maestro.carddata.cards import KINDS
 
         return KINDS
 
@@ -221,7 +222,7 @@ class Maestro(Game):
         import difflib
 
         from simcore.errors import TuttiError
-        from simcore.games.maestro.cards import FIELDS
+        from simcore.games.maestro.carddata.cards import FIELDS
 
         if kind not in FIELDS:
             close = difflib.get_close_matches(kind, list(FIELDS), n=3, cutoff=0.6)
@@ -231,12 +232,12 @@ class Maestro(Game):
         return tuple(sorted(f for f in FIELDS[kind] if f not in ("id", "source")))
 
     def stated_number(self, kind: str, card_id: str, field: tuple[str, ...]) -> str | None:
-        from simcore.games.maestro.stated_numbers import stated_number
+        from simcore.games.maestro.carddata.stated_numbers import stated_number
 
         return stated_number(kind, card_id, field)
 
     def card_entry(self, cards, kind: str, card_id: str) -> tuple[str, Mapping[str, Any] | None]:
-        from simcore.games.maestro.cards import SECTIONS
+        from simcore.games.maestro.carddata.cards import SECTIONS
 
         return (SECTIONS[kind], {"id": card_id}) if kind in SECTIONS else (card_id, None)
 
@@ -259,16 +260,16 @@ class Maestro(Game):
     # the decision kernels call the strategies through placeholders filled from here
     # (the game loop calls the search at the place-phase decisions of the seats that search)
     dispatch = {
-        "simcore.games.maestro.decide_nb": "strategies.maestro.dispatch_nb",
-        "simcore.games.maestro.game_nb": "strategies.maestro.search_player_nb",
+        "simcore.games.maestro.play.decide_nb": "strategies.maestro.dispatch_nb",
+        "simcore.games.maestro.play.game_nb": "strategies.maestro.search_player_nb",
     }
 
     def dispatch_kernels(self, module: str) -> dict[str, Any]:
-        if module == "simcore.games.maestro.decide_nb":
+        if module == "simcore.games.maestro.play.decide_nb":
             from strategies.maestro.dispatch_nb import choose_nb
 
             return {"choose_nb": choose_nb}
-        if module == "simcore.games.maestro.game_nb":
+        if module == "simcore.games.maestro.play.game_nb":
             from strategies.maestro.search_player_nb import search_choose_nb, search_mask_nb
 
             return {"search_choose_nb": search_choose_nb, "search_mask_nb": search_mask_nb}

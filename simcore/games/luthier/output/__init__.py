@@ -1,0 +1,1 @@
+"""Luthier's output: the event log, its decoder, result tables and transcripts."""

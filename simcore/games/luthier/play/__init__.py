@@ -1,0 +1,2 @@
+"""Luthier's play loop: setup, rounds, decisions, resume and redeal, invariant checks, and
+the Python entry points."""

@@ -1,0 +1,1 @@
+"""Maestro's output: the event log, its decoder, result tables and transcripts."""

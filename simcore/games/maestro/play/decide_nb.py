@@ -1,0 +1,32 @@
+"""The decision point: the engine lists options, the seat's strategy picks one.
+
+The strategy dispatch kernel this module calls is a placeholder until the game's
+registration binds it (at the end of this module, before anything compiles; see
+simcore/games/binding.py): the engine does not import the strategies package.
+"""
+
+from __future__ import annotations
+
+from simcore.games.binding import bind, unbound
+from simcore.games.maestro.state.codes import Violation
+from simcore.kernels.jit import kernel
+
+# filled by GAME.dispatch_kernels (simcore/games/maestro/game.py) below: numba reads it
+# when it compiles the kernel that calls it
+choose_nb = unbound(__name__, "choose_nb")
+
+
+@kernel
+def decide_nb(cards, g, s, w, p, n):
+    """Index of the option seat p takes among w.opts[:n] (n >= 1); a lone option needs no choice."""
+    if n <= 1:
+        return 0
+    g.n_decisions += 1
+    k = choose_nb(s[p].strategy, w.params[p], cards, g, s, p, w.opts, n)
+    if k < 0 or k >= n:  # a strategy bug must not corrupt the game, nor pass unseen:
+        g.violations |= Violation.BAD_PICK  # option 0, and the game says so
+        k = 0
+    return k
+
+
+bind(globals(), __name__)  # the game's dispatch kernel replaces the placeholder

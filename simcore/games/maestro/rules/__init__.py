@@ -1,0 +1,2 @@
+"""Maestro's rules: setup, a turn's placements and draw, the options at each decision,
+points and the final scoring."""

@@ -1,0 +1,2 @@
+"""Maestro's state: dtypes and capacities, integer codes, the scratch bundle, and what a
+seat can see."""

@@ -1,0 +1,1 @@
+"""Pig's strategies (the example game): the shared `random` and `hold-at`."""

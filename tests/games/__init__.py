@@ -1,0 +1,2 @@
+"""Tests of simcore/games/: the interface, the registry, the shared scaffolding, golden
+games."""

@@ -1,0 +1,1 @@
+"""Tests of simcore/kernels/: compiling, caching, the JIT notice, threads."""
