@@ -74,7 +74,7 @@ def balance(
     or "keep KIND.CARD.FIELD=VALUE" when it favours no candidate: then
     --out writes nothing."""
     players = game_players(game, players)
-    from reports.balance import balance as run
+    from reports.experiments.balance import balance as run
     from simcore.output_paths import check_file
     from simcore.progress import ProgressDisplay
 
@@ -92,7 +92,7 @@ def balance(
         return
     _show(result, out)
     if json_out is not None:
-        from reports.output import write_text
+        from reports.run.output import write_text
 
         write_text(json_out, _json(result) + "\n", "the JSON result", "the result is printed above")
         typer.echo(f"wrote {json_out}")
@@ -111,7 +111,7 @@ def _show(result: dict[str, Any], out: Path | None = None) -> None:
     from rich.table import Table
 
     from cli.kit.terminal import console as terminal
-    from reports.balance import check_lines
+    from reports.experiments.balance import check_lines
 
     console = terminal()
     search = result["search"]

@@ -90,7 +90,7 @@ def bench(
     players = game_players(game, players)
     the_game.check_players(players)
     field_of_game = heuristic_field(the_game, players)
-    from reports.output import write_text
+    from reports.run.output import write_text
     from simcore.errors import TuttiError
     from simcore.kernels.threads import max_threads
     from simcore.output_paths import check_file
@@ -150,7 +150,7 @@ def bench(
                 f"{n:,} games a run, Parquet included)",
             )
     if check_games:
-        from reports.check_bench import run_check_bench
+        from reports.drift.check_bench import run_check_bench
 
         stage(f"a baseline of {check_games:,} games, then `tutti check` of it")
         c = run_check_bench(check_games, players, strategies or field_of_game, game)

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from reports.settings import DEFAULT_MIN_SAMPLE
+from reports.run.settings import DEFAULT_MIN_SAMPLE
 
 
 def card(
@@ -34,8 +34,8 @@ def card(
 ) -> None:
     """Print one card's row of the run's report (Luthier; no games played): its adjusted
     effect and raw difference, pick rate, held share, flag, and the command to act on it."""
-    from reports.card_lookup import card_lookup
-    from reports.settings import Settings
+    from reports.percard.card_lookup import card_lookup
+    from reports.run.settings import Settings
 
     found = card_lookup(run_dir, key, Settings(min_sample=min_sample), allow_incomplete)
     if json_out:
@@ -49,8 +49,8 @@ def card(
 
 def card_lines(found: dict[str, Any]) -> list[str]:
     """The card's rows as lines for the terminal."""
-    from reports.adjusted import CAUSAL
-    from reports.card_advice import effect_words
+    from reports.percard.adjusted import CAUSAL
+    from reports.percard.card_advice import effect_words
     from simcore import fmt
 
     lines = []

@@ -71,7 +71,7 @@ MinSampleOpt = Annotated[
 
 
 def _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample):
-    from reports.drift_verdict import Tolerances, parse_score_tolerance
+    from reports.drift.drift_verdict import Tolerances, parse_score_tolerance
     from simcore.errors import TuttiError
 
     for flag, value in (("--tolerance", tolerance), ("--card-tolerance", card_tolerance)):
@@ -102,9 +102,9 @@ def _finish(result: dict, markdown: Path | None, json_out: Path | None) -> None:
     """Print the verdict table (unless the JSON goes to stdout), write the files, exit by
     verdict."""
     from cli.kit.terminal import width
-    from reports.drift_render import render_json, render_markdown, render_terminal
-    from reports.drift_verdict import EXIT_CODES
-    from reports.output import write_text
+    from reports.drift.drift_render import render_json, render_markdown, render_terminal
+    from reports.drift.drift_verdict import EXIT_CODES
+    from reports.run.output import write_text
 
     to_stdout = str(json_out) == "-" or str(markdown) == "-"
     if str(json_out) == "-":
@@ -158,8 +158,8 @@ def drift(
     inconclusive, 2 bad input; 1 and one line, before any comparison, if a
     run directory holds games that broke the engine's invariant checks.
     """
-    from reports.drift import compare_paths
-    from reports.drift_sides import parse_allowed
+    from reports.drift.drift import compare_paths
+    from reports.drift.drift_sides import parse_allowed
     from simcore.progress import ProgressDisplay
 
     tol = _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample)
@@ -186,7 +186,7 @@ def baseline(
     players = game_players(game, players)
     import time
 
-    from reports.drift_run import write_new_baseline
+    from reports.drift.drift_run import write_new_baseline
     from simcore.progress import ProgressDisplay
 
     start = time.perf_counter()
@@ -234,7 +234,7 @@ def check(
     an older baseline format); 1 and one line if a replayed game broke the
     engine's invariant checks.
     """
-    from reports.drift_run import check_file
+    from reports.drift.drift_run import check_file
     from simcore.progress import ProgressDisplay
 
     tol = _tolerances(tolerance, score_tolerance, card_tolerance, alpha, min_sample)

@@ -50,7 +50,7 @@ def ladder(
     that left through patience; each game names its own (`tutti games`).
     """
     players = game_players(game, players)
-    from reports.output import write_text
+    from reports.run.output import write_text
     from simcore import games as registry
     from simcore.output_paths import check_file
 

@@ -84,7 +84,7 @@ def play(
     ]
     typer.echo(the_game.transcript(card_set, played, header), nl=False)
     if jsonl is not None:
-        from reports.output import write_text
+        from reports.run.output import write_text
 
         meta = {
             "game": the_game.name,

@@ -1,4 +1,4 @@
-"""`tutti report`: the card-balance report of a run directory (HTML, Markdown, JSON)."""
+"""`tutti report`: the balance report of a run directory (HTML, Markdown, JSON)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from reports.settings import CONFIRM_GAMES, DEFAULT_MARGIN, DEFAULT_MIN_SAMPLE
+from reports.run.settings import CONFIRM_GAMES, DEFAULT_MARGIN, DEFAULT_MIN_SAMPLE
 from simcore.errors import TuttiError
 
 
@@ -27,53 +27,46 @@ def _confirm(
     run_dir: Path,
     top: int,
     games: int,
-    margin: float | None = None,
     strategy_module: Path | None = None,
     cards: Path | None = None,
 ):
     """The --confirm step (ablations that play games): the engine is imported only here,
     so a report without --confirm stays numba-free. Checks the run can be replayed before
-    any report is built. `margin` given: the game report's confirmation
-    (reports.confirm.confirm_game), whose verdicts use it."""
+    any report is built (reports.experiments.confirm.confirm_report: by the sections the
+    report holds)."""
     if top < 1:
         raise TuttiError(f"--confirm must be a number of cards >= 1 (got {top})")
     if games < 1:
         raise TuttiError(f"--confirm-games must be a number of games >= 1 (got {games})")
-    from reports.confirm import confirm, confirm_game, run_replayer
+    from reports.experiments.confirm import confirm_report, run_replayer
     from simcore.progress import ProgressDisplay
 
     base = run_replayer(run_dir, strategy_module, cards)
 
     def add(report: dict) -> None:
         with ProgressDisplay("ablating") as progress:
-            if margin is None:
-                confirm(report, base, top, games, progress)
-            else:
-                confirm_game(report, base, top, games, margin, progress)
+            confirm_report(report, base, top, games, progress)
 
     return add
 
 
-def _card_balance_only(
-    run_dir: Path, confirm: int | None, confirm_games: int, min_sample: int, margin: str
-) -> None:
-    """A game report (a game that declares no card-balance sections, reports.report) takes
-    --min-sample never, and --confirm-games and --margin (the verdicts' margin) only with
-    --confirm: one line, exit 2, otherwise."""
+def _confirm_only(run_dir: Path, confirm: int | None, confirm_games: int, margin: str) -> None:
+    """A report without the card-balance sections (no flags: reports.render.sections) takes
+    --confirm-games and --margin (the verdicts' margin) only with --confirm: one line,
+    exit 2, otherwise."""
     given = [
         name
         for name, set_ in (
             ("--confirm-games", confirm is None and confirm_games != CONFIRM_GAMES),
-            ("--min-sample", min_sample != DEFAULT_MIN_SAMPLE),
             ("--margin", confirm is None and margin != f"{DEFAULT_MARGIN * 100:g}"),
         )
         if set_
     ]
     if given:
         raise TuttiError(
-            f"{' and '.join(given)}: card-balance reports only (a game report takes "
-            f"--confirm-games and --margin with --confirm); the game of {run_dir} declares "
-            "no card-balance sections"
+            f"{' and '.join(given)}: only with --confirm for this run (its game declares no "
+            f"card-balance sections, whose flags they set); the game of {run_dir} gets the "
+            "per-event card effects"
         )
 
 
@@ -120,8 +113,8 @@ def report(
         typer.Option(
             "--min-sample",
             min=1,
-            help="Cards held in fewer seat-games are not tested (card-balance reports only: "
-            "a game report refuses it).",
+            help="Cards held in fewer seat-games are not tested, flagged or named in the "
+            "Summary (every game); fewer than this are dead cards in the per-event report.",
         ),
     ] = DEFAULT_MIN_SAMPLE,
     margin: Annotated[
@@ -129,7 +122,8 @@ def report(
         typer.Option(
             "--margin",
             help="Win-rate points a flagged card's interval must lie beyond; "
-            "inside it a card is balanced (a game report: --confirm's margin, with --confirm).",
+            "inside it a card is balanced (per-event card effects: --confirm's margin, with "
+            "--confirm).",
         ),
     ] = f"{DEFAULT_MARGIN * 100:g}",
     allow_incomplete: Annotated[
@@ -168,26 +162,19 @@ def report(
     ] = None,
 ) -> None:
     """Write the balance report: seat balance, strategies, scores, every card's win rate
-    (the card-balance report where the game declares its sections, else the game report)."""
-    from reports.load import run_game
+    (its sections by what the run's game declares: docs/guide/report.md)."""
     from reports.report import card_balance, write_report
-    from reports.settings import Settings
+    from reports.run.load import run_game
+    from reports.run.settings import Settings
     from simcore.progress import StageDisplay
 
     settings = Settings(min_sample=min_sample, margin=_margin(margin))
     html = out if out is not None else run_dir / "report.html"
     balance = card_balance(run_game(run_dir))  # the manifest's game; the run is checked next
     if not balance:
-        _card_balance_only(run_dir, confirm, confirm_games, min_sample, margin)
+        _confirm_only(run_dir, confirm, confirm_games, margin)
     add = (
-        _confirm(
-            run_dir,
-            confirm,
-            confirm_games,
-            None if balance else settings.margin,
-            strategy_module,
-            cards,
-        )
+        _confirm(run_dir, confirm, confirm_games, strategy_module, cards)
         if confirm is not None
         else None
     )
@@ -211,7 +198,7 @@ def report(
         )
     written = [str(p) for p in (html, markdown, json_out) if p is not None]
     checked = result["cards"]
-    if balance:
+    if "flagged_bh" in checked:
         found = f"{checked['flagged_bh']} of {checked['tested']} tested cards flagged"
     else:
         found = f"{len(result['summary'])} findings"

@@ -32,7 +32,7 @@ def _show(view, out: Path | None) -> None:
     from rich.table import Table
 
     from cli.kit.terminal import console as terminal
-    from reports.output import write_text
+    from reports.run.output import write_text
 
     kept = "the table is printed above"
     table = Table(title=view.title, title_justify="left")
@@ -78,8 +78,8 @@ def whatif(
 ) -> None:
     """Play the card set with and without the change on the same seeds; show what moved."""
     players = game_players(game, players)
-    from reports.whatif import whatif as run
-    from reports.whatif_render import whatif_view
+    from reports.experiments.whatif import whatif as run
+    from reports.experiments.whatif_render import whatif_view
     from simcore.progress import ProgressDisplay
 
     _check_out(out)
@@ -111,8 +111,8 @@ def ablate(
 ) -> None:
     """Each card of KIND against a neutral stand-in: its effect on its holders, ranked."""
     players = game_players(game, players)
-    from reports.ablate import ablate as run
-    from reports.whatif_render import ablate_view
+    from reports.experiments.ablate import ablate as run
+    from reports.experiments.whatif_render import ablate_view
     from simcore.progress import ProgressDisplay
 
     out = _check_out(out or Path("runs") / f"ablate-{kind}")
@@ -170,8 +170,8 @@ def sweep(
 ) -> None:
     """One paired comparison per value; the card's win-rate effect at each, and a plot."""
     players = game_players(game, players)
-    from reports.whatif import sweep as run
-    from reports.whatif_render import sweep_view
+    from reports.experiments.whatif import sweep as run
+    from reports.experiments.whatif_render import sweep_view
     from simcore.progress import ProgressDisplay
 
     band = _band(band, old_band)

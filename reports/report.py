@@ -4,14 +4,11 @@
     report = build_report("runs/demo")             # a JSON-ready dict
     write_report("runs/demo", html="report.html")  # files; returns the report
 
-What the report holds is decided by what the run's game declares, never by its name: a
-game whose card kinds and seats grouping the card-balance sections read
-(reports.card_kinds.covers: families, per-level outcomes, pick rates, score by round)
-gets the card-balance report (reports.card_report), any other game the game report
-(reports.game_report: strategies, start order, score sources, end trigger, card effects
-per event, dead cards). Either dict is laid out once as blocks (reports.card_render,
-reports.game_render) and the blocks are written to HTML and Markdown by reports.blocks;
-the JSON file is the dict itself.
+A report is a list of sections (reports.render.sections), each switched on by what the run's
+game declares or by the columns its tables carry, never by the game's name; the dict
+holds the numbers of the sections that apply (and their ids, "sections"), the blocks
+are laid out once from it and written to HTML and Markdown by reports.render.blocks; the JSON
+file is the dict itself.
 """
 
 from __future__ import annotations
@@ -21,20 +18,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from reports.load import Run, open_run
-from reports.settings import Settings
+from reports.run.load import Run, open_run
+from reports.run.settings import Settings
 from simcore import games
 from simcore.progress import Stage
 
+FORMAT = "tutti-report/1"
 Report = dict[str, Any]
 
 
 def card_balance(game: str) -> bool:
-    """Whether the game (by its registry name) declares what the card-balance sections
-    read."""
-    from reports.card_kinds import covers
+    """Whether the game (by its registry name) gets the card-balance sections (its card
+    kinds and a grouping: reports.percard.card_kinds.card_balance)."""
+    from reports.percard.card_kinds import card_balance as declared
 
-    return covers(games.get(game))
+    return declared(games.get(game))
 
 
 def build_report(
@@ -44,36 +42,48 @@ def build_report(
     stage: Stage | None = None,
 ) -> Report:
     """Everything the report shows, as a JSON-ready dict (docs/guide/report.md); `run_dir` may
-    be a Run already opened. `stage(name)` is called as each stage starts."""
+    be a Run already opened (its parts verified once). `stage(name)` is called as each
+    stage starts (simcore.progress.StageDisplay prints them)."""
+    from reports.cardbalance.card_report import groupings
+    from reports.render import sections
+    from reports.run.header import incomplete_warning, run_header
+    from reports.run.violations import run_violations
+
+    settings = settings or Settings()
+    stage = stage or _no_stage
+    start = time.perf_counter()
     run = run_dir if isinstance(run_dir, Run) else open_run(Path(run_dir), allow_incomplete, None)
-    if card_balance(run.game):
-        from reports.card_report import build_report as build
-
-        return build(run, settings, allow_incomplete, stage)
-    from reports.game_report import build_game_report
-
-    return build_game_report(run, allow_incomplete, stage)
+    game = games.get(run.game)
+    report: Report = {
+        "format": FORMAT,
+        "run": run_header(run, game),
+        "violations": run_violations(run),  # games that broke the engine's invariant checks
+        "settings": settings.to_json(),
+        "warnings": incomplete_warning(run),
+        "groupings": groupings(game),
+    }
+    sections.build(sections.Context(run, game, settings, stage, report))
+    report["seconds"] = time.perf_counter() - start
+    return report
 
 
 def blocks(report: Report) -> list:
-    """The report laid out as blocks (reports.blocks), by the sections its dict holds."""
-    if "families" in report:
-        from reports.card_render import blocks as laid_out
-    else:
-        from reports.game_render import blocks as laid_out
-    return laid_out(report)
+    """The report laid out as blocks (reports.render.blocks), by the sections it holds."""
+    from reports.render.sections import layout
+
+    return layout(report)
 
 
 def render_html(report: Report) -> str:
     """The report as one self-contained HTML page."""
-    from reports import blocks as written
+    from reports.render import blocks as written
 
     return written.render_html(blocks(report))
 
 
 def render_markdown(report: Report) -> str:
     """The report as Markdown."""
-    from reports import blocks as written
+    from reports.render import blocks as written
 
     return written.render_markdown(blocks(report))
 
@@ -97,8 +107,8 @@ def write_report(
     `confirm(report)`, if given, adds to the report before it is written (the ablations
     of `tutti report --confirm`, which play games: the caller brings the engine).
     `stage(name)` is called as each stage starts (reading, ..., writing)."""
-    from reports.blocks import render_html, render_markdown
-    from reports.output import clean, to_json, write_text
+    from reports.render.blocks import render_html, render_markdown
+    from reports.run.output import clean, to_json, write_text
     from simcore.output_paths import check_file
 
     html = Path(html) if html is not None else Path(run_dir) / "report.html"

@@ -47,7 +47,7 @@ Every game's result tables carry the common columns the generic tools read:
   each of k tied winners);
 - cards: `game`, `seat`, `kind`, `card_id`, `card`, `event`, `round`.
 
-What the drift check (`tutti drift`, `baseline`, `check`: reports/drift*.py) compares
+What the drift check (`tutti drift`, `baseline`, `check`: reports/drift/) compares
 beyond start order, strategy and the score, the game declares in its `ReportSpec`:
 `drift_groups` (seats columns whose win rates are compared, as start order is) and its
 `card_kinds` (which card events make a seat "hold" a card and which "complete" it: a
@@ -135,10 +135,76 @@ class CardKind:
     # every event its rows in the cards table may carry, beyond the held and completed ones
     # too (Luthier's "dealt", "abandoned"; Maestro's "unplaced"); (): only those
     events: tuple[str, ...] = ()
+    # the card-balance report's card tables: one table per deck, split by the card field
+    # `deck_field` of the kind's records: (deck, table title) in report order (Luthier's
+    # patrons: ("I", "Patrons I"), ...); (): one table for the kind
+    decks: tuple[tuple[str, str], ...] = ()
+    deck_field: str = "deck"
+    # a per-level kind: its levels are 1..n_levels; `in_play`: the games column listing
+    # which of its cards a game has in play ("award_tiles"; ""): every card in every game
+    n_levels: int = 3
+    in_play: str = ""
+    # its completed events carry the level reached in the cards table's `detail` column
+    # (the report counts completions per level)
+    completed_levels: bool = False
+    plural: str = ""  # the kind in prose, plural ("repairs"); "": the kind + "s"
 
     @property
     def heading(self) -> str:
         return self.title or self.kind.replace("_", " ").capitalize() + "s"
+
+    @property
+    def words(self) -> str:
+        """The kind in prose, plural ("instruments")."""
+        return self.plural or self.kind.replace("_", " ") + "s"
+
+
+@dataclass(frozen=True)
+class Grouping:
+    """A seats column that groups seat-games beyond strategy and start order (Luthier's
+    family tile): the card-balance report compares cards within it (its strata), and shows
+    its own section of win rates per value."""
+
+    column: str  # the seats column ("family")
+    title: str = ""  # its report section ("Family tiles"); "": the column, capitalised
+    label: str = ""  # one value's table header ("Family"); "": the column, capitalised
+    kind: str = ""  # the card kind of its values in the cards table ("family"); "": none
+    # its values in prose, plural ("families"); "": the column + "s"
+    plural: str = ""
+
+    @property
+    def heading(self) -> str:
+        return self.title or self.column.replace("_", " ").capitalize()
+
+    @property
+    def header(self) -> str:
+        return self.label or self.column.replace("_", " ").capitalize()
+
+    @property
+    def words(self) -> str:
+        return self.plural or self.column.replace("_", " ") + "s"
+
+
+@dataclass(frozen=True)
+class Milestone:
+    """Cards a seat can choose only on reaching a milestone (Luthier's royal patrons: an
+    award's royal benefit): their adjusted effect compares holders with the seats that
+    reached the milestone as far (the seats `column`, clipped to 0..`most`; 1: reached or
+    not)."""
+
+    kind: str  # the card kind ("patron")
+    column: str  # the seats column counting how far a seat reached it ("patrons_taken_royal")
+    most: int = 1
+    deck: str = ""  # only the kind's cards of this deck (its `deck_field`); "": all of them
+
+
+@dataclass(frozen=True)
+class CardSections:
+    """A card field naming a card's section (Luthier's instrument family): the report's
+    group findings compare the cards of one section."""
+
+    card_field: str  # the card field ("family")
+    words: Mapping[str, str] = field(default_factory=dict)  # value -> prose ("pk" -> "...")
 
 
 @dataclass(frozen=True)
@@ -517,6 +583,35 @@ class ReportSpec(Protocol):
         """Which card events the drift check counts as holding and completing a card
         (from `card_kinds`)."""
         return roles_of(self.card_kinds)
+
+    # ---- the card-balance sections of the report (docs/guide/report.md) ----
+
+    @property
+    def groupings(self) -> tuple[Grouping, ...]:
+        """Seats columns that group seat-games beyond strategy and start order (Luthier's
+        family tile). A game that declares one gets the card-balance sections: every
+        card's effect adjusted within strategy, start order and the groupings, flags,
+        and a section of win rates per grouping value; default (): the game report's
+        per-event card effects."""
+        return ()
+
+    @property
+    def milestones(self) -> tuple[Milestone, ...]:
+        """Cards compared only with seats that reached the same milestone (card-balance
+        sections); default (): none."""
+        return ()
+
+    @property
+    def card_sections(self) -> CardSections | None:
+        """The card field naming a card's section, for the group findings (card-balance
+        sections); default None: no group findings."""
+        return None
+
+    @property
+    def outcomes_title(self) -> str:
+        """The title of the report's outcomes section (per-level outcome kinds and kinds
+        whose completion is an outcome); default "Outcomes"."""
+        return "Outcomes"
 
 
 @runtime_checkable

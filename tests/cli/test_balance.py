@@ -61,9 +61,11 @@ def test_a_budget_too_small_and_an_unwritable_out_are_refused(tmp_path):
 def _favour_a_lower_point_estimate(monkeypatch) -> None:
     """The check favours any candidate with a lower objective than the current values (not
     beyond doubt): a tiny search then finds one, and --out has a folder to write."""
-    import reports.balance
+    import reports.experiments.balance
 
-    monkeypatch.setattr(reports.balance, "better", lambda value, current, diff: value < current)
+    monkeypatch.setattr(
+        reports.experiments.balance, "better", lambda value, current, diff: value < current
+    )
 
 
 @pytest.mark.slow  # a minute on 2 cores; the thread-count test covers balance's determinism
@@ -125,14 +127,20 @@ def test_progress_table_and_json_agree_on_what_is_returned(tmp_path, monkeypatch
     or keep lines, the JSON and the written cards say the same; the returned values never
     score worse than the current ones on the check, and balance never writes a value its
     check disfavours: when it favours no candidate it says "keep" and writes nothing."""
-    import reports.balance
+    import reports.experiments.balance
 
     if rule == "point estimate":
-        monkeypatch.setattr(reports.balance, "better", lambda value, current, diff: value < current)
+        monkeypatch.setattr(
+            reports.experiments.balance, "better", lambda value, current, diff: value < current
+        )
     elif rule == "never":
-        monkeypatch.setattr(reports.balance, "better", lambda value, current, diff: False)
+        monkeypatch.setattr(
+            reports.experiments.balance, "better", lambda value, current, diff: False
+        )
     elif rule == "worse":
-        monkeypatch.setattr(reports.balance, "better", lambda value, current, diff: value > current)
+        monkeypatch.setattr(
+            reports.experiments.balance, "better", lambda value, current, diff: value > current
+        )
     seed = "12" if rule == "worse" else "3"  # seed 12's check has a candidate above the current
     args = [*VARY, "--objective", "card:instruments.cello", *TINY, "--seed", seed]
     code, out, err = tutti("balance", *args, "--json", str(tmp_path / "b.json"),

@@ -70,16 +70,16 @@ def run(tmp_path_factory) -> Path:
 @pytest.fixture()
 def no_work(monkeypatch):
     """Playing a game, comparing runs or building a report fails the test."""
-    import reports.card_report
-    import reports.drift
+    import reports.drift.drift
+    import reports.render.sections
     import simcore.games.luthier.play.engine as engine
 
     def computed(*args, **kwargs):
         raise AssertionError("the command started its work before checking its outputs")
 
     monkeypatch.setattr(engine, "play_batch", computed)
-    monkeypatch.setattr(reports.drift, "compare_paths", computed)
-    monkeypatch.setattr(reports.card_report, "build_report", computed)
+    monkeypatch.setattr(reports.drift.drift, "compare_paths", computed)
+    monkeypatch.setattr(reports.render.sections, "build", computed)
 
 
 def assert_one_line(code: int, out: str, err: str, message: str) -> None:
@@ -112,12 +112,12 @@ def assert_error_at_the_end(code: int, err: str, message: str) -> None:
 
 def test_a_write_that_fails_at_the_end_says_where_and_what_is_kept(monkeypatch, tmp_path):
     """The ladder prints its table, then cannot write its JSON (a full disk)."""
-    import reports.output
+    import reports.run.output
 
     def full(path, data):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(reports.output, "write_whole", full)
+    monkeypatch.setattr(reports.run.output, "write_whole", full)
     target = tmp_path / "ladder.json"
     code, out, err = tutti(
         "ladder", "-p", "2", "-n", "8", "--strategies", "random,balanced", "--json", str(target)

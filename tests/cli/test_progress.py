@@ -21,7 +21,7 @@ SWEEP = ["sweep", "instruments.violin.prestige", "--values", "1,3", "-p", "2", "
 
 @pytest.fixture(scope="module")
 def baseline(tmp_path_factory) -> Path:
-    from reports.drift_run import write_new_baseline
+    from reports.drift.drift_run import write_new_baseline
 
     out = tmp_path_factory.mktemp("baselines") / "b.parquet"
     write_new_baseline(out, players=2, games=TWO_WINDOWS, seed=5)
@@ -105,8 +105,8 @@ REPORT_STAGES = [
     "report: reading 300 games",
     "report: card effects",
     "report: pick rates",
-    "report: seats, families, strategies and scores",
-    "report: awards, goals and the game arc",
+    "report: seats, groupings, strategies and scores",
+    "report: outcomes and the game arc",
     "report: writing HTML",
     "report: writing Markdown",
 ]

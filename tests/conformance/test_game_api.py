@@ -103,7 +103,7 @@ def test_the_card_data_block_describes_the_shipped_cards(game, tmp_path):
     """What balance, `tutti cards` and the report read of a game's cards: the records line up
     with the ids, every kind has fields and tables, an unknown kind is one line, and a card
     written where `card_entry` says overrides it when the directory is loaded back."""
-    from reports.balance_out import dumps
+    from reports.experiments.balance_out import dumps
     from simcore.errors import TuttiError
 
     cards = game.load_cards()

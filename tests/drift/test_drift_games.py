@@ -32,28 +32,29 @@ def _cards(where: Path, rules: str) -> Path:
 
 
 def test_luthier_declares_the_report_s_holders_and_completers_exactly():
-    from reports.card_sums import role_events
-    from reports.cardinfo import CARD_SET_KINDS
+    from reports.percard.card_sums import role_events
     from simcore import games
 
     game = games.get("luthier")
     assert game.drift_groups == ("family",)
-    assert dict(game.card_roles.held) == role_events("held_events")
-    assert dict(game.card_roles.completed) == role_events("completed_events")
+    assert dict(game.card_roles.held) == role_events(game.card_kinds, "held_events")
+    assert dict(game.card_roles.completed) == role_events(game.card_kinds, "completed_events")
     assert game.card_roles.per_level == ("award",)
-    assert dict(game.card_roles.files) == CARD_SET_KINDS
+    assert [g.column for g in game.groupings] == list(game.drift_groups)
 
 
 def test_luthier_card_labels_are_worded_as_before():
-    from reports.card_names import card_key_text
-    from reports.cardinfo import read_names
-    from reports.drift_metrics import card_text, label
-    from reports.drift_window import game_spec
+    from reports.drift.drift_metrics import card_text, label
+    from reports.drift.drift_window import game_spec
+    from reports.percard.card_names import card_key_text
+    from reports.percard.cardinfo import read_names
+    from simcore import games
 
-    names = read_names(None)
+    game = games.get("luthier")
+    names = read_names(None, game)
     spec = game_spec("luthier")
     for key in [*names, "award/t8/3", "repair/r99"]:
-        assert card_text(key, names, spec) == card_key_text(key, names)
+        assert card_text(key, names, spec) == card_key_text(key, names, game.card_roles.files)
     assert label("score", "all seats", names, spec) == "mean final prestige"
     assert label("family", "amati", names, spec) == "win rate, family amati"
 
@@ -77,9 +78,9 @@ def test_maestro_declares_its_own_card_events():
 
 
 def test_a_maestro_baseline_records_its_game_and_reads_back_the_same_games(tmp_path):
-    from reports.drift_baseline import read_baseline
-    from reports.drift_run import write_new_baseline
-    from reports.drift_window import game_spec, window_from_tables
+    from reports.drift.drift_baseline import read_baseline
+    from reports.drift.drift_run import write_new_baseline
+    from reports.drift.drift_window import game_spec, window_from_tables
     from simcore.runs.replay import replayer_for
 
     out = tmp_path / "m.parquet"
@@ -233,7 +234,7 @@ def test_an_old_format_baseline_is_refused_with_a_line_to_regenerate_it(baseline
 
 
 def test_the_committed_baselines_are_of_the_current_format():
-    from reports.drift_baseline import read_baseline
+    from reports.drift.drift_baseline import read_baseline
 
     root = Path(__file__).resolve().parents[2] / "baselines"
     for name, game in (("luthier-4p.parquet", "luthier"), ("maestro-4p.parquet", "maestro")):
@@ -245,7 +246,7 @@ def test_the_committed_baselines_are_of_the_current_format():
 
 @pytest.mark.parametrize("game", ["luthier", "maestro"])
 def test_an_empty_window_has_the_game_s_columns(game):
-    from reports.drift_window import empty_window, game_spec
+    from reports.drift.drift_window import empty_window, game_spec
 
     window = empty_window(game_spec(game))
     assert window.games == 0

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from reports.drift_cards import _field_changes, changed_cards
-from reports.drift_sides import check_comparable, differences, parse_allowed
-from reports.drift_verdict import Tolerances, parse_score_tolerance
+from reports.drift.drift_cards import _field_changes, changed_cards
+from reports.drift.drift_sides import check_comparable, differences, parse_allowed
+from reports.drift.drift_verdict import Tolerances, parse_score_tolerance
 from simcore.errors import TuttiError
 from tests.drift.conftest import tutti
 
@@ -219,7 +219,7 @@ def test_an_unknown_allowed_difference_is_refused_before_any_work(strategy_pair,
 
 
 def test_parameters_rules_and_strategy_modules_are_differences_too(run4):
-    from reports.load import open_run
+    from reports.run.load import open_run
 
     run = open_run(run4, game=None).manifest.config
     config = replace(run, param_names=[["greed"]] * 4, params=[[0.5]] * 4)

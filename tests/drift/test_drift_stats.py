@@ -7,9 +7,9 @@ import math
 import numpy as np
 import pytest
 
-from reports.drift_metrics import GameNumbers
-from reports.drift_moments import Moments, paired_difference, unpaired_difference
-from reports.drift_verdict import (
+from reports.drift.drift_metrics import GameNumbers
+from reports.drift.drift_moments import Moments, paired_difference, unpaired_difference
+from reports.drift.drift_verdict import (
     DRIFT,
     INCONCLUSIVE,
     PASS,

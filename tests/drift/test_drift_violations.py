@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from reports.drift import compare_paths
-from reports.violations import UnsoundError
+from reports.drift.drift import compare_paths
+from reports.run.violations import UnsoundError
 from simcore import games
 from tests.drift.conftest import tutti
 from tests.unsound_runs import set_violations, unsound_copy

@@ -1,4 +1,5 @@
-"""Adjusted card effects (reports.adjusted): Mantel-Haenszel within strata, games as units."""
+"""Adjusted card effects (reports.percard.adjusted): Mantel-Haenszel within strata, games as
+units."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from collections import defaultdict
 import polars as pl
 import pytest
 
-from reports.adjusted import from_tables, interval
-from reports.card_sums import role_filter
-from reports.cards import FLAGS, OUTCOME, verdict
+from reports.percard.adjusted import from_tables, interval
+from reports.percard.card_sums import role_filter
+from reports.percard.cards import FLAGS, OUTCOME, verdict
+from simcore import games
 from simcore.stats import difference_interval
 
 
@@ -34,7 +36,7 @@ def _keys(pairs: list[tuple[int, int]], card: str = "c") -> pl.DataFrame:
 
 
 def _one(seats: pl.DataFrame, keys: pl.DataFrame) -> dict:
-    return from_tables(seats, keys).to_dicts()[0]
+    return from_tables(seats, keys, ("family",)).to_dicts()[0]
 
 
 def test_hand_computed_mantel_haenszel() -> None:
@@ -173,7 +175,9 @@ def test_report_pipeline_matches_the_tables(run4, written4) -> None:
     )
     cards = pl.read_parquet(run4 / "cards").with_columns(pl.col(pl.Categorical).cast(pl.String))
     keys = (
-        cards.filter(role_filter("held_events"), pl.col("kind") != "family")
+        cards.filter(
+            role_filter(games.get("luthier").card_kinds, "held_events"), pl.col("kind") != "family"
+        )
         .select(
             "kind",
             "card_id",
@@ -183,7 +187,10 @@ def test_report_pipeline_matches_the_tables(run4, written4) -> None:
         )
         .unique()
     )
-    want = {(r["kind"], r["card_id"], r["level"]): r for r in from_tables(seats, keys).to_dicts()}
+    want = {
+        (r["kind"], r["card_id"], r["level"]): r
+        for r in from_tables(seats, keys, ("family",)).to_dicts()
+    }
     rows = [
         r
         for r in written4["json"]["cards"]["rows"]
@@ -216,7 +223,7 @@ def test_json_rows_carry_the_contract(written4) -> None:
 def test_seat_game_arrays_give_the_reports_number() -> None:
     """`stratified_difference` and `SideEffects` (whatif, sweep, balance, drift) give the
     moments' estimate and standard error (the report) to rounding: one measure."""
-    from reports.adjusted import SideEffects, stratified_difference
+    from reports.percard.adjusted import SideEffects, stratified_difference
 
     seats, held = _random_games(300, 5, lambda s, h: 1 + s + h, lambda s, r: r.random() < 0.4)
     want = _one(seats, _keys(sorted(held)))

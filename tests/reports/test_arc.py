@@ -7,22 +7,29 @@ import numpy as np
 import polars as pl
 import pytest
 
-from reports.arc import game_arc, round_columns
-from reports.load import open_run
+from reports.cardbalance.arc import game_arc, round_columns
+from reports.run.load import open_run
 from tests.unsound_runs import rewrite_part
+
+ROUNDS = "round{round}_prestige"  # Luthier's score_by_round
 
 
 def test_round_columns_are_found_in_round_order():
     names = ["game", "round10_prestige", "round2_prestige", "prestige", "round1_prestige"]
-    assert round_columns(names) == ["round1_prestige", "round2_prestige", "round10_prestige"]
-    assert round_columns(["game", "prestige_repairs"]) == []
+    assert round_columns(names, ROUNDS) == [
+        "round1_prestige", "round2_prestige", "round10_prestige"
+    ]  # fmt: skip
+    assert round_columns(["game", "prestige_repairs"], ROUNDS) == []
+    assert round_columns(["score_after_2", "score_after_1", "x"], "score_after_{round}") == [
+        "score_after_1", "score_after_2"
+    ]  # fmt: skip
 
 
 def test_the_arc_matches_a_direct_count(run4):
     run = open_run(run4)
-    arc = game_arc(run)
+    arc = game_arc(run, ROUNDS)
     seats = pl.read_parquet(run4 / "seats" / "*.parquet").sort("game", "seat")
-    columns = round_columns(seats.columns)
+    columns = round_columns(seats.columns, ROUNDS)
     assert arc is not None and arc["rounds"] == list(range(1, len(columns) + 1))
     win = seats["win"].to_numpy()
     for r, c in enumerate(columns):
@@ -48,5 +55,7 @@ def test_a_run_without_round_columns_has_no_arc(run4, tmp_path):
     old = tmp_path / "old"
     shutil.copytree(run4, old)
     for part in (old / "seats").glob("*.parquet"):
-        rewrite_part(old, "seats", part, lambda t: t.drop_columns(round_columns(t.column_names)))
-    assert game_arc(open_run(old)) is None
+        rewrite_part(
+            old, "seats", part, lambda t: t.drop_columns(round_columns(t.column_names, ROUNDS))
+        )
+    assert game_arc(open_run(old), ROUNDS) is None

@@ -1,4 +1,5 @@
-"""`reports.balance`: the --vary space, the objectives, the search's plumbing (issue 19)."""
+"""`reports.experiments.balance`: the --vary space, the objectives, the search's plumbing
+(issue 19)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ import numpy as np
 import polars as pl
 import pytest
 
-from reports import balance_objectives as objectives
-from reports.balance import balance
-from reports.balance_out import dumps
-from reports.balance_space import parse_vary, patches
-from reports.drift_window import Window
+from reports.drift.drift_window import Window
+from reports.experiments import balance_objectives as objectives
+from reports.experiments.balance import balance
+from reports.experiments.balance_out import dumps
+from reports.experiments.balance_space import parse_vary, patches
 from simcore.errors import TuttiError
 from simcore.games.luthier.game import GAME
 
@@ -57,9 +58,9 @@ def test_a_list_position_is_varied_and_its_stated_part_left_alone(cards, tmp_pat
     """`performances.*.prestige.2`: the high payout of every performance but P1, whose
     high payout the rulebook states (prestige[2]); the written card file holds the whole
     list, and a candidate breaking a card rule together with another is no variant."""
-    from reports.balance_out import write_cards
-    from reports.balance_search import valid_variant
-    from reports.variants import baseline
+    from reports.experiments.balance_out import write_cards
+    from reports.experiments.balance_search import valid_variant
+    from reports.experiments.variants import baseline
     from simcore.games.luthier.carddata.cards import load_cards
 
     v = parse_vary("performances.*.prestige.2=0..1", cards)
@@ -180,7 +181,7 @@ def test_a_tiny_search_is_deterministic_and_complete(tmp_path):
 def test_maestro_varies_its_rule_numbers_and_writes_them_as_rule_tables(tmp_path):
     """Another game through the interface: a rule number, an offset on every row's printed
     value, the rulebook's stated numbers refused, and the --out files its loader reads."""
-    from reports.balance_out import write_cards
+    from reports.experiments.balance_out import write_cards
     from simcore.games.maestro.game import GAME as MAESTRO
 
     board = MAESTRO.load_cards()

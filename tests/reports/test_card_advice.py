@@ -12,9 +12,10 @@ import typer
 from typer.testing import CliRunner
 
 from cli.app import app
-from reports import card_advice, findings
+from reports.cardbalance import findings
+from reports.percard import card_advice
 from reports.report import build_report
-from reports.settings import Settings
+from reports.run.settings import Settings
 from simcore.errors import TuttiError
 
 runner = CliRunner()

@@ -6,9 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from reports.card_names import card_key_text
-from reports.cardinfo import read_names
-from reports.drift_metrics import label
+from reports.drift.drift_metrics import label
+from reports.percard.card_names import card_key_text
+from reports.percard.cardinfo import read_names
+from simcore import games
+
+LUTHIER = games.get("luthier")
 
 
 @pytest.mark.parametrize(
@@ -22,16 +25,16 @@ from reports.drift_metrics import label
     ],
 )
 def test_card_keys_read_as_kind_id_and_name(key: str, text: str) -> None:
-    assert card_key_text(key, read_names(None)) == text
+    assert card_key_text(key, read_names(None, LUTHIER), LUTHIER.card_roles.files) == text
 
 
 def test_metric_labels_name_the_cards() -> None:
-    names = read_names(None)
+    names = read_names(None, LUTHIER)
     assert label("card", "repair/r15", names) == ("card repairs.r15 (Bell rebuild): effect (raw)")
     assert label("completed", "repair/r15") == "card repairs.r15: completers' effect (raw)"
     assert label("family", "amati", names) == "win rate, family amati"
 
 
 def test_names_of_card_files_that_are_gone_are_empty(tmp_path: Path) -> None:
-    assert read_names(tmp_path / "gone") == {}
-    assert read_names(None)["patron/george_frideric_handel"] == "George Frideric Handel"
+    assert read_names(tmp_path / "gone", LUTHIER) == {}
+    assert read_names(None, LUTHIER)["patron/george_frideric_handel"] == "George Frideric Handel"

@@ -184,11 +184,11 @@ ALLOWED_SIMCORE = {
     "simcore.runs.parts",  # part checksums (hashlib): reports verify what they read
     "simcore.runs.trust",  # a run's card folder, read only when its hash matches
     "simcore.runs.manifest_check",  # a baseline's configuration, checked as a manifest's
-    # the registry (reports/load.py, reports/game_report.py): a game's `game.py` imports
+    # the registry (reports/run/load.py, reports/game/game_report.py): a game's `game.py` imports
     # its engine lazily, and a report reads only name, title, score, seat_names,
     # card_kinds and score_sources (no numba: test_game_report's CLI test checks it)
     "simcore.games",
-    # the interface's `invariant_names` (reports/violations.py): it imports where a game
+    # the interface's `invariant_names` (reports/run/violations.py): it imports where a game
     # keeps the names of its checks (Luthier: a kernel module) only when a run has games
     # that broke them, so a report of a sound run stays numba-free
     "simcore.games.api",
@@ -209,7 +209,7 @@ PLAYS_GAMES |= {"drift_run.py", "check_bench.py"}  # baselines and `tutti check`
 
 # `tutti report --confirm` plays games: cli/report.py imports these inside the --confirm
 # step only (a plain report never runs that import; the subprocess tests check numba).
-CONFIRM_ONLY = {"reports.confirm"}
+CONFIRM_ONLY = {"reports.experiments.confirm"}
 
 
 def _in_functions(tree: ast.Module) -> set[int]:
@@ -224,13 +224,18 @@ def _in_functions(tree: ast.Module) -> set[int]:
 
 def test_reports_import_only_numba_free_parts_of_simcore() -> None:
     """reports/ and cli/report.py may import simcore.errors, simcore.runs.manifest, the output
-    path checks, the progress display and the card loader (in reports/cardinfo.py) only: none
-    of them imports numba (checked above)."""
+    path checks, the progress display and the card loader (in reports/percard/cardinfo.py)
+    only: none of them imports numba (checked above)."""
     files = [
-        *sorted(p for p in (ROOT / "reports").glob("*.py") if p.name not in PLAYS_GAMES),
+        *sorted(p for p in (ROOT / "reports").rglob("*.py") if p.name not in PLAYS_GAMES),
         ROOT / "cli" / "report.py",
     ]
-    playing = {f"reports.{name.removesuffix('.py')}" for name in PLAYS_GAMES}
+    playing = {
+        ".".join(p.relative_to(ROOT).with_suffix("").parts)
+        for p in (ROOT / "reports").rglob("*.py")
+        if p.name in PLAYS_GAMES
+    }
+    assert len(playing) == len(PLAYS_GAMES)
     for path in files:
         tree = ast.parse(path.read_text())
         lazy = _in_functions(tree) if path.parent.name == "cli" else set()
@@ -253,9 +258,10 @@ def test_reports_import_only_numba_free_parts_of_simcore() -> None:
         "import sys\nimport simcore.errors, simcore.runs.manifest\n"
         "import simcore.games.luthier.carddata.cards\n"
         "import simcore.output_paths, simcore.progress\n"
-        "import reports.report, reports.card_report, reports.card_render, reports.blocks\n"
-        "import reports.game_report, reports.game_render, cli.report\n"
-        "import reports.drift, reports.drift_check, reports.whatif_render\n"
+        "import reports.report, reports.cardbalance.card_report\n"
+        "import reports.cardbalance.card_render, reports.render.blocks\n"
+        "import reports.game.game_report, reports.game.game_render, cli.report\n"
+        "import reports.drift.drift, reports.drift.drift_check, reports.experiments.whatif_render\n"
         f"{NO_NUMBA}\n"
     )
     proc = subprocess.run(

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from reports.confirm import VERDICTS, top_flagged, verdict
+from reports.experiments.confirm import VERDICTS, top_flagged, verdict
 from simcore.runs.manifest import read_manifest, write_manifest
 from tests.reports.test_cli import assert_one_line_error, make_app, tutti_report
 from tests.reports.test_render import _Ids
@@ -99,12 +99,11 @@ def test_confirm_columns_in_markdown_and_html(confirmed) -> None:
 def test_confirm_is_tutti_ablate_on_the_runs_settings(confirmed) -> None:
     """The ablation uses the run's players, strategies, seed and cards: `tutti ablate` with
     those settings gives the very same numbers (the same games, common random numbers)."""
-    from reports.ablate import ablate
-    from reports.card_kinds import FILE_KINDS
+    from reports.experiments.ablate import ablate
 
     row = top_flagged(confirmed["json"]["cards"]["rows"], 1)[0]
     direct = ablate(
-        FILE_KINDS[row["kind"]],
+        confirmed["json"]["cards"]["kinds"][row["kind"]]["file"],
         players=4,
         games=GAMES,
         seed=7,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from reports.confirm import VERDICTS
+from reports.experiments.confirm import VERDICTS
 from tests.reports.test_cli import assert_one_line_error, make_app, tutti_report
 from tests.reports.test_whatif_maestro import _printed_board
 
@@ -96,7 +96,7 @@ def test_confirm_ablates_the_top_flagged_rows(confirmed) -> None:
 
 def test_confirm_is_tutti_ablate_on_the_runs_settings(confirmed, board) -> None:
     """The same numbers as `tutti ablate rows --game maestro` with the run's settings."""
-    from reports.ablate import ablate
+    from reports.experiments.ablate import ablate
 
     check = confirmed["json"]["cards"]["confirm"]
     ids = [c["card_id"] for c in check["cards"]]

@@ -13,9 +13,8 @@ import numpy as np
 import polars as pl
 import pytest
 
-from reports.game_effects import Units, difference, group_rate
-from reports.game_report import build_game_report
-from reports.game_summary import MAX_FINDINGS
+from reports.game.game_effects import Units, difference, group_rate
+from reports.game.game_summary import MAX_FINDINGS
 from reports.report import build_report, write_report
 from simcore.errors import TuttiError
 from simcore.runs.manifest import read_manifest, write_manifest
@@ -100,11 +99,17 @@ def differences_of(report: dict) -> list[tuple[float, float, float]]:
 def test_json_has_the_sections(written) -> None:
     data = written["json"]
     assert set(data) == {
-        "format", "run", "violations", "warnings", "strategies", "start_order", "scores",
-        "end", "critic", "one_turn", "cards", "summary", "seconds", "arc", "dead",
+        "format", "run", "violations", "settings", "warnings", "groupings", "sections",
+        "strategies", "start_order", "scores", "end", "critic", "one_turn", "cards", "summary",
+        "seconds", "arc", "dead",
     }  # fmt: skip
+    assert data["sections"] == [
+        "title_game", "violations", "summary_game", "contents", "strategies_game",
+        "first_player", "scores_game", "arc_game", "end", "critic", "one_turn", "dead_game",
+        "cards_game", "method_game", "setup_game",
+    ]  # fmt: skip
     assert data["violations"] == {"games": 0, "of": GAMES, "invariants": [], "examples": []}
-    assert data["format"] == "tutti-game-report/1"
+    assert data["format"] == "tutti-report/1" and data["groupings"] == []
     assert data["run"]["game"] == "maestro" and data["run"]["games"] == GAMES
     assert [s["seat_name"] for s in data["run"]["seats"]] == ["Red", "Blue", "Yellow", "Green"]
     assert [k["kind"] for k in data["cards"]["kinds"]] == ["row", "instrument"]
@@ -255,7 +260,7 @@ def test_independent_seats_give_the_textbook_variance() -> None:
 
 def test_two_seats_of_a_strategy_use_games_as_clusters(maestro3) -> None:
     """Two greedy seats in every game: their wins are not independent; rates add up."""
-    data = build_game_report(maestro3)
+    data = build_report(maestro3)
     greedy = next(r for r in data["strategies"] if r["strategy"] == "greedy")
     assert greedy["n"] == 2 * 1500 and greedy["ci_low"] <= greedy["rate"] <= greedy["ci_high"]
     assert sum(r["wins"] for r in data["strategies"]) == pytest.approx(1500)
@@ -298,16 +303,34 @@ def test_cli_writes_the_game_report_without_numba(maestro, tmp_path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--confirm-games", "50"], "--confirm-games: card-balance reports only"),
-        (["--margin", "3"], "--margin: card-balance reports only"),
-        (["--min-sample", "10"], "--min-sample: card-balance reports only"),
-        (["--confirm", "2", "--min-sample", "10"], "--min-sample: card-balance reports only"),
+        (["--confirm-games", "50"], "--confirm-games: only with --confirm for this run"),
+        (["--margin", "3"], "--margin: only with --confirm for this run"),
     ],
 )
-def test_card_balance_only_options_are_refused(maestro, tmp_path, args, message) -> None:
+def test_confirm_only_options_are_refused_without_confirm(maestro, tmp_path, args, message) -> None:
     proc = tutti_report(str(maestro), "--out", str(tmp_path / "r.html"), *args)
     assert_one_line_error(proc, message)
     assert not (tmp_path / "r.html").exists()
+
+
+def test_min_sample_sets_the_holders_a_card_finding_needs(maestro, tmp_path) -> None:
+    """--min-sample works for every game: here the dead cards' and the findings' minimum
+    of holders (reports.cardbalance.findings.findable), through the CLI too."""
+    from reports.cardbalance.findings import findable
+    from reports.run.settings import Settings
+
+    few, many = build_report(maestro, Settings(min_sample=1)), build_report(maestro)
+    assert few["settings"]["min_sample"] == few["dead"]["min_holders"] == 1
+    assert many["dead"]["min_holders"] == 30
+    assert len(few["dead"]["rows"]) <= len(many["dead"]["rows"])
+    row = {"n": 20, "adj_diff_low": -0.1, "adj_diff_high": 0.1}
+    run = {"games": 100, "players": 2}
+    assert findable(row, run, 20) and not findable(row, run, 21)
+    js = tmp_path / "r.json"
+    proc = tutti_report(str(maestro), "--out", str(tmp_path / "r.html"), "--json", str(js),
+                        "--min-sample", "7")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(js.read_text())["dead"]["min_holders"] == 7
 
 
 def test_unknown_game_in_the_manifest_is_one_line_exit_2(maestro, tmp_path) -> None:
@@ -320,16 +343,6 @@ def test_unknown_game_in_the_manifest_is_one_line_exit_2(maestro, tmp_path) -> N
     assert_one_line_error(proc, "unknown game 'chess' (known: luthier, maestro, pig)")
 
 
-def test_the_card_balance_builder_refuses_a_game_without_its_sections(maestro) -> None:
-    """`tutti report`'s pipeline (reports.report) gives a game that declares no card-balance
-    sections the game report; the card-balance builder itself refuses its runs."""
-    from reports.card_report import build_report as card_balance_report
-
-    assert build_report(maestro)["format"] == "tutti-game-report/1"
-    with pytest.raises(TuttiError, match="declares no card-balance sections"):
-        card_balance_report(maestro)
-
-
 def test_incomplete_run_is_refused_unless_allowed(maestro, tmp_path) -> None:
     run = tmp_path / "interrupted"
     shutil.copytree(maestro, run)
@@ -338,8 +351,8 @@ def test_incomplete_run_is_refused_unless_allowed(maestro, tmp_path) -> None:
     manifest.chunks_done, manifest.games_completed, manifest.complete = [0], 1000, False
     write_manifest(run, manifest)
     with pytest.raises(TuttiError, match="--allow-incomplete"):
-        build_game_report(run)
-    data = build_game_report(run, allow_incomplete=True)
+        build_report(run)
+    data = build_report(run, allow_incomplete=True)
     assert data["run"]["games"] == 1000 and data["warnings"]
     assert sum(r["wins"] for r in data["strategies"]) == pytest.approx(1000)
 
@@ -347,8 +360,8 @@ def test_incomplete_run_is_refused_unless_allowed(maestro, tmp_path) -> None:
 def test_a_game_with_only_the_common_columns_gets_the_generic_sections(maestro, tmp_path) -> None:
     """The sections beyond the common columns key on the columns: without them (another
     game's tables) they are left out, and the rest still renders."""
-    from reports.output import clean
     from reports.report import render_html, render_markdown
+    from reports.run.output import clean
 
     run = tmp_path / "plain"
     shutil.copytree(maestro, run)
@@ -360,8 +373,9 @@ def test_a_game_with_only_the_common_columns_gets_the_generic_sections(maestro, 
     for name, columns in common.items():
         for part in (run / name).glob("*.parquet"):
             rewrite_part(run, name, part, lambda t, keep=columns: t.select(keep))
-    data = clean(build_game_report(run))
-    assert data["end"] is None and data["critic"] is None and data["one_turn"] is None
+    data = clean(build_report(run))
+    assert not {"end", "critic", "one_turn"} & set(data)  # sections that do not apply
+    assert not {"end", "critic", "one_turn"} & set(data["sections"])
     assert data["scores"]["sources"] == [] and not data["scores"]["sources_add_up"]
     assert data["scores"]["undeclared"] == sorted(
         ["placed_points", "one_turn_points", "critic_points", "contracts_paid"]
@@ -374,7 +388,7 @@ def test_a_game_with_only_the_common_columns_gets_the_generic_sections(maestro, 
 
 
 def test_one_strategy_in_every_seat_says_so(written) -> None:
-    from reports.game_summary import end_sentence, run_sentence
+    from reports.game.game_summary import end_sentence, run_sentence
 
     report = json.loads(json.dumps(written["json"]))
     report["strategies"] = report["strategies"][:1]
@@ -408,29 +422,58 @@ def test_every_game_gets_one_pipeline_in_three_formats(written, written4) -> Non
         shared = [s for s in page_sections if s in md_sections]
         assert shared == [s for s in md_sections if s in page_sections]
         assert len(shared) >= len(md_sections) - 1  # Markdown's run setup: the page's Run
-    assert written4["json"]["format"] == "tutti-report/1"
-    assert written["json"]["format"] == "tutti-game-report/1"
+    assert written4["json"]["format"] == written["json"]["format"] == "tutti-report/1"
 
 
 def test_the_card_balance_sections_follow_the_declaration_not_the_name() -> None:
-    """A game declaring the card kinds and seats grouping the card-balance sections read
-    gets them whatever it is called; without the grouping, or with a kind they do not
-    describe, it gets the game report."""
-    from reports.card_kinds import GROUPING, covers
+    """A game declaring card kinds and a grouping gets the card-balance sections whatever it
+    is called; without a grouping it gets the per-event ones; one that declares a grouping
+    gets them too (reports.percard.card_kinds.card_balance)."""
+    from reports.percard.card_kinds import card_balance
     from simcore import games
-    from simcore.games.api import CardRoles
+    from simcore.games.api import Grouping
 
-    default = games.get()
-    assert covers(default) is (GROUPING in default.drift_groups)
+    luthier, maestro = type(games.get("luthier")), type(games.get("maestro"))
 
-    class Renamed:
+    class Renamed(luthier):  # type: ignore[misc, valid-type]
         name = "other"
-        drift_groups = (GROUPING,)
-        card_roles = default.card_roles
 
-    assert covers(Renamed())
-    Renamed.drift_groups = ()
-    assert not covers(Renamed())
-    Renamed.drift_groups = (GROUPING,)
-    Renamed.card_roles = CardRoles({"row": ("placed",)}, {}, files={"row": "rows"})
-    assert not covers(Renamed())
+    class Ungrouped(luthier):  # type: ignore[misc, valid-type]
+        groupings = ()
+
+    class Grouped(maestro):  # type: ignore[misc, valid-type]
+        groupings = (Grouping("strategy", "Strategies"),)
+
+    assert card_balance(Renamed()) and not card_balance(Ungrouped())
+    assert not card_balance(games.get("maestro")) and card_balance(Grouped())
+
+
+def test_each_section_applies_by_what_the_game_declares(maestro, run4) -> None:
+    """The one list of sections: the switches read declarations and columns, so a Luthier
+    whose score is not recorded by round gets the card arc instead, and one declaring no
+    outcome kind no outcomes section."""
+    import dataclasses
+
+    from reports.render import sections
+    from reports.run.load import open_run
+    from reports.run.settings import Settings
+    from simcore import games
+
+    luthier = type(games.get("luthier"))
+
+    class NoRounds(luthier):  # type: ignore[misc, valid-type]
+        score_by_round = None
+        card_kinds = tuple(
+            dataclasses.replace(k, outcome=False) if k.per_level else k for k in luthier.card_kinds
+        )
+
+    def chosen(run_dir, game) -> list[str]:
+        ctx = sections.Context(open_run(run_dir, False, None), game, Settings(), print, {})
+        return [s.id for s in sections.SECTIONS if s.applies(ctx)]
+
+    full = chosen(run4, games.get("luthier"))
+    assert {"arc", "outcomes", "groupings", "cards", "dead"} <= set(full)
+    assert not {"arc_game", "cards_game", "end", "critic"} & set(full)
+    other = chosen(run4, NoRounds())
+    assert "arc_game" in other and not {"arc", "outcomes"} & set(other)
+    assert {"end", "critic", "one_turn", "cards_game"} <= set(chosen(maestro, games.get("maestro")))

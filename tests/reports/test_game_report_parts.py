@@ -12,9 +12,9 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from reports import plots
-from reports.findings import MIN_FINDING_HOLDERS
-from reports.game_report import bin_width
+from reports.cardbalance.findings import MIN_FINDING_HOLDERS
+from reports.game.game_report import bin_width
+from reports.render import plots
 from reports.report import write_report
 from tests.reports.test_card_advice import _parses
 

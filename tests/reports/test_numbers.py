@@ -7,15 +7,16 @@ import shutil
 import polars as pl
 import pytest
 
-from reports.card_kinds import KINDS
 from reports.report import build_report
-from reports.settings import Settings
+from reports.run.settings import Settings
+from simcore import games
 from simcore.games.luthier.carddata.cards import load_default_cards
 from simcore.games.luthier.play.engine import play_game
 from simcore.stats import wilson_interval
 from strategies.luthier.registry import parse_seats
 from tests.unsound_runs import reseal
 
+KINDS = games.get("luthier").card_kinds
 HELD = {s.kind: s.held_events for s in KINDS}
 COMPLETED = {s.kind: s.completed_events for s in KINDS}
 

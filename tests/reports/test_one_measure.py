@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from reports import balance_objectives as objectives
-from reports.drift_window import window_from_tables
-from reports.load import open_run
-from reports.whatif import sweep, whatif
+from reports.drift.drift_window import window_from_tables
+from reports.experiments import balance_objectives as objectives
+from reports.experiments.whatif import sweep, whatif
+from reports.run.load import open_run
 from tests.reports.conftest import GAMES_4P
 
 VIOLIN = "instruments.violin"
@@ -57,7 +57,8 @@ def test_summary_and_family_section_name_the_same_families(written4) -> None:
     (adjusted), even where the raw win rates would order them otherwise."""
     import copy
 
-    from reports import findings, text
+    from reports.cardbalance import findings
+    from reports.render import text
 
     report = copy.deepcopy(written4["report"])
     tiles = [r for r in report["cards"]["rows"] if r["kind"] == "family"]
@@ -66,18 +67,19 @@ def test_summary_and_family_section_name_the_same_families(written4) -> None:
     for i, r in enumerate(by_raw):  # adjusted: the raw order reversed, far apart, narrow
         r.update(tested=True, adj_diff=0.2 - 0.05 * i, adj_diff_low=0.19 - 0.05 * i)
         r["adj_diff_high"] = 0.21 - 0.05 * i
-    (found,) = findings.family_findings(report)
-    strong, weak = text.ranked_families(report)
+    (found,) = findings.tile_findings(report)
+    strong, weak = text.ranked_tiles(report)
     assert (strong["card_id"], weak["card_id"]) == (by_raw[0]["card_id"], by_raw[-1]["card_id"])
-    sentence = text.family_sentence(report)
+    (g,) = report["groupings"]
+    sentence = text.grouping_sentence(report, g)
     for row, word in ((strong, "strongest"), (weak, "weakest")):
         assert f"{word} {row['card']} effect (adjusted)" in found["text"]
         assert f"{word.capitalize() if word == 'strongest' else word}" in sentence
-    assert sentence.index(text.family_name(report, strong["card_id"])) < sentence.index(
-        text.family_name(report, weak["card_id"])
+    assert sentence.index(text.tile_name(report, g, strong["card_id"])) < sentence.index(
+        text.tile_name(report, g, weak["card_id"])
     )
-    assert sentence.startswith(f"Strongest family: {text.family_name(report, strong['card_id'])}")
-    assert f"weakest: {text.family_name(report, weak['card_id'])}, effect (adjusted)" in sentence
+    assert sentence.startswith(f"Strongest family: {text.tile_name(report, g, strong['card_id'])}")
+    assert f"weakest: {text.tile_name(report, g, weak['card_id'])}, effect (adjusted)" in sentence
 
 
 def test_the_family_section_shows_the_adjusted_effect(written4) -> None:

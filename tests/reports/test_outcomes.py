@@ -5,10 +5,10 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from reports import cards
-from reports.outcomes import NEARLY_ALWAYS, level_status
+from reports.percard import cards
+from reports.percard.outcomes import NEARLY_ALWAYS, level_status
 from reports.report import build_report
-from reports.settings import Settings
+from reports.run.settings import Settings
 
 
 def read(run, table: str) -> pl.DataFrame:
@@ -101,7 +101,7 @@ def test_outcomes_goals_kept_and_scored(written4) -> None:
 def test_outcomes_section_in_every_format(written4) -> None:
     report = written4["json"]
     assert set(report["outcomes"]) == {
-        "thresholds", "strategies", "awards", "goals", "level_kind", "goal_kind"
+        "thresholds", "strategies", "awards", "goals", "level_kind", "goal_kind", "title"
     }  # fmt: skip
     assert (report["outcomes"]["level_kind"], report["outcomes"]["goal_kind"]) == ("award", "goal")
     assert report["outcomes"]["thresholds"]["nearly_always"] == NEARLY_ALWAYS

@@ -11,10 +11,10 @@ import polars as pl
 import pyarrow.parquet as pq
 import pytest
 
-from reports import findings
-from reports.picks import COLUMNS, _bytes, bit_counts, pick_rates
+from reports.cardbalance import findings
+from reports.percard.picks import COLUMNS, _bytes, bit_counts, pick_rates
 from reports.report import build_report
-from reports.settings import Settings
+from reports.run.settings import Settings
 from tests.unsound_runs import reseal, rewrite_part
 
 FIELD = "crafter,performer,restorer,courtier"
@@ -87,7 +87,7 @@ def test_a_useless_card_is_a_dead_card_high_in_the_summary(useless):
     row = next(r for r in report["cards"]["rows"] if r["card_id"] == "guarneri")
     assert row["offered"] == guarneri["offered"] and row["pick_rate"] == 0
     # the dead tile is a finding, ahead of every finding that moves less than the margin
-    # over the run's seat-games (reports/findings.py: findings ranked by impact)
+    # over the run's seat-games (reports/cardbalance/findings.py: findings ranked by impact)
     # (at most CAPS["dead_card"] dead cards reach the Summary, the most offered first: the
     # tile is there unless as many cards offered more often are dead too)
     kinds = [f["kind"] for f in report["summary"]]
@@ -136,7 +136,7 @@ def test_bitmaps_in_another_layout_give_no_pick_rates_not_a_traceback(useless, t
 
 
 def _run(path):
-    from reports.load import open_run
+    from reports.run.load import open_run
 
     return open_run(path)
 

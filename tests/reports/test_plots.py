@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from reports import plots
+from reports.render import plots
 
 
 def labels(svg: str) -> list[str]:

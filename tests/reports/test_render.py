@@ -6,8 +6,23 @@ import json
 import re
 from html.parser import HTMLParser
 
-from reports.card_render import SECTIONS
-from reports.output import to_json
+from reports.run.output import to_json
+
+# Luthier's page: its sections' ids and titles, in order (reports.render.sections)
+SECTIONS = (
+    ("summary", "Summary"),
+    ("run", "Run"),
+    ("seats", "Seat order"),
+    ("families", "Family tiles"),
+    ("dead", "Dead and ignored cards"),
+    ("flagged", "Strongest and weakest cards"),
+    ("strategies", "Strategies"),
+    ("scores", "Scores"),
+    ("arc", "Game arc"),
+    ("cards", "Cards by kind"),
+    ("outcomes", "Awards and goals (outcomes)"),
+    ("method", "Method and definitions"),
+)
 
 PLOTS = ("seat-win-rates", "family-win-rates", "flagged-forest", "scores", "sources", "margins")
 
@@ -68,6 +83,8 @@ def test_html_has_every_section_plot_and_a_table_of_contents(written4) -> None:
     for sid, title in SECTIONS:
         assert f'<section id="{sid}"><h2>{title}</h2>' in page
         assert sid in parsed.links  # linked from the table of contents
+    at = [page.index(f'<section id="{sid}">') for sid, _ in SECTIONS]
+    assert at == sorted(at)
     assert set(parsed.links) <= set(parsed.ids)  # no dangling in-page link
     assert len(parsed.ids) == len(set(parsed.ids))  # SVG ids made unique per plot
     for name in PLOTS:
@@ -145,7 +162,7 @@ def test_every_table_scrolls_in_its_box_and_flagged_names_wrap(written4) -> None
     """Issue 34: the flagged-cards table overflowed its box at 1,366 px. Every table sits
     in a box that scrolls sideways; the flagged table keeps its numbers on one line but
     lets its card names wrap."""
-    from reports.html_kit import CSS
+    from reports.render.html_kit import CSS
 
     page = written4["html"]
     assert page.count("<table") == page.count('<div class="wrap"><table')
@@ -175,8 +192,8 @@ def _with_strategies(report: dict, names: list[str], run_names: list[str]) -> di
 def test_matchups_say_in_one_line_when_they_hold_nothing(written4) -> None:
     """One strategy, or one line-up in every game: a line instead of a table of repeats;
     different line-ups: the table."""
-    from reports.blocks import html_parts, markdown_lines
-    from reports.card_render import strategies
+    from reports.cardbalance.card_render import strategies
+    from reports.render.blocks import html_parts, markdown_lines
 
     def section_strategies(report: dict) -> str:
         return "".join(html_parts(strategies(report)))

@@ -5,7 +5,8 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from reports.card_report import ROW_KEYS, build_report, uniform_rows
+from reports.cardbalance.card_report import ROW_KEYS, uniform_rows
+from reports.report import build_report
 
 
 @pytest.mark.parametrize("fixture", ["run4", "run2", "tiny"])

@@ -7,13 +7,17 @@ import random
 import polars as pl
 import pytest
 
-from reports.adjusted import from_tables, interval
-from reports.card_sums import role_filter
-from reports.cardinfo import card_info
-from reports.load import open_run
-from reports.settings import DEFAULT_MIN_SAMPLE
+from reports.percard.adjusted import from_tables, interval
+from reports.percard.card_sums import role_filter
+from reports.percard.cardinfo import card_info
+from reports.run.load import open_run
+from reports.run.settings import DEFAULT_MIN_SAMPLE
+from simcore import games
 from simcore.seats import seat_game_key
 from simcore.stats import difference_interval
+
+LUTHIER = games.get("luthier")
+FAMILY = ("family",)  # Luthier's grouping (its `groupings`): the strata beyond strategy
 
 
 def _claims(n_games: int, seed: int) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -54,11 +58,11 @@ def test_reaching_the_royal_benefit_explains_the_raw_difference() -> None:
         g[False]["w2"],
     )  # fmt: skip
     assert raw > 0.2  # claimers win ~47%, the others ~15%
-    by_id = {r["card_id"]: r for r in from_tables(seats, keys, royal=True).to_dicts()}
+    by_id = {r["card_id"]: r for r in from_tables(seats, keys, FAMILY, "took_royal").to_dicts()}
     delta, low, high, _ = interval(by_id["x"]["delta"], by_id["x"]["se"])
     assert low < 0 < high and abs(delta) < 0.04
     # today's strata (no took_royal) credit the card with the claim
-    plain = {r["card_id"]: r for r in from_tables(seats, keys).to_dicts()}
+    plain = {r["card_id"]: r for r in from_tables(seats, keys, FAMILY).to_dicts()}
     assert interval(plain["x"]["delta"], plain["x"]["se"])[1] > 0.15
 
 
@@ -67,8 +71,8 @@ def test_royal_strata_leave_other_cards_alone() -> None:
     without royal takers gives the same numbers with and without it."""
     seats, keys = _claims(600, 5)
     seats = seats.with_columns(took_royal=pl.lit(False))
-    a = from_tables(seats, keys).sort("card_id")
-    b = from_tables(seats, keys, royal=True).sort("card_id")
+    a = from_tables(seats, keys, FAMILY).sort("card_id")
+    b = from_tables(seats, keys, FAMILY, "took_royal").sort("card_id")
     assert a["delta"].to_list() == pytest.approx(b["delta"].to_list(), rel=1e-12)
     assert a["se"].to_list() == pytest.approx(b["se"].to_list(), rel=1e-12)
 
@@ -81,7 +85,7 @@ def _tables(run_dir):
     )  # fmt: skip
     cards = pl.read_parquet(run_dir / "cards").with_columns(pl.col(pl.Categorical).cast(pl.String))
     keys = (
-        cards.filter(role_filter("held_events"), pl.col("kind") != "family")
+        cards.filter(role_filter(LUTHIER.card_kinds, "held_events"), pl.col("kind") != "family")
         .select(
             "kind",
             "card_id",
@@ -100,13 +104,16 @@ def test_report_rows_use_milestone_strata_for_royal_patrons_and_specialty_only(
     """Royal rows match the tables with took_royal strata, specialty rows those with
     took_specialty strata; every other row matches today's strata (strategy, start
     order, family) exactly."""
-    royal = {c for c, d in card_info(open_run(run4)).patron_deck.items() if d == "royal"}
+    royal = {c for c, d in card_info(open_run(run4)).decks["patron"].items() if d == "royal"}
     assert royal
     seats, keys = _tables(run4)
     key = ("kind", "card_id", "level")
-    plain = {tuple(r[k] for k in key): r for r in from_tables(seats, keys).to_dicts()}
-    with_royal = {tuple(r[k] for k in key): r for r in from_tables(seats, keys, True).to_dicts()}
-    specialty = from_tables(seats, keys, milestone="took_specialty").to_dicts()
+    plain = {tuple(r[k] for k in key): r for r in from_tables(seats, keys, FAMILY).to_dicts()}
+    with_royal = {
+        tuple(r[k] for k in key): r
+        for r in from_tables(seats, keys, FAMILY, "took_royal").to_dicts()
+    }
+    specialty = from_tables(seats, keys, FAMILY, milestone="took_specialty").to_dicts()
     with_specialty = {tuple(r[k] for k in key): r for r in specialty}
     rows = [r for r in written4["json"]["cards"]["rows"] if r["kind"] != "family"]
     seen = 0
@@ -131,7 +138,11 @@ def test_report_rows_use_milestone_strata_for_royal_patrons_and_specialty_only(
 def test_royal_rows_differ_from_todays_strata_on_a_real_run(run4, written4) -> None:
     """The royal holders' advantage over seats that never reached the benefit is gone."""
     seats, keys = _tables(run4)
-    plain = {r["card_id"]: r for r in from_tables(seats, keys).to_dicts() if r["kind"] == "patron"}
+    plain = {
+        r["card_id"]: r
+        for r in from_tables(seats, keys, FAMILY).to_dicts()
+        if r["kind"] == "patron"
+    }
     rows = [
         r for r in written4["json"]["cards"]["rows"]
         if r["kind"] == "patron" and r["deck"] == "royal" and r["tested"]

@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from reports import findings
-from reports.plots import common_xlim
+from reports.cardbalance import findings
+from reports.render.plots import common_xlim
 from reports.report import build_report, render_html, render_markdown
-from reports.settings import Settings
+from reports.run.settings import Settings
 
 KEYS = {
     "kind", "subject", "text", "size", "low", "high", "unit", "seed", "command", "advice", "weight",
@@ -307,10 +307,10 @@ def test_instrument_and_repair_rows_carry_their_section(loose) -> None:
 
 
 def test_no_finding_from_a_handful_of_holders_or_a_degenerate_interval() -> None:
-    """One rule for every game's Summary (reports.findings.findable): the Maestro case of
-    issue 34, an effect from 0.1% of the seat-games with a zero-width interval, is none."""
-    from reports import game_summary
-    from reports.findings import MIN_FINDING_HOLDERS, findable
+    """One rule for every game's Summary (reports.cardbalance.findings.findable): the Maestro
+    case of issue 34, an effect from 0.1% of the seat-games with a zero-width interval, is none."""
+    from reports.cardbalance.findings import MIN_FINDING_HOLDERS, findable
+    from reports.game import game_summary
 
     run = {"games": 10_000, "players": 4}
     row = {"kind": "row", "card": "Ravel", "event": "any", "q_value": 0.001, "n": 40,
@@ -319,5 +319,9 @@ def test_no_finding_from_a_handful_of_holders_or_a_degenerate_interval() -> None
     assert not findable({**row, "n": 4000, "adj_diff_low": -0.348, "adj_diff_high": -0.348}, run)
     assert not findable({**row, "n": MIN_FINDING_HOLDERS - 1}, {"games": 10, "players": 2})
     assert findable({**row, "n": 4000}, run)
-    report = {"run": run, "cards": {"kinds": [{"kind": "row"}], "rows": [row]}}
+    report = {
+        "run": run,
+        "settings": {"min_sample": MIN_FINDING_HOLDERS},
+        "cards": {"kinds": [{"kind": "row"}], "rows": [row]},
+    }
     assert game_summary.next_sentence(report).startswith("No row shows")

@@ -15,9 +15,9 @@ import numpy as np
 import polars as pl
 import pytest
 
-from reports.findings import ablate_command, confirm_command
+from reports.cardbalance.findings import ablate_command, confirm_command
 from reports.report import build_report, render_markdown, write_report
-from reports.violations import MAX_EXAMPLES
+from reports.run.violations import MAX_EXAMPLES
 from tests.unsound_runs import unsound_copy
 
 FOLDER = "cards $(touch PWN) dir"  # a folder name that runs `touch PWN` if left unquoted
@@ -137,7 +137,7 @@ def test_a_tally_adds_windows_and_reads_every_bit_of_the_column() -> None:
     """Windows of a replay (`tutti check`) add up; the first games stay the lowest game
     indices; the column's top bit is a bit like any other (an Int32 column holds it as a
     negative number)."""
-    from reports.violations import Tally
+    from reports.run.violations import Tally
 
     tally = Tally()
     for first in (20, 0):  # the later window first: the examples are still by game index
@@ -216,7 +216,8 @@ def test_ablate_and_confirm_commands_quote_every_word(tmp_path) -> None:
         "players": 2, "seed": 1, "cards_dir": FOLDER, "run_dir": "runs/a b;touch PWN",
         "seats": [{"strategy": "random"}, {"strategy": "it's"}],
     }  # fmt: skip
-    ablate = ablate_command({"run": run}, "instrument", "x$(id)")
+    kinds = {"kinds": {"instrument": {"file": "instruments"}}}  # the game's card file
+    ablate = ablate_command({"run": run, "cards": kinds}, "instrument", "x$(id)")
     assert _pasted(ablate, tmp_path) == [
         "ablate", "instruments", "--only", "x$(id)", "--players", "2", "--seed", "1",
         "--strategies", "random,it's", "--cards", FOLDER,

@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
-from reports.ablate import ablate
-from reports.whatif import parse_target, sweep, whatif
-from reports.whatif_render import ablate_view, whatif_view
+from reports.experiments.ablate import ablate
+from reports.experiments.whatif import parse_target, sweep, whatif
+from reports.experiments.whatif_render import ablate_view, whatif_view
 from simcore.errors import TuttiError
 from tests.main import tutti
 

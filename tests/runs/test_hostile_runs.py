@@ -326,7 +326,7 @@ def test_a_failed_start_leaves_no_orphan(tmp_path, monkeypatch, capsys) -> None:
 
 @pytest.fixture(scope="module")
 def small_baseline(tmp_path_factory) -> Path:
-    from reports.drift_run import write_new_baseline
+    from reports.drift.drift_run import write_new_baseline
 
     path = tmp_path_factory.mktemp("baseline") / "b.parquet"
     write_new_baseline(path, players=2, games=300, seed=9, strategies=None, cards=None)

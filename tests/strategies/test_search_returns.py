@@ -10,12 +10,12 @@ import math
 import numpy as np
 import pytest
 
-from reports.balance import better, check_lines
-from reports.balance_search import CONFIRM_TOP as BALANCE_TOP
-from reports.balance_search import Clock
-from reports.balance_search import best_played as balance_best
-from reports.balance_search import search as balance_search
-from reports.balance_space import parse_vary
+from reports.experiments.balance import better, check_lines
+from reports.experiments.balance_search import CONFIRM_TOP as BALANCE_TOP
+from reports.experiments.balance_search import Clock
+from reports.experiments.balance_search import best_played as balance_best
+from reports.experiments.balance_search import search as balance_search
+from reports.experiments.balance_space import parse_vary
 from strategies.luthier.registry import SELF_PLAY, get
 from strategies.tune import (
     CONFIRM_FIRST,

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from simcore.games.api import CardKind, Game
+from simcore.games.api import CardKind, CardSections, Game, Grouping, Milestone
 from simcore.games.luthier import RULES_VERSION
 from simcore.games.luthier.carddata.cards import KINDS, TABLE_KINDS
 from simcore.games.luthier.play.engine import MIN_PLAYERS
@@ -29,7 +29,7 @@ class Luthier(Game):
     # the report and the drift check (simcore/games/api.py): win rates by family tile too,
     # and each kind of card with what holding and completing one means (the card-balance
     # report's tables and the drift check's per-card metrics: one owner, read by
-    # reports/card_kinds.py); the data file of each kind is cards.TABLE_KINDS's; `events`:
+    # reports/percard/card_kinds.py); the data file of each kind is cards.TABLE_KINDS's; `events`:
     # beyond the held and completed events, the cards dealt to choose from (hands, family
     # tiles, goals) and a patron abandoned through patience (codes.CardEvent)
     drift_groups = ("family",)
@@ -38,19 +38,23 @@ class Luthier(Game):
                  ("kept", "taken"), "kept at setup or taken", ("completed",), "finished",
                  dealt=True, events=("dealt", "kept", "taken", "completed")),
         CardKind("performance", TABLE_KINDS["performance"], "Performance cards",
-                 ("taken",), "taken", ("completed",), "performed at medium or high level"),
+                 ("taken",), "taken", ("completed",), "performed at medium or high level",
+                 completed_levels=True),
         CardKind("repair", TABLE_KINDS["repair"], "Repair cards",
                  ("taken",), "taken", ("completed",), "repaired"),
         CardKind("patron", TABLE_KINDS["patron"], "Patrons",
                  ("kept", "taken"), "kept at setup or taken", ("completed",), "completed",
                  dealt=True, leaves=True,
-                 events=("dealt", "kept", "taken", "completed", "abandoned")),
+                 events=("dealt", "kept", "taken", "completed", "abandoned"),
+                 decks=(("I", "Patrons I"), ("II", "Patrons II"), ("royal", "Royal patrons"))),
         # one key per award level claimed ("award/t8/3"); an outcome of play, not a choice
         CardKind("award", TABLE_KINDS["award"], "Public awards",
-                 ("claimed",), "claimed at that level", per_level=True, outcome=True),
+                 ("claimed",), "claimed at that level", per_level=True, outcome=True,
+                 in_play="award_tiles"),
         CardKind("goal", TABLE_KINDS["goal"], "Personal goals",
                  ("kept",), "kept", ("scored",), "scored (any level)", dealt=True,
-                 completion_is_outcome=True, events=("dealt", "kept", "scored")),
+                 completion_is_outcome=True, events=("dealt", "kept", "scored"),
+                 completed_levels=True),
         CardKind("family", TABLE_KINDS["family"], "Family tiles", ("kept",), "kept",
                  dealt=True, events=("dealt", "kept")),
         CardKind("specialty", TABLE_KINDS["specialty"], "Specialty workers",
@@ -61,6 +65,19 @@ class Luthier(Game):
     score_sources = {f"prestige_{source.name.lower()}": 1 for source in Source}
     score_by_round = "round{round}_prestige"
     end_triggers = ("rounds",)  # a fixed length: every game ends by its rounds (codes.End)
+    # the card-balance sections (api.ReportSpec): cards compared within the family tile
+    # too, which has its own section; royal patrons (an award's royal benefit) and
+    # specialty workers (a track's specialty step) compared with the seats that got as
+    # far; instruments and repairs grouped by their instrument family for the findings
+    groupings = (Grouping("family", "Family tiles", "Family", kind="family", plural="families"),)
+    milestones = (
+        Milestone("patron", "patrons_taken_royal", 1, deck="royal"),
+        Milestone("specialty", "specialty_workers", 3),
+    )
+    card_sections = CardSections(
+        "family", {"strings": "string", "winds": "wind", "pk": "percussion and keyboard"}
+    )
+    outcomes_title = "Awards and goals (outcomes)"
 
     @property
     def self_play(self) -> str:

@@ -158,7 +158,7 @@ def seats_table(card_set, batch: Batch, n_players: int, strategies) -> pa.Table:
         cols[f"placed_{loc.name.lower()}"] = pa.array(flat["n_placed"][:, loc])
     fields = [pa.field(name, array.type) for name, array in cols.items()]
     arrays = list(cols.values())
-    for name in ("offered", "picked"):  # pick rates (reports/picks.py)
+    for name in ("offered", "picked"):  # pick rates (reports/percard/picks.py)
         field, array = _card_bits(card_set, np.ascontiguousarray(flat[name]), f"{name}_cards")
         fields.append(field)
         arrays.append(array)

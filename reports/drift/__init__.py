@@ -1,0 +1,3 @@
+"""Did a change move anything: baselines, windows, metrics, verdicts, `tutti check`, and
+their output.
+"""

@@ -1,0 +1,3 @@
+"""The report's layout: the sections a game gets (switched on by what it declares), blocks
+written once to Markdown and HTML, the HTML kit, the plots, the shared prose.
+"""
