@@ -77,6 +77,16 @@ def event_line(ids, card, comp, r, p, code, a, b, c, d) -> str:  # noqa: PLR0911
         return f"{who} loses the published {comp(a)}"
     if code == Ev.DEAL:
         return f"{who} is dealt {card(a)}"
+    if code == Ev.REACT:
+        return f"{who} reacts with {card(a)}"
+    if code == Ev.NEGATE:
+        return f"{who}'s activation is negated by Absolution"
+    if code == Ev.STEAL_CARD:
+        return f"{who} steals {card(a)} from {SEAT_NAMES[b]}"
+    if code == Ev.PROTECT:
+        return f"{who}'s Guild License stops {SEAT_NAMES[b]}'s discard or steal"
+    if code == Ev.SPHERES:
+        return f"{who} rerolls a Music of the Spheres die: {b} -> {c}"
     if code == Ev.END:
         return f"== the game ends: {End(a).name.lower().replace('_', ' ')} =="
     return f"{who}: {a} points, rank {b}" + (", wins" if c else "")  # Ev.FINAL

@@ -9,18 +9,20 @@ from __future__ import annotations
 from simcore.games.ewmh.codes import Rule
 from simcore.games.ewmh.play.decide_nb import decide_nb
 from simcore.games.ewmh.play.invariants_nb import check_invariants_nb
+from simcore.games.ewmh.rules.activation_nb import open_activation_nb
 from simcore.games.ewmh.rules.decks_nb import discard_card_nb, take_effect_nb
-from simcore.games.ewmh.rules.effects_nb import apply_effect_nb, next_concert_nb
+from simcore.games.ewmh.rules.effects_nb import next_concert_nb
 from simcore.games.ewmh.rules.held_nb import n_held_nb, plays_text_nb, unit_value_nb
 from simcore.games.ewmh.rules.log_nb import log_nb
 from simcore.games.ewmh.rules.move_nb import move_pawn_nb
 from simcore.games.ewmh.rules.options_nb import list_options_nb
 from simcore.games.ewmh.rules.produce_nb import cost_nb, first_in_hand_nb, publish_nb
+from simcore.games.ewmh.rules.react_nb import apply_stage_nb, skip_idle_windows_nb
 from simcore.games.ewmh.rules.setup_nb import draft_keep_nb, pick_vocation_nb
+from simcore.games.ewmh.rules.trigger_nb import open_roll_windows_nb
 from simcore.games.ewmh.rules.turn_nb import (
     after_refresh_nb,
     back_to_phase_nb,
-    die_move_nb,
     end_phase_nb,
     end_turn_nb,
     n_flipped_nb,
@@ -81,29 +83,24 @@ def pay_unit_nb(cards, g, s, w, p, c, holder):
 @kernel
 def activate_nb(cards, g, s, w, p, kind, a, b, c):
     """Seat p flips card a (FLIP), spends it (SPEND) or flips its vocation for ability a
-    (VOC), on targets b, c; back to the free phase unless the effect continues."""
+    (VOC), on targets b, c: the cost paid, the activation goes on as a record open to
+    Absolution and Josquin (rules/activation_nb.py; rulings EW-25, EW-26)."""
     if kind == Opt.FLIP:
         g.card_flipped[a] = 1
         s[p].flips += 1
         log_nb(g, w, p, Ev.FLIP, a, b, c, 0)
-        cont = apply_effect_nb(
-            cards, g, s, w, p, plays_text_nb(cards, a), cards.card_params[a], b, c
-        )
+        effect = plays_text_nb(cards, a)
     elif kind == Opt.SPEND:
         discard_card_nb(g, a)
         s[p].spends += 1
         log_nb(g, w, p, Ev.SPEND, a, b, c, 0)
-        cont = apply_effect_nb(
-            cards, g, s, w, p, plays_text_nb(cards, a), cards.card_params[a], b, c
-        )
+        effect = plays_text_nb(cards, a)
     else:
         s[p].voc_flipped = 1
         s[p].flips += 1
         log_nb(g, w, p, Ev.VOC, a, b, c, 0)
         effect = cards.ability_effect[a]
-        cont = apply_effect_nb(cards, g, s, w, p, effect, cards.ability_params[a], b, c)
-    if cont == 0:
-        back_to_phase_nb(g, s)
+    open_activation_nb(cards, g, s, w, p, kind, a, effect, b, c)
 
 
 @kernel
@@ -191,14 +188,17 @@ def apply_nb(cards, g, s, w, p, k):
         if kind == Opt.REROLL:
             reroll_nb(cards, g, s, w, p, a)
         else:
-            die_move_nb(cards, g, s, w, p, g.die1)
+            open_roll_windows_nb(g, p, g.die1)
     elif stage == Stage.REROLL_PICK:
-        die_move_nb(cards, g, s, w, p, a)
+        open_roll_windows_nb(g, p, a)
     elif stage == Stage.HAND_LIMIT:
         discard_card_nb(g, a)
         log_nb(g, w, p, Ev.DISCARD, a, 0, 0, 0)
         if n_held_nb(g, p) + 1 <= cards.rules[Rule.HAND_LIMIT]:
             end_turn_nb(cards, g, s, w, p)
+    else:  # REACT, ABSOLVE, GUARD, SPHERES, SPHERES_PICK (phase (c))
+        apply_stage_nb(cards, g, s, w, p, kind, a, b, c)
+    skip_idle_windows_nb(cards, g, s, w)
 
 
 @kernel
@@ -224,6 +224,7 @@ def advance_nb(cards, g, s, w, stop_mask):
         if g.stage == Stage.TURN:
             check_invariants_nb(cards, g, s)
             start_turn_nb(cards, g, s, w)
+            skip_idle_windows_nb(cards, g, s, w)
             continue
         n = list_options_nb(cards, g, s, w)
         p = g.actor

@@ -2,8 +2,9 @@
 held (rulebook: Effect cards, "a Static card whose effect only applies if it is in your
 possession"), and which cards' texts the engine plays.
 
-Patrons (a `keep` condition) are phase (b) and the reactive cards phase (c): until then
-such a card is only a production unit, as every card also is (rulebook: Effect cards)."""
+Patrons (a `keep` condition) are phase (b): until then such a card is only a production
+unit, as every card also is (rulebook: Effect cards). Reactive cards play their text in
+the reaction windows (rules/react_nb.py), not on their holder's turn."""
 
 from __future__ import annotations
 
@@ -43,18 +44,16 @@ def n_hand_comps_nb(g, p):
 
 @kernel
 def plays_text_nb(cards, c):
-    """The effect whose text card c plays in phase (a), or -1: the text of a patron (phase
-    b) or of a reactive card (phase c) is not played yet; the card stays a unit."""
+    """The effect whose text card c plays on its holder's turn, or -1: the text of a patron
+    (phase b) is not played yet, and a reactive card's is played in its reaction windows
+    (rules/react_nb.py), not here; such a card is a unit on its holder's turn."""
     d = cards.card_design[c]
     if cards.design_keep[d] != Keep.NONE:
         return -1
     t = cards.design_timing[d]
     if t == Timing.REACT or t == Timing.REACT_SPEND:
         return -1
-    e = cards.card_effect[c]
-    if e == Effect.DOUBLE_ABILITY:  # Josquin: phase (c), with Absolution (spec 1.7)
-        return -1
-    return e
+    return cards.card_effect[c]
 
 
 @kernel

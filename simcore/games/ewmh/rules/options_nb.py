@@ -19,6 +19,7 @@ from simcore.games.ewmh.rules.produce_nb import (
     first_in_hand_nb,
     units_available_nb,
 )
+from simcore.games.ewmh.rules.react_nb import stage_options_nb
 from simcore.games.ewmh.rules.setup_nb import n_vocations_nb
 from simcore.games.ewmh.rules.turn_nb import rondeaux_card_nb
 from simcore.games.ewmh.sizes import MAX_DESIGNS
@@ -204,4 +205,6 @@ def list_options_nb(cards, g, s, w):
         n = add_opt_nb(g, w, n, Opt.USE, g.die2, -1, -1, -1)
     elif stage == Stage.HAND_LIMIT:
         n = own_card_options_nb(cards, g, w, 0, p, Opt.DISCARD, False, True)
+    else:  # REACT, ABSOLVE, GUARD, SPHERES, SPHERES_PICK (phase (c))
+        n = stage_options_nb(cards, g, s, w, p)
     return n

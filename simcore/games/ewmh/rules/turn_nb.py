@@ -10,7 +10,12 @@ from simcore.games.ewmh.rules.held_nb import n_held_nb, plays_text_nb, refreshes
 from simcore.games.ewmh.rules.log_nb import log_nb
 from simcore.games.ewmh.rules.move_nb import move_pawn_nb, tile_nb
 from simcore.games.ewmh.rules.scoring_nb import end_game_nb
-from simcore.games.ewmh.state.codes import VOC_CARD, End, Ev, Stage, Violation
+from simcore.games.ewmh.rules.trigger_nb import (
+    open_roll_windows_nb,
+    queue_trigger_nb,
+    window_pending_nb,
+)
+from simcore.games.ewmh.state.codes import VOC_CARD, End, Ev, Stage, Trigger, Violation
 from simcore.games.ewmh.state.dtypes import Stream
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import randint_nb
@@ -18,8 +23,11 @@ from simcore.kernels.rng_nb import randint_nb
 
 @kernel
 def back_to_phase_nb(g, s):
-    """After an action: free productions owed (an arrival, the End tile) come first, at
+    """After an action: its reaction windows first, in the order of their triggers (ruling
+    EW-25; rules/trigger_nb.py); then free productions owed (an arrival, the End tile), at
     once, in turn order from the current seat (ruling EW-15); then the free phase."""
+    if window_pending_nb(g):
+        return
     for i in range(g.n_players):
         q = (g.current + i) % g.n_players
         if s[q].pending_free > 0:
@@ -83,6 +91,7 @@ def start_turn_nb(cards, g, s, w):
     g.reduce = 0
     g.bank = 0
     g.medici = -1
+    g.pending_double = 0  # Josquin: "this turn" (ruling EW-26)
     g.actor = p
     log_nb(g, w, p, Ev.TURN, g.turn, s[p].pos, 0, 0)
     allowed = refreshes_nb(cards, g, p)
@@ -121,7 +130,7 @@ def rondeaux_card_nb(cards, g, p):
 @kernel
 def roll_nb(cards, g, s, w, p):
     """Seat p rolls the d6 (rulebook: Move your guy); with a fresh Rondeaux it may reroll
-    (REROLL, ruling EW-28), else it moves."""
+    (REROLL, ruling EW-28), else the roll windows open before it moves (ruling EW-25)."""
     g.die1 = 1 + randint_nb(g.rng, Stream.DICE, int(cards.rules[Rule.DIE_SIDES]))
     g.die2 = 0
     g.rolled = 1
@@ -130,7 +139,7 @@ def roll_nb(cards, g, s, w, p):
         g.stage = Stage.REROLL
         g.actor = p
     else:
-        die_move_nb(cards, g, s, w, p, g.die1)
+        open_roll_windows_nb(g, p, g.die1)
 
 
 @kernel
@@ -149,9 +158,12 @@ def reroll_nb(cards, g, s, w, p, c):
 def die_move_nb(cards, g, s, w, p, d):
     """Seat p moves d spaces by its die; unless it arrives, the tile it lands on triggers
     (rulebook: "Only the result of the dice indicates what tile you will trigger"; ruling
-    EW-14); a take tile continues in the TAKE stage (the array or the deck top)."""
+    EW-14); a take tile continues in the TAKE stage (the array or the deck top). The tile
+    opens a window for Charlemagne (ruling EW-39), after the lander's own benefit."""
     log_nb(g, w, p, Ev.ROLL, g.die1, d, g.die2, 0)
     if move_pawn_nb(cards, g, s, w, p, d, True) == 1:
+        if cards.path[s[p].pos] >= 0:
+            queue_trigger_nb(g, Trigger.TILE, p, cards.path[s[p].pos], 0)
         n = tile_nb(cards, g, s, w, p)
         if n > 0:
             start_take_nb(g, p, n, n, True, False)

@@ -25,6 +25,11 @@ class Stage(IntEnum):
     REROLL_PICK = 11  # after Rondeaux: use the first or the second result
     HAND_LIMIT = 12  # the end of the turn: discard down to the hand limit (ruling EW-19)
     OVER = 13  # the game has ended and is scored
+    REACT = 14  # a reaction window (GAME.win): the actor reacts with a card or passes (EW-25)
+    ABSOLVE = 15  # the actor may flip Absolution against the pending activation (EW-25)
+    GUARD = 16  # the actor may flip Guild License against a discard or steal (EW-38)
+    SPHERES = 17  # Music of the Spheres rolled: keep the dice or reroll one with Rondeaux (EW-28)
+    SPHERES_PICK = 18  # after Rondeaux: use the first or the second result of that die
 
 
 class Opt(IntEnum):
@@ -48,6 +53,9 @@ class Opt(IntEnum):
     KEEP = 15  # keep the die as rolled
     REROLL = 16  # a = the Rondeaux card flipped to reroll
     USE = 17  # a = the die result used (after a reroll)
+    PASS = 18  # let a reaction window, an Absolution or a Guild License go by
+    REACT = 19  # a = the card reacting, b..c its choice (rules/react_nb.py)
+    ABSOLVE = 20  # a = the Absolution ability flipped: the pending activation is negated
 
 
 VOC_CARD = -2  # option column a: the seat's vocation card instead of an effect card
@@ -79,6 +87,11 @@ class Ev(IntEnum):
     DEAL = 20  # a = card dealt (Peasants' Revolt)
     END = 21  # a = End code
     FINAL = 22  # a = points, b = rank, c = 1 if a winner
+    REACT = 23  # a = card reacting, b = Trigger, c = its choice
+    NEGATE = 24  # a = seat negated, b = its source (card or ability), c = Opt kind
+    STEAL_CARD = 25  # a = effect card stolen, b = from seat (Elizabeth Nevell)
+    PROTECT = 26  # a = Guild License card, b = seat whose effect it stopped
+    SPHERES = 27  # a = die index rerolled, b = old result, c = new result
 
 
 class End(IntEnum):
@@ -100,6 +113,21 @@ class Violation(IntEnum):
     SCORE = 32  # the running points differ from the pieces' points recomputed at the end
     OPTIONS = 64  # a decision had more options than the buffer holds (the rest dropped)
     ARRIVAL = 128  # arrival positions not 1..k for the k arrived pawns
+    QUEUE = 256  # more reaction triggers pending than GAME.rq holds (the rest dropped)
+
+
+class Trigger(IntEnum):
+    """What opens a reaction window (GAME.win, the queue GAME.rq; ruling EW-25's trigger
+    points). The roll windows come before the die move; the others after their event."""
+
+    NONE = 0  # no window open
+    INVERT = 1  # a die result, before the move: Council of Trent (any other player)
+    MACHAUT = 2  # then the roller's own Machaut: a forward move of 2 or less becomes 6
+    PASSED = 3  # a pawn passed others (src = mover, a = from, b = to): Sustain (EW-32)
+    MOVED = 4  # another player's effect moved a pawn (src = that player, a = the pawn): Nevell
+    DRAW = 5  # src drew compositions (a = how many): Hildegard, Divine Trance (EW-42)
+    VOCATION = 6  # src used its vocation (a = 1 if Absolution): Perotin (EW-41)
+    TILE = 7  # src's die move triggered tile entry a: Charlemagne (EW-39)
 
 
 def names(enum: type[IntEnum]) -> list[str]:
