@@ -204,6 +204,20 @@ def test_perotin_draws_when_another_player_uses_a_vocation(ecards):
     assert len(hand_comps(g, 2)) == 1 and len(hand_comps(g, 0)) == 1
 
 
+def test_perotin_reacts_to_absolution_on_face_a(ecards):
+    """Rulings EW-41 ("Absolution included") and EW-2 (face A: "uses their Vocation")."""
+    games, seats, w = blank_game(ecards, vocations=[COURT, CHURCH, COURT, COURT])
+    g = games[0]
+    perotin = give_design(ecards, g, "perotin", 2)
+    take(ecards, games, seats, w, row(Opt.FLIP, give_design(ecards, g, "guido", 0)))
+    take(ecards, games, seats, w, row(Opt.ABSOLVE, ability(ecards, "church_absolution"), 0))
+    assert settle(ecards, games, seats, w) == 2 and g.win == Trigger.VOCATION
+    assert g.win_src == 1 and g.win_a == 1
+    take(ecards, games, seats, w, row(Opt.REACT, perotin))
+    settle(ecards, games, seats, w)
+    assert len(hand_comps(g, 2)) == 1 and hand_comps(g, 0) == []
+
+
 def test_perotin_does_not_react_to_its_holders_own_vocation(ecards):
     games, seats, w = blank_game(ecards, vocations=[CHURCH, COURT, COURT, COURT])
     give_design(ecards, games[0], "perotin", 0)

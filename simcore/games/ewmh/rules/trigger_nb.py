@@ -4,10 +4,11 @@ move pawns, draw compositions and roll dice can record a trigger; the windows' o
 and picks are rules/react_nb.py.
 
 A window asks the seats in turn order from the active player (GAME.current), one seat
-per step (GAME.win_step); a seat with nothing eligible has only PASS, taken without a
-decision. Post-event triggers (a pass, a move by another player's effect, a draw, a
-vocation use, a tile) are queued and their windows open one after another, in the order
-of the events, as soon as the action under way is done (turn_nb.back_to_phase_nb)."""
+per step (GAME.win_step); a seat with nothing eligible is not asked, and a window nobody
+can use leaves no trace (react_nb.skip_idle_windows_nb). Post-event triggers (a pass, a
+move by another player's effect, a draw, a vocation use, a tile) are queued, and their
+windows open one after another, in the order of the events, as soon as the action under
+way is done (turn_nb.back_to_phase_nb)."""
 
 from __future__ import annotations
 
