@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.ewmh.codes import Effect, Rule
+from simcore.games.ewmh.codes import Effect, Rule, Timing
 from simcore.games.ewmh.rules.activation_nb import (
     absolution_nb,
     absolve_nb,
@@ -42,6 +42,37 @@ from simcore.games.ewmh.state.codes import Ev, Opt, Stage, Trigger
 from simcore.games.ewmh.state.dtypes import Stream
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import randint_nb
+
+
+@kernel
+def window_holders_nb(cards, g):
+    """Bit r set for each seat r holding a card that may react in the open window (fresh,
+    or Council of Trent on either face): one pass over the cards per window, so that the
+    seats without one are skipped at once."""
+    win = g.win
+    effect = -1
+    if win == Trigger.INVERT:
+        effect = Effect.INVERT_ROLL
+    elif win == Trigger.MACHAUT:
+        effect = Effect.MIN_MOVE_SIX
+    elif win == Trigger.PASSED:
+        effect = Effect.PASSED_MOVE
+    elif win == Trigger.MOVED:
+        effect = Effect.MOVED_STEAL
+    elif win == Trigger.DRAW:
+        effect = Effect.DRAW_MORE
+    elif win == Trigger.VOCATION:
+        effect = Effect.VOCATION_WATCH
+    elif win == Trigger.TILE:
+        effect = Effect.COPY_TILE
+    mask = 0
+    for c in range(g.n_cards):
+        r = g.card_loc[c]
+        if r >= 0 and cards.card_effect[c] == effect:
+            t = cards.design_timing[cards.card_design[c]]
+            if t == Timing.REACT_SPEND or (t == Timing.REACT and g.card_flipped[c] == 0):
+                mask |= 1 << r
+    return mask
 
 
 @kernel
@@ -149,16 +180,24 @@ def rondeaux_nb(cards, g, p):
 
 @kernel
 def next_window_seat_nb(cards, g, s, w):
-    """Ask the next seat, from win_step on, that can react in the open window (REACT);
-    none left: the window closes."""
-    while g.win_step < g.n_players:
-        r = (g.current + g.win_step) % g.n_players
-        if window_card_nb(cards, g, s, r) >= 0:
-            g.stage = Stage.REACT
-            g.actor = r
-            return
-        g.win_step += 1
+    """Ask the next seat, from win_step on, that can react in the open window (REACT) and
+    return 1; none left: the window closes (after Council of Trent's window the roller's
+    Machaut window opens: spec 1.2.2 step 3, the modifiers in this order) and return 0."""
+    while True:
+        holders = window_holders_nb(cards, g)
+        while g.win_step < g.n_players:
+            r = (g.current + g.win_step) % g.n_players
+            if (holders >> r) & 1 and window_card_nb(cards, g, s, r) >= 0:
+                g.stage = Stage.REACT
+                g.actor = r
+                return 1
+            g.win_step += 1
+        if g.win != Trigger.INVERT:
+            break
+        g.win = Trigger.MACHAUT
+        g.win_step = 0
     close_window_nb(cards, g, s, w)
+    return 0
 
 
 @kernel
@@ -167,24 +206,15 @@ def skip_idle_windows_nb(cards, g, s, w):
     window's close, the next queued window): a window nobody can use takes no decision and
     leaves no trace (called after every option applied, play/resume_nb.apply_nb)."""
     while g.stage == Stage.REACT:
-        if g.win_step >= g.n_players:
-            close_window_nb(cards, g, s, w)
-        elif window_card_nb(cards, g, s, g.actor) >= 0:
+        if next_window_seat_nb(cards, g, s, w) == 1:
             return
-        else:
-            next_window_seat_nb(cards, g, s, w)
 
 
 @kernel
 def close_window_nb(cards, g, s, w):
-    """The window's seats are all asked: after Council of Trent the roller's Machaut, after
-    that the die move (ruling EW-14: its tile is where the modified move ends); after an
-    event, the next queued window or the free phase."""
-    if g.win == Trigger.INVERT:
-        g.win = Trigger.MACHAUT
-        g.win_step = 0
-        next_window_seat_nb(cards, g, s, w)
-        return
+    """The window's seats are all asked: after the roll windows the die move (ruling EW-14:
+    its tile is where the modified move ends); after an event, the next queued window or
+    the free phase."""
     if g.win == Trigger.MACHAUT:
         g.win = Trigger.NONE
         die_move_nb(cards, g, s, w, g.win_src, g.die_move)
@@ -224,10 +254,8 @@ def apply_stage_nb(cards, g, s, w, p, kind, a, b, c):
     if stage == Stage.REACT:
         if kind == Opt.REACT:
             react_nb(cards, g, s, w, p, a, b, c)
-        elif g.win_step >= g.n_players:
-            close_window_nb(cards, g, s, w)
         else:
-            g.win_step += 1
+            g.win_step = min(g.win_step + 1, g.n_players)
             next_window_seat_nb(cards, g, s, w)
     elif stage == Stage.ABSOLVE:
         if kind == Opt.ABSOLVE:
