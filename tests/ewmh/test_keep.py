@@ -239,6 +239,8 @@ def test_patrons_are_kept_lost_and_move_pawns_in_random_games(ecards):
     s = b.seats[:, :4]
     assert (b.games["violations"] == 0).all()
     assert s["patrons_lost"].sum() > 0 and s["patron_spaces"].sum() > 0
+    seats = GAME.result_tables(ecards, b, 4, GAME.parse_seats(None, 4))["seats"]
+    assert seats.column("patrons_lost").to_pylist() == s["patrons_lost"].reshape(-1).tolist()
     for seed in range(40):
         played = GAME.play_game(ecards, 4, seed, GAME.parse_seats(None, 4))
         text = GAME.transcript(ecards, played, [])
