@@ -250,3 +250,24 @@ def test_patrons_are_kept_lost_and_move_pawns_in_random_games(ecards):
         raise AssertionError("no patron lost in 40 games")
     assert "keeps" in text or "moves" in text
     assert np.all(played.game["violations"] == 0)
+
+
+def test_the_end_of_a_turn_resumes_from_a_copy_at_the_keep_choice(ecards):
+    """The keep-6-or-lose choice is a stage like the others (ruling EW-19): a copy of the
+    records taken there plays on exactly as the original."""
+    from simcore.games.ewmh.play.resume_nb import apply_top_nb
+
+    t = ecards.tables
+    games, seats, w = blank_game(ecards)
+    g = games[0]
+    give_design(ecards, g, "william_v", 0)
+    fill(ecards, g, 0, 5)
+    since_turn_start(games, seats, w, ecards)
+    end_turn(ecards, games, seats, w)
+    assert g.stage == Stage.HAND_LIMIT and g.ending > 0
+    copy_games, copy_seats = games.copy(), seats.copy()
+    for gs, ss in ((games, seats), (copy_games, copy_seats)):
+        n = len(options(ecards, gs, ss, w))
+        apply_top_nb(t, gs[0], ss[0], w, 0, n - 1)  # STOP: William moves, then is lost
+    assert games.tobytes() == copy_games.tobytes() and seats.tobytes() == copy_seats.tobytes()
+    assert g.stage == Stage.TURN and seats[0, 0].patrons_lost == 1 and seats[0, 0].pos == 2 * 7
