@@ -9,6 +9,7 @@ import re
 import pytest
 
 from simcore.errors import CardDataError, TuttiError
+from simcore.games.apiacere.carddata.load import DEFAULT_DIR as DATA
 from simcore.games.apiacere.carddata.load import load_cards, load_default_cards
 from simcore.games.apiacere.codes import Rule, TieBreak
 
@@ -63,6 +64,32 @@ def test_a_designer_types_in_a_card_and_the_setup_sheet(tmp_path):
     assert t.rules[Rule.START_CITY] == cards.index("cities", "vienna")
     assert cards.record("setup", "start_city")["source"] == f"user: {tmp_path / 'setup.toml'}"
     assert cards.record("setup", "start_florins")["source"] == "user: the setup sheet"
+
+
+def test_a_replacing_file_is_the_designers_own_sheet(tmp_path):
+    """A six-city board without Troyes: `replace = true` drops the shipped entries."""
+    shipped = (DATA / "cities.toml").read_text()
+    start, end = shipped.index('[[city]]\nid = "troyes"'), shipped.index('[[city]]\nid = "stras')
+    mine = (shipped[:start] + shipped[end:]).replace('"troyes", ', "").replace(', "troyes"', "")
+    (tmp_path / "cities.toml").write_text("replace = true\n" + mine)
+    cards = load_cards(tmp_path)
+    assert cards.ids["cities"] == [
+        "paris",
+        "strasbourg",
+        "mannheim",
+        "munchen",
+        "salzburg",
+        "vienna",
+    ]
+    assert cards.tables.city_royal.all() and cards.tables.city_distance.shape == (6, 6)
+    assert cards.record("cities", "paris")["source"] == "estimate"  # as the file says
+    (tmp_path / "cities.toml").write_text('replace = "yes"\n' + mine)
+    assert f"{tmp_path / 'cities.toml'}:replace: expected true or false, got 'yes'" in _problems(
+        directory=tmp_path
+    )
+    (tmp_path / "cities.toml").write_text('replace = true\n[[city]]\nid = "paris"\nshield = 1\n')
+    problems = _problems(directory=tmp_path)
+    assert f"{tmp_path / 'cities.toml'}:paris:name: missing" in problems
 
 
 def test_documentation_does_not_change_the_hash(tmp_path):

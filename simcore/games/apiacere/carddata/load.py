@@ -5,7 +5,9 @@ field by field, and `--set` patches; validated and compiled.
     cards = load_cards("mysheets", ["housing.palace.rent=[80, 160, 240]",
                                     "rules.tie_break.value=earlier"])
 
-A user directory may hold any of the thirteen files (schema.py). An entry whose id is
+A user directory may hold any of the thirteen files (schema.py). A file that begins with
+`replace = true` replaces the shipped file whole (a designer's own map or card list, with
+entries the estimate has not, or without some it has). Otherwise an entry whose id is
 already known changes only the fields it gives (a table such as `params`, or a list such
 as `rent`, is replaced as a whole); a new id adds an entry (after the shipped ones); a
 setup or rule table changes that key. A changed entry that gives no `source` of its own
@@ -41,6 +43,7 @@ from simcore.games.apiacere.carddata.schema import ALIASES, DOC_FIELDS, FIELDS, 
 
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "data"
 SHIPPED_LABEL = "simcore/games/apiacere/data"
+REPLACE = "replace"  # a user file's top-level `replace = true`: it replaces the shipped file
 
 
 @dataclass(frozen=True, eq=False)
@@ -76,11 +79,15 @@ class ApiacereCards:
         return records[ids.index(card_id)]
 
 
-def _read_kind(kind: str, path: Path, label: str, problems: list[str]) -> Cards:
+def _read_kind(kind: str, path: Path, label: str, problems: list[str]) -> tuple[Cards, bool]:
+    """The file's entries, and whether it replaces the shipped file (`replace = true`)."""
     doc = read_toml(path, label)
+    replace = doc.pop(REPLACE, False)
+    if not isinstance(replace, bool):
+        problems.append(f"{label}:{REPLACE}: expected true or false, got {replace!r}")
     if kind not in SECTIONS:
-        return tables_by_key(doc, label, problems)
-    return cards_by_id(doc, SECTIONS[kind], label, problems)
+        return tables_by_key(doc, label, problems), replace is True
+    return cards_by_id(doc, SECTIONS[kind], label, problems), replace is True
 
 
 def _user_files(
@@ -91,7 +98,9 @@ def _user_files(
             problems.append(f"{path}: unknown card file{did_you_mean(path.stem, KINDS)}")
             continue
         kind, label = path.stem, str(path)
-        over = _read_kind(kind, path, label, problems)
+        over, replace = _read_kind(kind, path, label, problems)
+        if replace:  # the designer's own sheet: the shipped entries are gone
+            merged[kind], origins[kind] = {}, {}
         shipped = list(merged[kind])
         for cid in overlay(merged[kind], over, origins[kind], label):
             hint = did_you_mean(cid, shipped)
@@ -168,7 +177,7 @@ def load_cards(directory: Path | str | None = None, patches: Sequence[str] = ())
     origins: dict[str, Origins] = {}
     for kind in KINDS:
         label = f"{SHIPPED_LABEL}/{kind}.toml"
-        merged[kind] = _read_kind(kind, DEFAULT_DIR / f"{kind}.toml", label, problems)
+        merged[kind], _ = _read_kind(kind, DEFAULT_DIR / f"{kind}.toml", label, problems)
         origins[kind] = {cid: dict.fromkeys(card, label) for cid, card in merged[kind].items()}
     if user is not None:
         _user_files(user, merged, origins, problems)
