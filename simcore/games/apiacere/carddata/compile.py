@@ -129,8 +129,7 @@ class Compiler(Checker):
 
     def rules(self) -> tuple[np.ndarray, dict[str, np.ndarray]]:
         vector = np.zeros(N_RULES, np.int16)
-        lists: dict[str, np.ndarray] = {"royal_keys": np.zeros(0, np.int8)}
-        lists["red_die"] = np.zeros(0, np.int8)
+        lists = {key: np.zeros(0, np.int8) for key in LISTS}
         for file in ("setup", "rules"):
             known = [k for k, (f, *_) in RULES.items() if f == file]
             known += [k for k, f in LISTS.items() if f == file]
@@ -143,24 +142,8 @@ class Compiler(Checker):
         unsound: set[str] = set()  # keys missing or refused: no totals are checked with them
         for key, (file, rule, allowed) in RULES.items():
             value = self.merged[file].get(key, {}).get("value")
-            if value is None:
-                unsound.add(key)
-                continue
-            if allowed == HOUSING:
-                code = self.ref(file, key, "value", value, "housing")
-                problem = ""
-            elif allowed == CITY:
-                code = (
-                    RANDOM_CITY
-                    if value == RANDOM
-                    else self.ref(file, key, "value", value, "cities")
-                )
-                problem = ""
-            else:
-                code, problem = rule_code(value, allowed)
-            if problem:
-                self.note(file, key, "value", problem)
-            if code is None or code < 0 and allowed == HOUSING:
+            code = None if value is None else self.rule_value(file, key, value, allowed)
+            if code is None:
                 unsound.add(key)
             else:
                 vector[rule] = code
@@ -169,7 +152,7 @@ class Compiler(Checker):
             value = self.merged[file].get(key, {}).get("value")
             if value is None:
                 continue
-            problem = list_problem(key, value, events)
+            problem = list_problem(key, value, None if "events" in unsound else events)
             if problem:
                 self.note(file, key, "value", problem)
             else:
@@ -193,6 +176,20 @@ class Compiler(Checker):
                 f"({vector[Rule.UNLOCK_LEVEL_3]})",
             )  # fmt: skip
         return vector, lists
+
+    def rule_value(self, file: str, key: str, value: Any, allowed: Any) -> int | None:
+        """The code of a setup or rule value; None (noted) when refused."""
+        if allowed == CITY and value == RANDOM:
+            return RANDOM_CITY
+        if allowed in (HOUSING, CITY):
+            index = self.ref(
+                file, key, "value", value, "housing" if allowed == HOUSING else "cities"
+            )
+            return index if index >= 0 else None
+        code, problem = rule_code(value, allowed)
+        if problem:
+            self.note(file, key, "value", problem)
+        return code
 
     def stacks(self) -> dict[str, np.ndarray]:
         ids = self.ids("stacks")

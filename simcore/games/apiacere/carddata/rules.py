@@ -69,12 +69,17 @@ def rule_code(value: Any, allowed: Any) -> tuple[int | None, str]:
     return None, f"expected one of {choices}, got {value!r}"
 
 
-def list_problem(key: str, value: Any, events: int) -> str:
-    """ "" when `value` is a valid list for `key`, else what is wrong with it."""
+def list_problem(key: str, value: Any, events: int | None) -> str:
+    """What is wrong with `value` as the list `key`, or "" (`events`: the royal events;
+    None when that rule is itself refused, and the length is not checked)."""
     if not isinstance(value, list) or any(type(v) is not int for v in value):
         return f"expected a list of integers, got {value!r}"
     if key == "royal_keys":
-        if len(value) != events or not all(0 <= v <= MAX_KEYS for v in value):
+        if (
+            events is not None
+            and len(value) != events
+            or not all(0 <= v <= MAX_KEYS for v in value)
+        ):
             return f"expected {events} integers 0..{MAX_KEYS} (one per royal event), got {value!r}"
     elif not 1 <= len(value) <= MAX_DIE_SIDES or not set(value) <= set(DIE_SHIFTS):
         return f"expected 1..{MAX_DIE_SIDES} faces, each -1, 0 or 1 (a shift), got {value!r}"
