@@ -238,7 +238,8 @@ def test_every_problem_of_a_sound_file_comes_at_once(tmp_path):
         f"{rules}:turns:value: unknown key; expected one of: rounds, rounds_per_event, events, "
         "white_track, black_track, unlock_level_2, unlock_level_3, interaction_cap, "
         "progress_cards, free_tell_tale, reference_actions, reference_clears, coin, "
-        "variety_slots, tie_break, banned_move, equal_measure, royal_keys, red_die",
+        "variety_slots, active_chains, instrument_tiles_held, tie_break, banned_move, "
+        "equal_measure, royal_keys, red_die",
     }
 
 

@@ -90,6 +90,8 @@ class Rule(IntEnum):
     START_CITY = 19  # setup: the start city index; -1 = each player's at random
     START_CARDS = 20  # setup: cards each player draws from the level-1 stacks
     PERSONAL_LEGACY = 21  # setup: personal legacy tiles dealt to each player
+    ACTIVE_CHAINS = 22  # chains a player builds at a time (1)
+    INSTRUMENT_TILES_HELD = 23  # instrument tiles a player holds at once (1; swaps allowed)
 
 
 N_RULES = len(Rule)

@@ -10,11 +10,12 @@ shield 2, Mannheim's extra draw and Salzburg's [2] rent, In Equal Measure's 3 po
 within 5 keys, the 4 points for two cards on bonuses, the 2x and 4x chains with their
 black key) and the rule numbers (16 rounds, a royal event every 4, 4 events, the 25 and
 36 tracks, 3 interaction cards, 3 cards under a marker, 1 free Tell Tale point, the
-reference Do Good's 2 actions to clear 1, the 10-florin coin, the first event field's 2
-white keys). Everything else is an estimate or a ruling's reading (Do Good strength,
+reference Do Good's 2 actions to clear 1, the 10-florin coin, one chain at a time, one
+instrument tile held, the first event field's 2 white keys). Each carries the rulebook's
+words verbatim. Everything else is an estimate or a ruling's reading (Do Good strength,
 Variation copies). `tutti balance` refuses to vary a stated number unless told
 `--allow-stated`, once the game is registered; tests/apiacere/test_stated_numbers.py
-checks each against the shipped data and against the rulebook's text.
+checks each against the shipped data and against its quote.
 
 A path is a field, or a field and a key into it: ("params", "black"), written
 "params.black"; ("rent", "0") is the rent at shield 1, ("value", "0") the first item.
@@ -108,6 +109,8 @@ for _key, _value, _section, _quote in (
     ("reference_actions", 2, "5B Tell Tale & Do Good", "requires two actions to clear 1"),
     ("reference_clears", 1, "5B Tell Tale & Do Good", "requires two actions to clear 1"),
     ("coin", 10, "5A Teaching", "silver is 10 florins"),
+    ("active_chains", 1, "5A Teaching", "You can make one chain of cards at a time"),
+    ("instrument_tiles_held", 1, "Chains & Bonus Tiles", "only have one active instrument"),
 ):
     _add("rules", _key, "value", _value, _section, _quote)
 _add("rules", "royal_keys", "value.0", 2, "Example 13", "both score the two white keys")

@@ -42,6 +42,8 @@ RULES: dict[str, tuple[str, Rule, Any]] = {  # key -> (file, index, allowed)
     "reference_clears": ("rules", Rule.REFERENCE_CLEARS, (1, 9)),
     "coin": ("rules", Rule.COIN, (1, 100)),
     "variety_slots": ("rules", Rule.VARIETY_SLOTS, (1, MAX_VARIETY)),
+    "active_chains": ("rules", Rule.ACTIVE_CHAINS, (1, 3)),
+    "instrument_tiles_held": ("rules", Rule.INSTRUMENT_TILES_HELD, (1, 8)),
     "tie_break": ("rules", Rule.TIE_BREAK, TieBreak),
     "banned_move": ("rules", Rule.BANNED_MOVE, BannedMove),
     "equal_measure": ("rules", Rule.EQUAL_MEASURE, EqualMeasure),
