@@ -108,7 +108,7 @@ GAME = np.dtype(
         ("stage", "i1"),  # Stage
         ("resume", "i1"),  # the Stage a patron's burglary or gain returns to
         ("sub", "i2"),  # the stage's cursor: a hand slot (MULLIGAN) or a card (WIZARD, GAIN, ROGUE)
-        ("round", "i4"),  # rounds begun, 0..round_cap
+        ("rounds", "i4"),  # rounds begun, 0..round_cap
         ("turn", "i4"),  # turns begun, all seats
         ("face", "i1", (MAX_DICE,)),  # each die's face (codes.Face)
         ("aside", "i1", (MAX_DICE,)),  # 1 = set aside this turn

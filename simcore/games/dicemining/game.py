@@ -1,0 +1,85 @@
+"""Dice-Mining Patrons as a game of the generic interface (simcore/games/api.py): `GAME`.
+
+Not yet listed in simcore/games/__init__.py GAMES (docs/games/dicemining.md, status):
+the engine binds its strategies through this registration all the same
+(simcore/games/binding.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from simcore.games.api import Game
+from simcore.games.dicemining import RULES_VERSION
+from simcore.games.dicemining.state.codes import End, names
+from simcore.games.dicemining.state.dtypes import MAX_PLAYERS, MIN_PLAYERS
+from simcore.seats import StrategySpec
+
+SEAT_NAMES = ("Red", "Blue", "Green", "Yellow")
+
+
+class DiceMining(Game):
+    name = "dicemining"
+    title = "Dice-Mining Patrons"
+    rules_version = RULES_VERSION
+    player_counts = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))  # ruling DM-1
+    default_players = 4
+    seat_names = SEAT_NAMES
+    score = "vp"
+    kernel = ("simcore.games.dicemining.play.game_nb", "play_games_nb")
+    invariant_names = ("simcore.games.dicemining.state.codes", "Violation")
+    end_triggers = tuple(n for n in names(End) if n != "none")  # "thirty", "cap"
+    score_sources = {"vp_patrons": 1, "vp_raised": 1}
+    card_files = ("dice", "resources", "items", "vaults", "patrons", "rules")
+    dispatch = {"simcore.games.dicemining.play.decide_nb": "strategies.dicemining.dispatch_nb"}
+
+    def strategies(self) -> Mapping[str, StrategySpec]:
+        from strategies.dicemining.registry import STRATEGIES
+
+        return STRATEGIES
+
+    def dispatch_kernels(self, module: str) -> dict[str, Any]:
+        from strategies.dicemining.dispatch_nb import choose_nb
+
+        return {"choose_nb": choose_nb}
+
+    def load_cards(self, directory: str | Path | None = None, patches: Sequence[str] = ()) -> Any:
+        from simcore.games.dicemining.carddata.load import load_cards
+
+        return load_cards(directory, patches)
+
+    def card_records(self, cards, kind: str) -> list[Mapping[str, Any]]:
+        return cards.records[kind]
+
+    def stated_number(self, kind: str, card_id: str, field: tuple[str, ...]) -> str | None:
+        from simcore.games.dicemining.carddata.stated_numbers import stated_number
+
+        return stated_number(kind, card_id, field)
+
+    def play_batch(
+        self, cards, players, seed, seats, first, n_games, params=None, threads=None, into=None
+    ):
+        from simcore.games.dicemining.play.engine import play_batch
+
+        self.check_players(players)
+        return play_batch(cards, players, seed, seats, first, n_games, params, threads, into)
+
+    def result_tables(self, cards, batch, players, seats) -> dict[str, Any]:
+        from simcore.games.dicemining.output.results import result_tables
+
+        return result_tables(cards, batch, players, seats)
+
+    def play_game(self, cards, players, seed, seats, params=None):
+        from simcore.games.dicemining.play.engine import play_game
+
+        self.check_players(players)
+        return play_game(cards, players, seed, seats, params)
+
+    def transcript(self, cards, played, header: list[str]) -> str:
+        from simcore.games.dicemining.output.transcript import render_transcript
+
+        return render_transcript(cards, played, header)
+
+
+GAME = DiceMining()
