@@ -1,8 +1,7 @@
 """Dice-Mining Patrons as a game of the generic interface (simcore/games/api.py): `GAME`.
 
-Not yet listed in simcore/games/__init__.py GAMES (docs/games/dicemining.md, status):
-the engine binds its strategies through this registration all the same
-(simcore/games/binding.py)."""
+Its title says that the card data is estimated, so the first line of every report and
+transcript header says so too (docs/games/dicemining.md: what is stated, what estimated)."""
 
 from __future__ import annotations
 
@@ -21,7 +20,7 @@ SEAT_NAMES = ("Red", "Blue", "Green", "Yellow")
 
 class DiceMining(Game):
     name = "dicemining"
-    title = "Dice-Mining Patrons"
+    title = "Dice-Mining Patrons (card data estimated)"
     rules_version = RULES_VERSION
     player_counts = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))  # ruling DM-1
     default_players = 4
@@ -31,6 +30,8 @@ class DiceMining(Game):
     invariant_names = ("simcore.games.dicemining.state.codes", "Violation")
     end_triggers = tuple(n for n in names(End) if n != "none")  # "thirty", "cap"
     score_sources = {"vp_patrons": 1, "vp_raised": 1}
+    self_play = "greedy"  # exploit's field and search start
+    bench_field = ("cautious", "greedy", "burglar", "collector")
     card_files = ("dice", "resources", "items", "vaults", "patrons", "rules")
     dispatch = {"simcore.games.dicemining.play.decide_nb": "strategies.dicemining.dispatch_nb"}
 
@@ -51,6 +52,13 @@ class DiceMining(Game):
 
     def card_records(self, cards, kind: str) -> list[Mapping[str, Any]]:
         return cards.records[kind]
+
+    def card_entry(self, cards, kind: str, card_id: str) -> tuple[str, Any]:
+        from simcore.games.dicemining.carddata.schema import SECTIONS
+
+        if kind == "rules":
+            return card_id, None  # a rule is a [table] of its own in rules.toml
+        return SECTIONS[kind], {"id": card_id}
 
     def stated_number(self, kind: str, card_id: str, field: tuple[str, ...]) -> str | None:
         from simcore.games.dicemining.carddata.stated_numbers import stated_number
