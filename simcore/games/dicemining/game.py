@@ -84,6 +84,11 @@ class DiceMining(Game):
         self.check_players(players)
         return play_game(cards, players, seed, seats, params)
 
+    def transcript_jsonl(self, cards, played, meta: dict[str, Any]) -> str:
+        from simcore.games.dicemining.output.transcript_jsonl import render_jsonl
+
+        return render_jsonl(cards, played, meta)
+
     def transcript(self, cards, played, header: list[str]) -> str:
         from simcore.games.dicemining.output.transcript import render_transcript
 
