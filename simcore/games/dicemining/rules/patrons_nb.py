@@ -57,20 +57,24 @@ def discard_patron_nb(g, c):
 
 
 @kernel
-def cumulative_nb(cards, g, s, w, p, c):
-    """A cumulative patron scores base + n, n its type's face-up copies with it, at most
-    the cap; every other face-up copy is raised to that value, its owner scoring the
-    difference (ruling DM-12). A copy removed earlier lowers n but no points."""
+def cumulative_value_nb(cards, g, c):
+    """A cumulative patron card c, just laid face up, is worth base + n, n its type's
+    face-up copies with it, at most the cap (ruling DM-12)."""
     group = cards.ability_n[c]
     n = 0
     for c2 in range(cards.n_patrons):
         same = cards.ability[c2] == Ability.CUMULATIVE_VP and cards.ability_n[c2] == group
         if same and g.patron_loc[c2] >= UP:
             n += 1
-    value = min(cards.cumulative_base + n, cards.cumulative_max)
-    g.patron_aux[c] = value
-    s[p].vp_patrons += value
-    s[p].vp += value
+    return min(cards.cumulative_base + n, cards.cumulative_max)
+
+
+@kernel
+def raise_copies_nb(cards, g, s, w, c, value):
+    """Every other face-up copy of card c's type rises to `value`, its owner scoring the
+    difference (ruling DM-12; rulebook: 'the previously played Patron is now worth 4
+    points as well'). A copy removed earlier lowers n but takes no points."""
+    group = cards.ability_n[c]
     for c2 in range(cards.n_patrons):
         same = cards.ability[c2] == Ability.CUMULATIVE_VP and cards.ability_n[c2] == group
         if c2 != c and same and g.patron_loc[c2] >= UP and g.patron_aux[c2] < value:
@@ -80,7 +84,6 @@ def cumulative_nb(cards, g, s, w, p, c):
             s[q].vp_raised += gain
             s[q].vp += gain
             log_nb(g, w, q, Ev.RAISE, c2, value, s[q].vp)
-    return value
 
 
 @kernel
@@ -106,13 +109,14 @@ def fulfil_nb(cards, g, s, w, p, c):
         loc = g.patron_loc[c2]
         if cards.ability[c2] == Ability.SHARED_BONUS and loc >= UP and loc != UP + p:
             discard_patron_nb(g, c2)
-    if cards.ability[c] == Ability.CUMULATIVE_VP:
-        vp = cumulative_nb(cards, g, s, w, p, c)
-    else:
-        vp = cards.patron_vp[c]
-        s[p].vp_patrons += vp
-        s[p].vp += vp
+    cumulative = cards.ability[c] == Ability.CUMULATIVE_VP
+    vp = cumulative_value_nb(cards, g, c) if cumulative else cards.patron_vp[c]
+    s[p].vp_patrons += vp
+    s[p].vp += vp
     log_nb(g, w, p, Ev.FULFIL, c, vp, s[p].vp)
+    if cumulative:
+        g.patron_aux[c] = vp
+        raise_copies_nb(cards, g, s, w, c, vp)
     if check_win_nb(cards, g, s, w):
         return -1
     return cards.ability[c]
