@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from simcore.games.api import Game
+from simcore.games.api import CardKind, Game
 from simcore.games.dicemining import RULES_VERSION
 from simcore.games.dicemining.state.codes import End, names
 from simcore.games.dicemining.state.dtypes import MAX_PLAYERS, MIN_PLAYERS
@@ -34,6 +34,20 @@ class DiceMining(Game):
     bench_field = ("cautious", "greedy", "burglar", "collector")
     card_files = ("dice", "resources", "items", "vaults", "patrons", "rules")
     dispatch = {"simcore.games.dicemining.play.decide_nb": "strategies.dicemining.dispatch_nb"}
+
+    # the cards table: a seat holds a patron dealt or drawn to it and completes one it
+    # fulfils (spec 2.6); items are not recorded yet (docs/games/dicemining.md, status)
+    card_kinds = (
+        CardKind(
+            "patron",
+            "patrons",
+            held_events=("dealt", "drawn"),
+            held_words="dealt or drawn",
+            completed_events=("fulfilled",),
+            completed_words="fulfilled",
+        ),
+    )
+    ladder_ratio = ("fulfilled of drawn", "patrons_fulfilled", "patrons_drawn")
 
     def strategies(self) -> Mapping[str, StrategySpec]:
         from strategies.dicemining.registry import STRATEGIES

@@ -1,14 +1,14 @@
 """Result tables read off a batch's final state (pyarrow): the common columns (simcore/
 games/api.py), then the game's own: rolls, rerolls, Orc locks, items crafted, burglaries,
-patrons fulfilled, turns to 30, how the game ended. No card events are recorded yet: the
-cards table is empty."""
+patrons fulfilled, turns to 30, how the game ended; the cards table: each patron dealt,
+drawn and fulfilled, by seat and turn (items are not recorded yet)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pyarrow as pa
 
-from simcore.games.dicemining.state.codes import End, names
+from simcore.games.dicemining.state.codes import CardEvent, CardKind, End, names
 from simcore.games.tables import card_event_columns, dict_array, outcomes, seat_keys
 
 SEAT_COUNTERS = (
@@ -59,5 +59,9 @@ def result_tables(cards, batch, n_players: int, strategies) -> dict[str, pa.Tabl
         **{name: pa.array(flat[name]) for name in SEAT_COUNTERS},
         "ended_game": pa.array(flat["ended_game"] != 0),  # the active seat at the end (DM-13)
     }
-    cards_columns, _ = card_event_columns(g, batch.card_events, [], [], [0], [], [], np.int16)
+    ids = cards.ids["patrons"]
+    labels = [r["name"] for r in cards.records["patrons"]]
+    cards_columns, _ = card_event_columns(
+        g, batch.card_events, ids, labels, [0], names(CardKind), names(CardEvent), np.int16
+    )
     return {"games": pa.table(games), "seats": pa.table(seats), "cards": pa.table(cards_columns)}

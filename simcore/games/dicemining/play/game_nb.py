@@ -51,14 +51,15 @@ def play_games_nb(
 
     card_array: TABLE[1]; games: GAME[n], seats: SEAT[n, MAX_PLAYERS], zeroed but for
     seats[:, p].strategy (rows lo..hi-1 mutated); params: float64[MAX_PLAYERS, MAX_PARAMS];
-    cev: card events (none recorded); log: int32[n_log, LOG_W] (n_log = 0: none;
-    mutated). seed >= 0 plays that game seed; -1 derives each game's from (master_seed,
-    game index), so any thread count or cut into blocks gives the same games.
+    cev: int16[n, MAX_CARD_EVENTS, CEV_W] card events (mutated); log: int32[n_log, LOG_W]
+    (n_log = 0: none; mutated). seed >= 0 plays that game seed; -1 derives each game's
+    from (master_seed, game index), so any thread count or cut into blocks gives the same
+    games.
     """
     cards = card_array[0]
     opts = np.zeros((MAX_OPTIONS, OPT_W), np.int16)
     for j in range(lo, hi):
-        w = Work(opts, log, params)
+        w = Work(opts, log, params, cev[j])
         index = first_index + j
         game_seed = seed if seed >= 0 else game_seed_nb(master_seed, index)
         setup_nb(cards, games[j], seats[j], w, n_players, game_seed, index)

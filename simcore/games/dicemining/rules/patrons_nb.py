@@ -3,18 +3,19 @@
 
 from __future__ import annotations
 
-from simcore.games.dicemining.rules.log_nb import log_nb
+from simcore.games.dicemining.rules.log_nb import log_nb, patron_event_nb
 from simcore.games.dicemining.rules.scoring_nb import check_win_nb
-from simcore.games.dicemining.state.codes import Ability, Ev
+from simcore.games.dicemining.state.codes import Ability, CardEvent, Ev
 from simcore.games.dicemining.state.dtypes import IN_DECK, IN_DISCARD, UP, Stream
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import shuffle_nb
 
 
 @kernel
-def draw_nb(cards, g, s, p):
-    """Seat p draws the top patron; an empty deck is the discard pile shuffled (DECK
-    stream, ruling DM-15); both empty: nothing. True if a card was drawn."""
+def draw_nb(cards, g, s, w, p, event):
+    """Seat p draws the top patron (card event `event`: dealt or drawn); an empty deck is
+    the discard pile shuffled (DECK stream, ruling DM-15); both empty: nothing. True if a
+    card was drawn."""
     if g.deck_n == 0:
         for c in range(cards.n_patrons):
             if g.patron_loc[c] == IN_DISCARD:
@@ -27,6 +28,7 @@ def draw_nb(cards, g, s, p):
     g.deck_n -= 1
     g.patron_loc[g.deck[g.deck_n]] = p
     s[p].patrons_drawn += 1
+    patron_event_nb(cards, g, w, p, g.deck[g.deck_n], event)
     return True
 
 
@@ -114,6 +116,7 @@ def fulfil_nb(cards, g, s, w, p, c):
     s[p].vp_patrons += vp
     s[p].vp += vp
     log_nb(g, w, p, Ev.FULFIL, c, vp, s[p].vp)
+    patron_event_nb(cards, g, w, p, c, CardEvent.FULFILLED)
     if cumulative:
         g.patron_aux[c] = vp
         raise_copies_nb(cards, g, s, w, c, vp)

@@ -10,7 +10,7 @@ from simcore.games.dicemining.rules.log_nb import log_nb
 from simcore.games.dicemining.rules.patrons_nb import discard_patron_nb, draw_nb, hand_size_nb
 from simcore.games.dicemining.rules.scoring_nb import cap_winner_nb, end_game_nb
 from simcore.games.dicemining.rules.storage_nb import over_capacity_nb
-from simcore.games.dicemining.state.codes import Ability, End, Ev
+from simcore.games.dicemining.state.codes import Ability, CardEvent, End, Ev
 from simcore.games.dicemining.state.dtypes import IN_DECK, MAX_PLAYERS, N_RES, UP, Stage, Stream
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import randint_nb, seed_streams_nb, shuffle_nb
@@ -40,7 +40,7 @@ def setup_nb(cards, g, s, w, n_players, game_seed, index):
     for p in range(min(n_players, MAX_PLAYERS)):
         s[p].start_pos = (p - g.first + n_players) % n_players
         for _ in range(cards.hand):
-            draw_nb(cards, g, s, p)
+            draw_nb(cards, g, s, w, p, CardEvent.DEALT)
     g.current = g.first
     log_nb(g, w, g.first, Ev.FIRST, 0, 0, 0)
     if cards.mulligan:
@@ -73,7 +73,7 @@ def end_mulligan_nb(cards, g, s, w, p):
             discard_patron_nb(g, c)
             n += 1
     for _ in range(n):
-        draw_nb(cards, g, s, p)
+        draw_nb(cards, g, s, w, p, CardEvent.DEALT)
     log_nb(g, w, p, Ev.MULLIGAN, n, 0, 0)
     q = (p + 1) % g.n_players
     if q == g.first:
@@ -193,7 +193,7 @@ def to_keep_nb(cards, g, s, w, p):
     then discard down to the hand size."""
     n = 0
     for _ in range(g.fulfilled * cards.draw_per_fulfil):
-        n += draw_nb(cards, g, s, p)
+        n += draw_nb(cards, g, s, w, p, CardEvent.DRAWN)
     if n > 0:
         log_nb(g, w, p, Ev.DRAW, n, 0, 0)
     g.fulfilled = 0

@@ -95,6 +95,20 @@ class Ev(IntEnum):
     FINAL = 17  # a VP, b rank, c 1 = a winner
 
 
+class CardKind(IntEnum):
+    """The cards table's kinds (the report's per-card sections)."""
+
+    PATRON = 0  # card = the patron design (patrons.toml order)
+
+
+class CardEvent(IntEnum):
+    """Card events: what happened to a patron, recorded per seat and turn."""
+
+    DEALT = 0  # in the setup deal or as a mulligan replacement (ruling DM-3)
+    DRAWN = 1  # drawn after a fulfilment (ruling DM-11)
+    FULFILLED = 2  # fulfilled by the seat
+
+
 class End(IntEnum):
     """How the game ended (games.end_trigger)."""
 

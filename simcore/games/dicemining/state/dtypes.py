@@ -24,8 +24,11 @@ MAX_GROUPS = 8  # cumulative patron types (the rulebook's 3)
 MAX_OPTIONS = 600  # option rows of one decision (a Wizard swap: held types x other types)
 OPT_W = 4  # option row: code (codes.Opt), a, b, c
 LOG_W = 8  # event row: turn, seat, code, a, b, c, d, e (codes.Ev)
-CEV_W = 5  # card event row (simcore/games/events_nb.py); none recorded yet
-MAX_CARD_EVENTS = 0
+CEV_W = 5  # card event row: seat, CardKind, card (design), CardEvent, turn
+# card events a game can record (more is an error, simcore/games/batches.py): patrons
+# dealt (at most 3 x 4 + 12 replaced), drawn (2 a fulfilment) and fulfilled; with the
+# shipped rules a seat fulfils at most 10 patrons before someone reaches 30
+MAX_CARD_EVENTS = 320
 
 # GAME.patron_loc: where a patron card is
 IN_DECK = -1
@@ -168,8 +171,9 @@ SEAT = np.dtype(
 )
 
 # per-game scratch: opts int16[MAX_OPTIONS, OPT_W] (the option rows of a decision), log
-# int32[n_log, LOG_W] (n_log = 0: no log), params float64[MAX_PLAYERS, MAX_PARAMS]
-Work = namedtuple("Work", ["opts", "log", "params"])
+# int32[n_log, LOG_W] (n_log = 0: no log), params float64[MAX_PLAYERS, MAX_PARAMS], cev
+# int16[n_cev, CEV_W] the game's card events (n_cev = 0: none)
+Work = namedtuple("Work", ["opts", "log", "params", "cev"])
 
 
 def new_state(n_games: int) -> tuple[np.recarray, np.recarray]:
@@ -179,8 +183,9 @@ def new_state(n_games: int) -> tuple[np.recarray, np.recarray]:
     return games, seats
 
 
-def new_work(params: np.ndarray, n_log: int = 0) -> Work:
-    """A Work bundle for one game (or a batch's thread, n_log = 0)."""
+def new_work(params: np.ndarray, n_log: int = 0, n_cev: int = 0) -> Work:
+    """A Work bundle for one game (or a hand-made state: tests)."""
     opts = np.zeros((MAX_OPTIONS, OPT_W), np.int16)
     log = np.zeros((n_log, LOG_W), np.int32)
-    return Work(opts, log, np.ascontiguousarray(params, np.float64))
+    cev = np.zeros((n_cev, CEV_W), np.int16)
+    return Work(opts, log, np.ascontiguousarray(params, np.float64), cev)
