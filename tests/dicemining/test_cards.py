@@ -98,3 +98,16 @@ def test_user_directory_overrides(tmp_path):
     with pytest.raises(CardDataError) as err:
         load_cards(tmp_path)
     assert f"{tmp_path / 'dice.toml'}:c:faces: unknown face 'dragon'" in str(err.value)
+
+
+def test_neutral_stand_in_of_a_patron(cards):
+    """Spec 2.6: a patron's neutral stand-in has no ability and the deck's mean VP an item."""
+    from simcore.games.dicemining.game import GAME
+
+    patches = GAME.neutral_patches(cards, "patrons", "rogue")
+    c = load_cards(patches=patches)
+    rogue = c.record("patrons", "rogue")
+    assert rogue["ability"] == "none" and rogue["params"] == {}
+    assert rogue["vp"] == 8  # 2.78 an item x 3 items
+    with pytest.raises(TuttiError, match="only patrons"):
+        GAME.neutral_patches(cards, "items", "helm")

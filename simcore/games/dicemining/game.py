@@ -74,6 +74,29 @@ class DiceMining(Game):
             return card_id, None  # a rule is a [table] of its own in rules.toml
         return SECTIONS[kind], {"id": card_id}
 
+    def neutral_text(self, cards, kind: str) -> str:
+        from simcore.errors import TuttiError
+
+        if kind != "patrons":
+            raise TuttiError(
+                f"cannot ablate {kind!r}: only patrons have a neutral stand-in (spec 2.6); "
+                "compare other cards with tutti whatif --set"
+            )
+        return (
+            f"has no ability and scores the deck's mean {_vp_per_item(cards):.2f} VP an item "
+            "(its items stay)"
+        )
+
+    def neutral_patches(self, cards, kind: str, card_id: str) -> list[str]:
+        self.neutral_text(cards, kind)  # refuses the kinds that cannot be ablated
+        n_items = len(cards.record("patrons", card_id)["items"])
+        vp = max(1, round(_vp_per_item(cards) * n_items))
+        return [
+            f"patrons.{card_id}.ability=none",
+            f"patrons.{card_id}.params={{}}",
+            f"patrons.{card_id}.vp={vp}",
+        ]
+
     def stated_number(self, kind: str, card_id: str, field: tuple[str, ...]) -> str | None:
         from simcore.games.dicemining.carddata.stated_numbers import stated_number
 
@@ -107,6 +130,17 @@ class DiceMining(Game):
         from simcore.games.dicemining.output.transcript import render_transcript
 
         return render_transcript(cards, played, header)
+
+
+def _vp_per_item(cards) -> float:
+    """The deck's VP an item, over every patron card with a printed VP (copies counted):
+    the neutral stand-in's rate (spec 2.6: 'VP = the deck mean per item')."""
+    vp = items = 0
+    for r in cards.records["patrons"]:
+        if r["ability"] != "cumulative_vp":
+            vp += r["vp"] * r["copies"]
+            items += len(r["items"]) * r["copies"]
+    return vp / max(1, items)
 
 
 GAME = DiceMining()
