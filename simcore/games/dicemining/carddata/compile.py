@@ -156,7 +156,7 @@ def compile_table(merged: dict[str, Cards], origins: dict[str, Origins]):
         if key not in rules:
             check("rules", key, "value", "missing")
     for key, value in rules.items():
-        if key in TABLE.names:
+        if key in (TABLE.names or ()):
             r[key] = value
     off = rules.get("placeholder_abilities", 0) == Placeholders.NONE
     designs: list[str] = []

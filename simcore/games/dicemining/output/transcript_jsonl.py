@@ -38,7 +38,7 @@ def _fields(cards, code: int, a: int, b: int, c: int) -> dict[str, Any]:
     if code == Ev.MINED:
         return {"resources": a, "wild": b, "burglars": c}
     if code == Ev.STEAL:
-        what = {Opt.STEAL_RES: "resource", Opt.STEAL_ITEM: "item"}.get(b, "vault")
+        what = {int(Opt.STEAL_RES): "resource", int(Opt.STEAL_ITEM): "item"}.get(b, "vault")
         name = res[c] if what == "resource" else items[c] if what == "item" else c
         return {"victim": SEAT_NAMES[a], "what": what, "id": name}
     if code == Ev.CRAFT:
