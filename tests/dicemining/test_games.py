@@ -41,3 +41,23 @@ def test_same_games_for_any_threads_and_blocks(cards):
     assert (np.asarray(two.games) == a).all()
     assert (np.concatenate([np.asarray(head.games), np.asarray(tail.games)]) == a).all()
     assert (np.asarray(two.seats) == np.asarray(whole.seats)).all()
+
+
+@pytest.mark.parametrize(
+    "patches",
+    [
+        ["rules.keep.value=free"],  # ruling DM-4's switch: taking dice back still ends
+        ["rules.placeholder_abilities.value=none"],  # ruling DM-21's switch
+        ["rules.mulligan.value=false", "rules.round_cap.value=5"],  # DM-3 off, a short cap
+    ],
+)
+def test_the_switches_play_sound_games(patches):
+    cards = GAME.load_cards(patches=patches)
+    spec = GAME.strategies()
+    for names in (["random"] * 3, ["burglar", "random", "greedy"]):
+        b = GAME.play_batch(cards, 3, 4, [spec[n] for n in names], 0, 100, threads=1)
+        g = np.asarray(b.games)
+        assert (g["violations"] == 0).all()
+        assert set(g["end_trigger"].tolist()) <= {End.THIRTY, End.CAP}
+        if "rules.round_cap.value=5" in patches:
+            assert (g["rounds"] <= 5).all()
