@@ -125,7 +125,38 @@ def _pig() -> Stepper:
     return Stepper(setup, advance, take_own)
 
 
+def _dicemining() -> Stepper:
+    from simcore.games.dicemining.play.engine import BUFFERS
+    from simcore.games.dicemining.play.game_nb import advance_nb, pick_nb
+    from simcore.games.dicemining.play.step_nb import options_nb
+    from simcore.games.dicemining.rules.turn_nb import setup_nb
+    from simcore.games.dicemining.state.dtypes import MAX_CARD_EVENTS, new_state, new_work
+    from strategies.dicemining.dispatch_nb import choose_nb
+
+    def setup(cards, players, seed, specs):
+        games, seats = new_state(1)
+        for p, spec in enumerate(specs):
+            seats[0, p].strategy = spec.id
+        w = new_work(BUFFERS.params_matrix(specs, None), n_log=LOG_ROWS, n_cev=MAX_CARD_EVENTS)
+        setup_nb(cards.table_array[0], games[0], seats[0], w, players, seed, 0)
+        return games, seats, w, ()
+
+    def advance(cards, state, mask):
+        games, seats, w, _ = state
+        return advance_nb(cards.table_array[0], games[0], seats[0], w, mask)
+
+    def take_own(cards, state, p):
+        games, seats, w, _ = state
+        rules, g, s = cards.table_array[0], games[0], seats[0]
+        n = options_nb(rules, g, s, w)
+        k = choose_nb(s[p].strategy, w.params[p], rules, g, s, p, w.opts, n)
+        pick_nb(rules, g, s, w, p, k)
+
+    return Stepper(setup, advance, take_own)
+
+
 STEPPERS: dict[str, Callable[[], Stepper]] = {
+    "dicemining": _dicemining,
     "luthier": _luthier,
     "maestro": _maestro,
     "pig": _pig,

@@ -13,7 +13,7 @@ from simcore.games.tables import card_event_columns, dict_array, outcomes, seat_
 SEAT_COUNTERS = (
     "points_base", "points_vocation", "points_genre", "points_unproduced", "produced",
     "produced_free", "lost", "comps_drawn", "comps_stolen", "effects_gained", "flips",
-    "spends", "units", "turns", "rolls", "pos",
+    "spends", "units", "turns", "rolls", "pos", "patrons_lost", "patron_spaces",
 )  # fmt: skip
 
 

@@ -3,7 +3,7 @@ readable transcript for phase (a); the state blocks of issue 37 come later."""
 
 from __future__ import annotations
 
-from simcore.games.ewmh.codes import Age
+from simcore.games.ewmh.codes import Age, Keep
 from simcore.games.ewmh.state.codes import VOC_CARD, End, Ev
 
 # nine colours, one per seat up to MAX_PLAYERS (spec 1.6)
@@ -30,6 +30,24 @@ def render_transcript(cards, played, header: list[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
+PATRON_EVENTS = (Ev.KEEP, Ev.PATRON_LOST, Ev.PATRON_MOVE, Ev.EXPIRE, Ev.NEGATIVE)
+
+
+def patron_line(card, who, code, a, b, c) -> str:
+    """A patron event as a line (rules/patrons_nb.py, rules/keep_nb.py)."""
+    if code == Ev.KEEP:
+        verdict = "keeps" if b else "fails the keep condition of"
+        return f"{who} {verdict} {card(a)} ({Keep(c).name.lower()})"
+    if code == Ev.PATRON_LOST:
+        where = f"the array (slot {b})" if b >= 0 else "the discard pile"
+        return f"{who} loses {card(a)} to {where}"
+    if code == Ev.PATRON_MOVE:
+        return f"{who} moves {b} by {card(a)} ({c} cards)"
+    if code == Ev.EXPIRE:
+        return f"{card(a)}, lost by {who}, leaves the array for the discard pile"
+    return f"{who} takes a negative action against {SEAT_NAMES[a]}"  # Ev.NEGATIVE
+
+
 def event_line(ids, card, comp, r, p, code, a, b, c, d) -> str:  # noqa: PLR0911, C901
     """One event as a line (round r, seat p, code, a..d as state/codes.Ev says)."""
     who = SEAT_NAMES[p] if 0 <= p < len(SEAT_NAMES) else "-"
@@ -45,7 +63,8 @@ def event_line(ids, card, comp, r, p, code, a, b, c, d) -> str:  # noqa: PLR0911
     if code == Ev.REFRESH:
         return f"{who} refreshes {card(a)}"
     if code == Ev.ROLL:
-        return f"{who} rolls {a}" + (f", rerolls {c}" if c else "") + f", moves {b}"
+        times = f", x{d} (Philip the Good)" if d > 1 else ""
+        return f"{who} rolls {a}" + (f", rerolls {c}" if c else "") + times + f", moves {b}"
     if code == Ev.MOVE:
         return f"{who} moves {a} -> {b}" + (" (die)" if c else "")
     if code == Ev.TILE:
@@ -89,4 +108,6 @@ def event_line(ids, card, comp, r, p, code, a, b, c, d) -> str:  # noqa: PLR0911
         return f"{who} rerolls a Music of the Spheres die: {b} -> {c}"
     if code == Ev.END:
         return f"== the game ends: {End(a).name.lower().replace('_', ' ')} =="
+    if code in PATRON_EVENTS:
+        return patron_line(card, who, code, a, b, c)
     return f"{who}: {a} points, rank {b}" + (", wins" if c else "")  # Ev.FINAL

@@ -25,6 +25,7 @@ import numpy as np
 from simcore.games.ewmh.codes import Effect
 from simcore.games.ewmh.rules.effects_nb import apply_effect_nb
 from simcore.games.ewmh.rules.held_nb import n_hand_comps_nb
+from simcore.games.ewmh.rules.keep_nb import mark_negative_nb
 from simcore.games.ewmh.rules.log_nb import log_nb
 from simcore.games.ewmh.rules.reactions_nb import apply_reaction_nb, react_card_nb
 from simcore.games.ewmh.rules.trigger_nb import queue_trigger_nb
@@ -125,6 +126,7 @@ def absolve_nb(cards, g, s, w, q, a):
     s[q].voc_flipped = 1
     s[q].flips += 1
     g.negated[d] = 1
+    mark_negative_nb(g, s, w, q, g.act_seat[d])  # against another's card (ruling EW-20)
     log_nb(g, w, q, Ev.VOC, a, g.act_seat[d], -1, 0)
     log_nb(g, w, g.act_seat[d], Ev.NEGATE, g.act_seat[d], g.act_src[d], g.act_kind[d], 0)
     queue_trigger_nb(g, Trigger.VOCATION, q, 1, 0)

@@ -1,14 +1,15 @@
-"""What a seat holds and what its cards do in phase (a): counts, the statics read while
-held (rulebook: Effect cards, "a Static card whose effect only applies if it is in your
+"""What a seat holds and what its cards do: counts, the statics read while held
+(rulebook: Effect cards, "a Static card whose effect only applies if it is in your
 possession"), and which cards' texts the engine plays.
 
-Patrons (a `keep` condition) are phase (b): until then such a card is only a production
-unit, as every card also is (rulebook: Effect cards). Reactive cards play their text in
-the reaction windows (rules/react_nb.py), not on their holder's turn."""
+The patrons' texts play (phase b: rules/patrons_nb.py, their keep conditions
+rules/keep_nb.py); the reactive cards play theirs in the reaction windows (phase c:
+rules/react_nb.py), not on their holder's turn: there such a card is a production unit,
+as every card also is (rulebook: Effect cards)."""
 
 from __future__ import annotations
 
-from simcore.games.ewmh.codes import Effect, Keep, Rule, Timing
+from simcore.games.ewmh.codes import Effect, Rule, Timing
 from simcore.kernels.jit import kernel
 
 
@@ -44,12 +45,12 @@ def n_hand_comps_nb(g, p):
 
 @kernel
 def plays_text_nb(cards, c):
-    """The effect whose text card c plays on its holder's turn, or -1: the text of a patron
-    (phase b) is not played yet, and a reactive card's is played in its reaction windows
-    (rules/react_nb.py), not here; such a card is a unit on its holder's turn."""
+    """The effect whose text card c plays on its holder's turn, or -1: a reactive card's
+    text (Elizabeth Nevell's steal among them) plays in its reaction windows
+    (rules/react_nb.py), not here; such a card is a unit on its holder's turn. Patrons
+    play their texts (Alfonso the Wise, Philip the Good, Amadeus VIII, William V:
+    rules/patrons_nb.py)."""
     d = cards.card_design[c]
-    if cards.design_keep[d] != Keep.NONE:
-        return -1
     t = cards.design_timing[d]
     if t == Timing.REACT or t == Timing.REACT_SPEND:
         return -1

@@ -8,6 +8,7 @@ from __future__ import annotations
 from simcore.games.ewmh.codes import Effect, Tile, Timing
 from simcore.games.ewmh.rules.decks_nb import draw_comps_nb, draw_effects_nb, give_card_nb
 from simcore.games.ewmh.rules.effects_nb import can_take_nb, start_take_nb, steal_composition_nb
+from simcore.games.ewmh.rules.keep_nb import mark_negative_nb
 from simcore.games.ewmh.rules.log_nb import log_nb
 from simcore.games.ewmh.rules.move_nb import move_pawn_nb
 from simcore.games.ewmh.state.codes import Ev
@@ -83,6 +84,7 @@ def apply_reaction_nb(cards, g, s, w, r, effect, prm, b, c, mult):
         move_pawn_nb(cards, g, s, w, r, prm[0], False)
     elif effect == Effect.INVERT_ROLL:  # Council of Trent: the die move goes back (EW-25)
         g.die_move = -g.die_move
+        mark_negative_nb(g, s, w, r, g.win_src)  # a negative action (ruling EW-20)
     elif effect == Effect.MIN_MOVE_SIX:  # Machaut: "move forward 6 spaces instead" (EW-14)
         g.die_move = prm[1]
     elif effect == Effect.VOCATION_WATCH or effect == Effect.DRAW_MORE:
@@ -91,6 +93,8 @@ def apply_reaction_nb(cards, g, s, w, r, effect, prm, b, c, mult):
         draw_comps_nb(g, s, w, r, prm[0])
     elif effect == Effect.COPY_TILE:  # Charlemagne (EW-39)
         return copy_tile_nb(cards, g, s, w, r, g.win_a, mult)
-    elif effect == Effect.MOVED_STEAL and g.guard == 0:  # Guild License may stop it (EW-38)
-        moved_steal_nb(g, s, w, r, b, c)
+    elif effect == Effect.MOVED_STEAL:  # a negative action (EW-20), Guild License (EW-38)
+        mark_negative_nb(g, s, w, r, b)
+        if g.guard == 0:
+            moved_steal_nb(g, s, w, r, b, c)
     return 0

@@ -87,11 +87,16 @@ class Ev(IntEnum):
     DEAL = 20  # a = card dealt (Peasants' Revolt)
     END = 21  # a = End code
     FINAL = 22  # a = points, b = rank, c = 1 if a winner
-    REACT = 23  # a = card reacting, b = Trigger, c = its choice
-    NEGATE = 24  # a = seat negated, b = its source (card or ability), c = Opt kind
-    STEAL_CARD = 25  # a = effect card stolen, b = from seat (Elizabeth Nevell)
-    PROTECT = 26  # a = Guild License card, b = seat whose effect it stopped
-    SPHERES = 27  # a = die index rerolled, b = old result, c = new result
+    KEEP = 23  # a = patron card, b = 1 kept / 0 lost, c = its Keep condition (ruling EW-20)
+    PATRON_LOST = 24  # a = patron card, b = array slot (-1: the discard pile) (ruling EW-7)
+    PATRON_MOVE = 25  # a = patron card, b = spaces, c = cards counted (William V, Amadeus VIII)
+    EXPIRE = 26  # a = lost patron leaving the array for the discard pile (EW-7 one_round)
+    NEGATIVE = 27  # a = seat acted against (a negative action, ruling EW-20)
+    REACT = 28  # a = card reacting, b = Trigger, c = its choice
+    NEGATE = 29  # a = seat negated, b = its source (card or ability), c = Opt kind
+    STEAL_CARD = 30  # a = effect card stolen, b = from seat (Elizabeth Nevell)
+    PROTECT = 31  # a = Guild License card, b = seat whose effect it stopped
+    SPHERES = 32  # a = die index rerolled, b = old result, c = new result
 
 
 class End(IntEnum):

@@ -1,0 +1,1 @@
+"""Dice-Mining Patrons' output: result tables and transcripts."""

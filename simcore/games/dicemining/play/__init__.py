@@ -1,0 +1,1 @@
+"""Dice-Mining Patrons' play: the stage machine, the batch kernel, invariants, engine."""

@@ -1,0 +1,1 @@
+"""Dice-Mining Patrons' rules, one small kernel each, citing the spec's rulings."""

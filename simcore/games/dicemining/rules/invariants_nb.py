@@ -1,0 +1,57 @@
+"""Checks a sound game never fails (codes.Violation bits), after every turn and at the end."""
+
+from __future__ import annotations
+
+from simcore.games.dicemining.rules.patrons_nb import hand_size_nb
+from simcore.games.dicemining.rules.storage_nb import over_capacity_nb
+from simcore.games.dicemining.state.codes import Violation
+from simcore.games.dicemining.state.dtypes import N_RES
+from simcore.kernels.jit import kernel
+
+
+@kernel
+def check_game_nb(cards, g, s):
+    """Counts never negative, every card conserved (piles + held = copies), every VP total
+    its parts; returns the Violation bits."""
+    bad = 0
+    n = g.n_players
+    for t in range(cards.n_items):
+        held = 0
+        for p in range(n):
+            held += s[p].items[t]
+            if s[p].items[t] < 0:
+                bad |= Violation.NEGATIVE
+        if g.item_pile[t] < 0:
+            bad |= Violation.NEGATIVE
+        if held + g.item_pile[t] != cards.item_copies[t]:
+            bad |= Violation.CONSERVATION
+    for r in range(N_RES):
+        held = 0
+        for p in range(n):
+            held += s[p].res[r]
+            if s[p].res[r] < 0:
+                bad |= Violation.NEGATIVE
+        if g.res_pile[r] < 0 or g.pool[r] < 0:
+            bad |= Violation.NEGATIVE
+        if held + g.res_pile[r] != cards.supply[r]:
+            bad |= Violation.CONSERVATION
+    vaults = g.vault_pile
+    for p in range(n):
+        vaults += s[p].n_vaults
+        if s[p].vp != s[p].vp_patrons + s[p].vp_raised or s[p].vp < 0:
+            bad |= Violation.SCORE
+    if vaults != cards.n_vaults or g.wild < 0:
+        bad |= Violation.CONSERVATION
+    return bad
+
+
+@kernel
+def check_turn_end_nb(cards, g, s, p):
+    """After seat p's turn: storage within capacity (rulebook: Crafting), hand at most its
+    size (Fulfillment); the game checks; returns the Violation bits."""
+    bad = check_game_nb(cards, g, s)
+    if over_capacity_nb(cards, s[p]):
+        bad |= Violation.CAPACITY
+    if hand_size_nb(cards, g, p) > cards.hand:
+        bad |= Violation.HAND
+    return bad

@@ -1,0 +1,1 @@
+"""Dice-Mining Patrons' state: dtypes and sizes, integer codes, what a seat may see."""

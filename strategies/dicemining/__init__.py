@@ -1,0 +1,1 @@
+"""Dice-Mining Patrons' strategies: the shared `random` and heuristics (registry.py)."""
