@@ -14,6 +14,7 @@ from simcore.games.ewmh.rules.effects_nb import spheres_success_nb
 from simcore.games.ewmh.rules.options_nb import list_options_nb
 from simcore.games.ewmh.rules.setup_nb import setup_nb
 from simcore.games.ewmh.rules.trigger_nb import open_roll_windows_nb
+from simcore.games.ewmh.rules.turn_nb import settle_roll_nb
 from simcore.games.ewmh.sizes import MAX_PLAYERS
 from simcore.games.ewmh.state.codes import Ev, Opt, Stage, Trigger
 from simcore.games.ewmh.state.dtypes import Loc, new_state
@@ -545,3 +546,42 @@ def test_every_effect_card_is_placed_after_reactions(ecards):
     assert sorted(hand(g, 1)) == sorted([nevell, guido]) and hand(g, 0) == []
     locs = np.asarray(g.card_loc[: g.n_cards])
     assert ((locs >= 0) | np.isin(locs, [Loc.DECK, Loc.ARRAY, Loc.DISCARD])).all()
+
+
+def test_council_of_trent_absolution_and_nevell_are_negative_actions(ecards):
+    """Ruling EW-20: Council of Trent, Absolution against another player's card and
+    Nevell's steal fail a K1 patron's keep condition (rules/keep_nb.py)."""
+    games, seats, w = court(ecards)
+    g, s = games[0], seats[0]
+    council = give_design(ecards, g, "council_of_trent", 2)
+    open_roll_windows_nb(g, 0, 4)
+    settle(ecards, games, seats, w)
+    take(ecards, games, seats, w, row(Opt.REACT, council))
+    assert s[2].negative == 1 and s[0].negative == 0
+    games, seats, w = blank_game(ecards, vocations=[COURT, CHURCH, COURT, COURT])
+    g, s = games[0], seats[0]
+    take(ecards, games, seats, w, row(Opt.FLIP, give_design(ecards, g, "guido", 0)))
+    take(ecards, games, seats, w, row(Opt.ABSOLVE, ability(ecards, "church_absolution"), 0))
+    assert s[1].negative == 1
+    games, seats, w = court(ecards)
+    g, s = games[0], seats[0]
+    nevell = give_design(ecards, g, "elizabeth_nevell", 1)
+    guido = give_design(ecards, g, "guido", 0)
+    s[1].pos = 5
+    take(ecards, games, seats, w, row(Opt.VOC, friends(ecards), 1, 1))
+    settle(ecards, games, seats, w)
+    take(ecards, games, seats, w, row(Opt.REACT, nevell, 0, guido))
+    assert s[1].negative == 1
+
+
+def test_philip_doubles_the_die_before_machaut_is_offered(ecards):
+    """Spec 1.2.2 step 3: Philip's doubling first, then Council of Trent, then Machaut:
+    a 2 doubled is 4, no longer a move of 2 or less."""
+    games, seats, w = court(ecards)
+    g, s = games[0], seats[0]
+    give_design(ecards, g, "machaut", 0)
+    s[0].roll_mult = 2
+    to = blank_at(ecards, 4)
+    s[0].pos = to - 4
+    settle_roll_nb(g, s, 0, 2)
+    assert settle(ecards, games, seats, w) == 0 and g.stage == Stage.PHASE and s[0].pos == to
