@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore import seats
+from simcore.kernels.jitcache import bind_extra
 from simcore.seats import MAX_PARAMS, StrategySpec
 from strategies.ewmh.ids import RANDOM, SEARCH
 from strategies.ewmh.params import NAMES, SEARCH_NAMES
@@ -82,6 +83,9 @@ def base_weights() -> np.ndarray:
 
 
 BASE_WEIGHTS = base_weights()
+# dispatch_nb compiles BASE_WEIGHTS in as a constant: the kernel cache's key must change
+# with the field file, as it does with a module's source (simcore/kernels/jitcache.py)
+bind_extra(__name__, FIELD)
 
 
 def get(name: str) -> StrategySpec:

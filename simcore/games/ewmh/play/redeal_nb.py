@@ -5,18 +5,19 @@ What seat p sees stays as it is: every place and face of a held, arrayed or disc
 effect card, its own hand and packet, every published piece, every count (cards in each
 deck, pieces in each hand, cards in each packet). What it cannot see is dealt again from
 `seed` alone: the other seats' unpublished pieces and the composition deck are one pool of
-the same back, dealt again into the same counts; the effect deck and the other seats'
-draft packets likewise; then the game seed and every random stream. A card the seat saw
-go into another hand (a Plagiarize steal, a packet it passed) is dealt again as well: the
-redeal keeps what the table shows, not what a seat may remember.
+the same back, dealt again into the same counts; the effect deck takes a new order and
+the other seats' draft packets are dealt again among themselves; then the game seed and
+every random stream are seeded from `seed`. A card the seat saw go into another hand (a
+Plagiarize steal, a packet it passed) is dealt again as well: the redeal keeps what the
+table shows, not what a seat may remember.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.ewmh.sizes import MAX_COMPOSITIONS, MAX_EFFECT_CARDS, MAX_PLAYERS
-from simcore.games.ewmh.state.dtypes import MAX_DRAFT, CompState, Loc, Stream
+from simcore.games.ewmh.sizes import MAX_COMPOSITIONS, MAX_PLAYERS
+from simcore.games.ewmh.state.dtypes import MAX_DRAFT, CompState, Stream
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import seed_streams_nb, shuffle_nb
 
@@ -53,34 +54,25 @@ def redeal_comps_nb(g, p):
 
 @kernel
 def redeal_effects_nb(g, p):
-    """The effect deck and the other seats' draft packets dealt again as one pool into the
-    same slots (SETUP stream, mutated)."""
-    pool = np.empty(MAX_EFFECT_CARDS + MAX_PLAYERS * MAX_DRAFT, np.int16)
+    """The effect deck in a new order, and the other seats' draft packets dealt again
+    among themselves into the same slots (SETUP stream, mutated). Which cards lie in some
+    packet and which in the deck stays (card_loc tells them apart: PACKET, DECK)."""
+    g.deck[: g.deck_n].sort()
+    shuffle_nb(g.rng, Stream.SETUP, g.deck, g.deck_n)
+    pool = np.empty(MAX_PLAYERS * MAX_DRAFT, np.int16)
     n_pool = 0
-    for i in range(g.deck_n):
-        pool[n_pool] = g.deck[i]
-        n_pool += 1
     for q in range(MAX_PLAYERS):
-        if q == p:
-            continue
         for j in range(MAX_DRAFT):
-            if g.packet[q, j] >= 0:
+            if q != p and g.packet[q, j] >= 0:
                 pool[n_pool] = g.packet[q, j]
                 n_pool += 1
     pool[:n_pool].sort()
     shuffle_nb(g.rng, Stream.SETUP, pool, n_pool)
     i = 0
-    for j in range(g.deck_n):
-        g.deck[j] = pool[i]
-        g.card_loc[pool[i]] = Loc.DECK
-        i += 1
     for q in range(MAX_PLAYERS):
-        if q == p:
-            continue
         for j in range(MAX_DRAFT):
-            if g.packet[q, j] >= 0:
+            if q != p and g.packet[q, j] >= 0:
                 g.packet[q, j] = pool[i]
-                g.card_loc[pool[i]] = Loc.PACKET
                 i += 1
 
 
