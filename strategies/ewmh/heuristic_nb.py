@@ -25,11 +25,15 @@ option 0, so it takes the first listed: PASS where a reaction window lists PASS 
 - free productions take the most valued piece; Rondeaux rerolls a die below REROLL, and
   the larger die is used.
 
-Options of equal value (strategies/ties_nb.tie_value_nb: to 2**-30) go to the first
-listed, never at random (docs/guide/strategies.md, "Ties"). The option lists are ordered
-from the public state alone (rules/options_nb.py: cards and designs by id, genres and
-banners by code, seats from 0), so this key is a function of what the seat sees. NOISE
-(0 in every shipped player) spreads values for exploration as strategies/ties_nb.py does.
+An option aimed at an opponent carries a tie key in its value (`leader_key_nb`: 1e-4 per
+point so far and space of that opponent), so among equal attacks the leading opponent is
+hit, not the lowest seat (without it, three producers won 26.5%, 32.9% and 40.6% by seat
+index, 3,000 games). Options of equal value (strategies/ties_nb.tie_value_nb: to 2**-30)
+go to the first listed, never at random (docs/guide/strategies.md, "Ties"). The option
+lists are ordered from the public state alone (rules/options_nb.py: cards and designs
+by id, genres and banners by code, seats from 0), so this key is a function of what the
+seat sees. NOISE (0 in every shipped player) spreads values for exploration as
+strategies/ties_nb.py does.
 """
 
 from __future__ import annotations
@@ -54,6 +58,10 @@ from strategies.ties_nb import ranked_value_nb
 
 SPHERES_HIT = 0.5  # about the chance that two dice of Music of the Spheres make a consonance
 GENRE_PIECES = 1.5  # pieces a genre bonus is expected to reach in the rest of a game
+# per point so far and space of the pawn of an opponent an option targets: among options
+# otherwise equal, the leading opponent is hit first (not the lowest seat), at most about
+# 0.01 points in all, below any weight's step
+LEADER = 1e-4
 
 
 @kernel
@@ -160,7 +168,34 @@ def held_back_nb(w, cards, g, s, p, genre, hand):
 
 
 @kernel
+def leader_key_nb(s, p, q, effect):
+    """The tie key of an option aimed at seat q (column b of MOVE_PAWN, SAME_TILE_PUSH,
+    STEAL_COMPOSITION, REMOVE_PUBLISHED, ANNEX, NOBLE_SACRIFICE, FORCE_FLIP and
+    BORROW_UNITS rows): LEADER per point so far and space of q, if q is an opponent."""
+    aimed = (
+        effect == Effect.MOVE_PAWN
+        or effect == Effect.SAME_TILE_PUSH
+        or effect == Effect.STEAL_COMPOSITION
+        or effect == Effect.REMOVE_PUBLISHED
+        or effect == Effect.ANNEX
+        or effect == Effect.NOBLE_SACRIFICE
+        or effect == Effect.FORCE_FLIP
+        or effect == Effect.BORROW_UNITS
+    )
+    if not aimed or q < 0 or q == p:
+        return 0.0
+    return LEADER * (s[q].running + s[q].pos)
+
+
+@kernel
 def targeted_value_nb(w, cards, g, s, p, effect, prm, b, c):
+    """An effect's text with its targets b, c (its option row) chosen, plus the leader
+    key (leader_key_nb)."""
+    return aimed_value_nb(w, cards, g, s, p, effect, prm, b, c) + leader_key_nb(s, p, b, effect)
+
+
+@kernel
+def aimed_value_nb(w, cards, g, s, p, effect, prm, b, c):
     """An effect's text with its targets b, c (its option row) chosen."""
     if effect == Effect.MOVE_PAWN:
         if b == p:

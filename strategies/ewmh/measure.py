@@ -67,7 +67,7 @@ def against_random(cards, games: int, seed: int, threads: int) -> list[str]:
 
 
 def head_to_head(cards, games: int, seed: int, threads: int) -> list[str]:
-    rows = ["| seat 0 | seat 1 | seat 0 wins | points |", "|---|---|---|---|"]
+    rows = ["| A | B | A wins | points (A - B) |", "|---|---|---|---|"]
     for i, a in enumerate(HEURISTICS):
         for b in HEURISTICS[i + 1 :]:
             win, points = win_rates(cards, [a, b], games, seed, None, threads)
