@@ -31,7 +31,12 @@ class Ewmh(Game):
         "points_base": 1, "points_vocation": 1, "points_genre": 1, "points_unproduced": 1,
     }  # fmt: skip
     drift_groups = ("vocation",)
-    dispatch = {"simcore.games.ewmh.play.decide_nb": "strategies.ewmh.dispatch_nb"}
+    # the decision kernels call the strategies through placeholders filled from here (the
+    # game loop calls the search at the decisions of the seats that search)
+    dispatch = {
+        "simcore.games.ewmh.play.decide_nb": "strategies.ewmh.dispatch_nb",
+        "simcore.games.ewmh.play.game_nb": "strategies.ewmh.search_player_nb",
+    }
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -45,9 +50,15 @@ class Ewmh(Game):
         return STRATEGIES
 
     def dispatch_kernels(self, module: str) -> dict[str, Any]:
-        from strategies.ewmh.dispatch_nb import choose_nb
+        if module == "simcore.games.ewmh.play.decide_nb":
+            from strategies.ewmh.dispatch_nb import choose_nb
 
-        return {"choose_nb": choose_nb}
+            return {"choose_nb": choose_nb}
+        if module == "simcore.games.ewmh.play.game_nb":
+            from strategies.ewmh.search_player_nb import search_choose_nb, search_mask_nb
+
+            return {"search_choose_nb": search_choose_nb, "search_mask_nb": search_mask_nb}
+        return {}
 
     def load_cards(self, directory: str | Path | None = None, patches: Sequence[str] = ()) -> Any:
         from simcore.games.ewmh.carddata.load import load_cards
