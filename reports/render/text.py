@@ -54,8 +54,9 @@ def replay_note(report: Report) -> str:
 
 def grouping_words(report: Report) -> str:
     """The strata beyond strategy, in words: "start order and family" (the game's
-    groupings' labels)."""
-    parts = ["start order", *(g["label"].lower() for g in report["groupings"])]
+    groupings' labels, those that are strata)."""
+    strata = [g for g in report["groupings"] if g.get("stratum", True)]
+    parts = ["start order", *(g["label"].lower() for g in strata)]
     return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
 
 
@@ -192,10 +193,13 @@ def cards_sentence(report: Report) -> str:
         f"(interval inside ±{s['margin'] * 100:g} win-rate points) and {c['flags']['undecided']:,} "
         "undecided. Flagged cards are ranked by impact: the adjusted difference times the "
         "share of seat-games that held the card, the win-rate points it moves per seat-game "
-        "of the run (a card most seats hold matters more than one a few hold). Award levels "
-        "and goal scoring are outcomes, not cards: they are not ranked or flagged (see "
-        "Awards and goals)."
+        "of the run (a card most seats hold matters more than one a few hold)."
     )
+    if "outcomes" in report:  # a game with outcome rows (Luthier's awards and goals)
+        sentence += (
+            " Award levels and goal scoring are outcomes, not cards: they are not ranked or "
+            "flagged (see Awards and goals)."
+        )
     return sentence
 
 
@@ -358,3 +362,9 @@ def matchups_sentence(report: Report) -> str | None:
             "line-ups (see `tutti ladder`)."
         )
     return None
+
+
+def notes(report: Report) -> list[tuple[str, str]]:
+    """The game's report notes (`report_notes`: estimated card data) as paragraph blocks,
+    the first line under the report's title."""
+    return [("p", f"**Note.** {n}") for n in report.get("notes", [])]

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 DEFAULT = "luthier"
 GAMES = {  # name -> the module that defines GAME (imported only when asked for)
     "luthier": "simcore.games.luthier.game",
+    "ewmh": "simcore.games.ewmh.game",  # Early Western Music History (issue 37)
     "maestro": "simcore.games.maestro.game",
     "pig": "simcore.games.pig.game",  # the example game: docs/games.md adds a game by it
 }

@@ -79,6 +79,7 @@ class Ev(IntEnum):
     DEAL = 20  # a = card dealt (Peasants' Revolt)
     END = 21  # a = End code
     FINAL = 22  # a = points, b = rank, c = 1 if a winner
+    FORCED = 23  # a = card flipped without its effect (VOC_CARD: vocation), Cost of Living
 
 
 class End(IntEnum):
@@ -105,3 +106,23 @@ class Violation(IntEnum):
 def names(enum: type[IntEnum]) -> list[str]:
     """Lower-case names by code: the dictionary of a result column."""
     return [m.name.lower() for m in sorted(enum, key=int)]
+
+
+class CardKind(IntEnum):
+    """The kinds of card in the cards table (card events; output/results.py names them)."""
+
+    EFFECT = 0  # an effect card; the kernel records the physical card, the table its design
+    COMPOSITION = 1  # a composition card; recorded by card, tabled by its genre
+    ABILITY = 2  # a vocation ability (abilities.toml)
+
+
+class CardEvent(IntEnum):
+    """Card events (the cards table's `event`), each written beside its Ev (rules/log_nb.py)."""
+
+    HELD = 0  # effect: came into the seat's hand (draft, draw, take, Peasants' Revolt's deal)
+    FLIPPED = 1  # effect: flipped for its text; ability: flipped for its text
+    SPENT = 2  # effect: spent for its text
+    DRAWN = 3  # composition: drawn into the seat's hand
+    STOLEN = 4  # composition: stolen into the seat's hand (Plagiarize, Countryside)
+    PRODUCED = 5  # composition: produced (published) by the seat, paid or free
+    LOST = 6  # composition: the seat's published piece removed (Lost to History)
