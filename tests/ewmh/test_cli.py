@@ -103,8 +103,8 @@ def test_balance_refuses_a_stated_number_without_allow_stated():
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (("play", *G, "--players", "12"), "2 to 9 players"),
-        (("simulate", *G, "--players", "1", "--games", "5", "--out", "runs/x"), "2 to 9"),
+        (("play", *G, "--players", "12"), "2-9 players"),
+        (("simulate", *G, "--players", "1", "--games", "5", "--out", "runs/x"), "2-9 players"),
         (("whatif", *G, "--set", "effects.nobody.copies=2", "--games", "10"), "nobody"),
         (("whatif", *G, "--set", "rules.age.value=baroque", "--games", "10"), "baroque"),
         (("ablate", *G, "rules", "--games", "10"), "cannot ablate"),

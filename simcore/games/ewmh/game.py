@@ -76,11 +76,6 @@ class Ewmh(Game):
 
         return SEAT_NAMES
 
-    def check_players(self, players: int) -> None:
-        from simcore.games.ewmh.play.engine import check_players
-
-        check_players(players)
-
     def strategies(self) -> Mapping[str, StrategySpec]:
         from strategies.ewmh.registry import STRATEGIES
 
