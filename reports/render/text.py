@@ -160,6 +160,8 @@ def grouping_sentence(report: Report, g: Row) -> str:
         else f"Every {label}'s raw win rate has a 95% interval that includes the fair share "
         f"of {fmt.pct(fair)}."
     )
+    if not g["kind"]:  # values that are no cards (a vocation, an arrival order): raw rates
+        return "Raw win rates (its values are no cards: no adjusted effect). " + tail
     ranked = ranked_tiles(report) if g is tile_grouping(report) else None
     if ranked is None:
         return f"Too few games to compare the {title} (adjusted). " + tail
@@ -260,6 +262,19 @@ def method_items(report: Report) -> list[tuple[str, str]]:
             "Winner's prestige minus the best other seat's, over games without a shared victory.",
         ),
     ]
+    score = report["run"].get("score", "prestige")
+    if score != "prestige":  # another game's score: its own words (Luthier's stay as they were)
+        items[-2:] = [
+            (
+                f"{score.capitalize()} share",
+                f"Mean {score} a group earned from a source divided by the group's mean {score}.",
+            ),
+            (
+                "Winning margin",
+                f"Winner's {score} minus the best other seat's, over games without a shared "
+                "victory.",
+            ),
+        ]
     for spec in report["cards"]["kinds"].values():
         line = f"held = {spec['held']}"
         if spec["completed"]:
@@ -273,7 +288,9 @@ def method_items(report: Report) -> list[tuple[str, str]]:
     items += [
         (
             "A card's effect (adjusted, with the raw difference beside it)",
-            report["cards"]["method"] + " " + ROYAL_STRATA + " Win-rate points = percentage "
+            report["cards"]["method"]
+            + (" " + ROYAL_STRATA if report.get("milestones") else "")
+            + " Win-rate points = percentage "
             "points of win rate. "
             "'Δ if completed' compares seat-games that completed the card instead.",
         ),

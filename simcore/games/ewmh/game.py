@@ -47,7 +47,7 @@ class Ewmh(Game):
         return (
             CardKind(
                 "effect", "effects", "Effect cards",
-                held_events=("held",), held_words="held (drafted, drawn, taken or dealt)",
+                held_events=("held",), held_words="drafted, drawn, taken or dealt",
                 completed_events=("flipped", "spent"), completed_words="used for its text",
                 events=("held", "flipped", "spent"), leaves=True, plural="effect cards",
             ),
