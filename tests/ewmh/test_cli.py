@@ -50,6 +50,18 @@ def test_play_jsonl_is_one_json_object_a_line(tmp_path):
     assert produced and all("#" in r["composition"] and r["age"] for r in produced)
 
 
+def test_every_event_has_named_fields_and_words():
+    from simcore.games.ewmh.output.transcript import event_line
+    from simcore.games.ewmh.output.transcript_jsonl import FIELDS
+    from simcore.games.ewmh.state.codes import Ev
+
+    assert set(FIELDS) == set(Ev)
+    ids = {"vocations": ["v"], "tiles": ["t"], "abilities": ["ab"]}
+    for code in Ev:
+        line = event_line(ids, str, str, 1, 0, code, 0, 0, 0, 0)
+        assert line != f"Red: {code.name.lower()} 0 0 0 0", code  # worded, not the fallback
+
+
 @pytest.fixture(scope="module")
 def small_run(tmp_path_factory):
     out = tmp_path_factory.mktemp("ewmh") / "run"

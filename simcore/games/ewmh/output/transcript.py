@@ -132,4 +132,6 @@ def event_line(ids, card, comp, r, p, code, a, b, c, d) -> str:  # noqa: PLR0911
         return f"{who} flips {'the vocation' if a == VOC_CARD else card(a)} (Cost of Living)"
     if code == Ev.END:
         return f"== the game ends: {End(a).name.lower().replace('_', ' ')} =="
-    return f"{who}: {a} points, rank {b}" + (", wins" if c else "")  # Ev.FINAL
+    if code == Ev.FINAL:
+        return f"{who}: {a} points, rank {b}" + (", wins" if c else "")
+    return f"{who}: {code.name.lower()} {a} {b} {c} {d}"  # an event without words yet

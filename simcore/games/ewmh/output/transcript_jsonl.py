@@ -49,6 +49,9 @@ FIELDS: dict[Ev, tuple[tuple[str, str], ...]] = {
 }
 
 
+RAW = (("a", "int"), ("b", "int"), ("c", "int"), ("d", "int"))  # an event without names yet
+
+
 def render_jsonl(cards, played, meta: dict[str, Any]) -> str:
     """The game header, then every event with the state lines in place."""
     ids, t = cards.ids, cards.tables
@@ -88,7 +91,7 @@ def render_jsonl(cards, played, meta: dict[str, Any]) -> str:
             shown = r if code == Ev.TURN else -1
         obj: dict[str, Any] = {"i": i, "round": r, "seat": value("seat", p)}
         obj["event"] = Ev(code).name.lower()
-        for (name, kind), x in zip(FIELDS[Ev(code)], (a, b, c, d), strict=False):
+        for (name, kind), x in zip(FIELDS.get(Ev(code), RAW), (a, b, c, d), strict=False):
             obj[name] = value(kind, x)
         lines.append(json.dumps(obj, ensure_ascii=False))
         seen.apply(p, code, a, b, c)
