@@ -2,6 +2,7 @@
 every 3-player trio and in every 2-player pairing, each deal played from every seat.
 
     python -m strategies.luthier.field_check [CARDS_DIR] [--deals4 N] [--deals N]
+        [--players 2,3,4] [--set KIND.CARD.FIELD=VALUE ...]
 
 Prints one line per measurement with a 95% normal interval.
 docs/games/luthier/card-data.md ("Refit 7") quotes its output; the bands are 15-35%
@@ -38,20 +39,32 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--deals4", type=int, default=5000, help="deals per 4-player line")
     parser.add_argument("--deals", type=int, default=3000, help="deals per 3- and 2-player line")
+    parser.add_argument(
+        "--players", default="4,3,2", help="the player counts to measure (default 4,3,2)"
+    )
+    parser.add_argument(
+        "--set", action="append", default=[], metavar="PATCH", help="a card patch, as tutti's --set"
+    )
     args = parser.parse_args(argv)
     from simcore import games
 
+    counts = {int(n) for n in args.players.split(",")}
     luthier = games.get("luthier")
-    cards = luthier.load_cards(args.cards)
+    cards = luthier.load_cards(args.cards, args.set)
     specs = luthier.strategies()
-    for a in ARCHETYPES:
-        others = [b for b in ARCHETYPES if b != a]
-        print("4p", a, share(cards, specs, a, others, 4, args.deals4), flush=True)
-    for trio in combinations(ARCHETYPES, 3):
-        rates = [share(cards, specs, a, [b for b in trio if b != a], 3, args.deals) for a in trio]
-        print("3p", "/".join(trio), ", ".join(rates), flush=True)
-    for x, y in combinations(ARCHETYPES, 2):
-        print("2p", x, "vs", y, share(cards, specs, x, [y], 2, args.deals), flush=True)
+    if 4 in counts:
+        for a in ARCHETYPES:
+            others = [b for b in ARCHETYPES if b != a]
+            print("4p", a, share(cards, specs, a, others, 4, args.deals4), flush=True)
+    if 3 in counts:
+        for trio in combinations(ARCHETYPES, 3):
+            rates = [
+                share(cards, specs, a, [b for b in trio if b != a], 3, args.deals) for a in trio
+            ]
+            print("3p", "/".join(trio), ", ".join(rates), flush=True)
+    if 2 in counts:
+        for x, y in combinations(ARCHETYPES, 2):
+            print("2p", x, "vs", y, share(cards, specs, x, [y], 2, args.deals), flush=True)
 
 
 if __name__ == "__main__":

@@ -3,17 +3,18 @@ move against the rulebook and the spec's rulings (written apart from the kernels
 simcore/games/ewmh/output/replay.py, so a kernel bug that lists an illegal option, or a
 score the kernels add up wrong, shows up here).
 
-Checked (the shipped rules.toml's defaults; phase (a) of the engine): turns round the
-table from the first player; every effect card in one place, taken only from the deck or
-the array, flipped, spent or paid only by its holder (House Medici: the named holder's)
-and only fresh, refreshed only when flipped; a vocation flipped only when fresh, for an
-ability of its own vocation; the die within its sides, the pawn moved by the result used,
-arrival numbers in order with the rulebook's 3/2/1 free productions; a piece produced
-only from its producer's hand, via a banner its genre has, paid with no unit past the
-banner's value and scoring at least its base points (full in the game's Age, half
-rounded down elsewhere); the hand limit at the end of every turn; and at the end every
-seat's points recomputed (the pieces still published, plus 1 per unproduced piece), the
-ranks, and the winners (ties shared).
+Checked (the shipped rules.toml's defaults; phases (a) and (b) of the engine): turns
+round the table from the first player; every effect card in one place, taken only from
+the deck or the array, flipped, spent or paid only by its holder (House Medici: the named
+holder's) and only fresh, refreshed only when flipped; a vocation flipped only when fresh,
+for an ability of its own vocation; the die within its sides, the pawn moved by the
+result used (Philip the Good's doubling), arrival numbers in order with the rulebook's
+3/2/1 free productions; a piece produced only from its producer's hand, via a banner its
+genre has, paid with no unit past the banner's value and scoring at least its base points
+(full in the game's Age, half rounded down elsewhere); the hand limit at the end of every
+turn (Alfonso's +2, doubled by Court); a lost patron leaving its holder; and at the end
+every seat's points recomputed (the pieces still published, plus 1 per unproduced piece),
+the ranks, and the winners (ties shared).
 """
 
 from __future__ import annotations
@@ -56,9 +57,23 @@ def referee(cards, played) -> None:  # noqa: C901, PLR0912, PLR0915
     final: dict[int, tuple[int, int, int]] = {}
     over = False
     limit = int(rules["hand_limit"])
+    at_check: tuple[int, int] | None = None  # (held, limit) when the mover's check began
 
     def held(p: int) -> int:
         return sum(1 for q in holder.values() if q == p)
+
+    def hand_limit(p: int) -> int:
+        """7, plus each held Alfonso's +n, doubled by Court (rulings EW-19, EW-21)."""
+        extra = sum(
+            int(t.card_params[c, 0])
+            for c, q in holder.items()
+            if q == p and t.card_effect[c] == Effect.HAND_CAPACITY
+        )
+        factor = 1
+        for a, v in enumerate(voc_of):
+            if v == voc[p] and t.ability_effect[a] == Effect.PATRON_DOUBLE:
+                factor = int(t.ability_params[a, 0])
+        return limit + extra * factor
 
     for i, (_r, p, code, a, b, c, d, _) in enumerate(played.log.tolist()):
         where = f"event {i} ({Ev(code).name}, seat {p}, {a}, {b}, {c}, {d})"
@@ -77,8 +92,10 @@ def referee(cards, played) -> None:  # noqa: C901, PLR0912, PLR0915
         elif code == Ev.DEAL:
             holder[a] = p  # Peasants' Revolt: every held card dealt out again (EW-24)
         elif code == Ev.TURN:
-            if mover >= 0:
-                assert held(mover) + 1 <= limit, f"{where}: seat {mover} above the hand limit"
+            if mover >= 0:  # the hand as the limit found it: before the patron check (step 7)
+                n_held, most = at_check or (held(mover), hand_limit(mover))
+                assert n_held + 1 <= most, f"{where}: seat {mover} above the hand limit"
+            at_check = None
             expected = first if mover < 0 else (mover + 1) % n
             assert p == expected, f"{where}: turns go round the table from the first player"
             assert b == pos[p], f"{where}: the turn starts where the pawn is"
@@ -106,7 +123,10 @@ def referee(cards, played) -> None:  # noqa: C901, PLR0912, PLR0915
         elif code == Ev.SPEND:
             assert holder.get(a) == p, f"{where}: spending a card it does not hold"
             del holder[a]
-        elif code == Ev.DISCARD:
+        elif code == Ev.KEEP:
+            if p == mover and at_check is None:  # the patron check follows the hand limit
+                at_check = (held(p), hand_limit(p))
+        elif code in (Ev.DISCARD, Ev.PATRON_LOST):
             assert holder.get(a) == p, f"{where}: discarding a card it does not hold"
             del holder[a]
         elif code == Ev.VOC:
@@ -126,7 +146,8 @@ def referee(cards, played) -> None:  # noqa: C901, PLR0912, PLR0915
             last = c
         elif code == Ev.ROLL:
             assert 1 <= a <= sides and (c == 0 or (rerolled and 1 <= c <= sides)), where
-            assert b in (a, c), f"{where}: the result used is one of the dice"
+            mult = max(d, 1)  # Philip the Good's doubling (the ROLL event's d, ruling EW-21)
+            assert b in (a * mult, c * mult), f"{where}: the result used is one of the dice"
             rolled = (a, b)
         elif code == Ev.MOVE:
             assert a == pos[p], f"{where}: the move starts where the pawn is"

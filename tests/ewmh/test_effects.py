@@ -198,9 +198,9 @@ def test_music_of_the_spheres_succeeds_on_twelve_of_thirty_six(ecards):
     assert hits == 12  # ruling EW-27
 
 
-def test_patrons_and_reactive_cards_are_units_only_in_phase_a(ecards):
-    games, seats, w = blank_game(ecards)
-    for design in ("philip_the_good", "sustain", "council_of_trent", "josquin", "machaut"):
+def test_reactive_cards_are_units_only_until_phase_c(ecards):
+    games, seats, w = blank_game(ecards)  # patrons play since phase (b): test_patrons.py
+    for design in ("sustain", "council_of_trent", "josquin", "machaut", "elizabeth_nevell"):
         give_design(ecards, games[0], design, 0)
     rows = options(ecards, games, seats, w)
     assert not [r for r in rows if r[0] in (Opt.FLIP, Opt.SPEND)]

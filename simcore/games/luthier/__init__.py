@@ -4,4 +4,4 @@ RULES_VERSION changes whenever the engine's behaviour changes (the same seed
 and cards may then give different games); baselines record it.
 """
 
-RULES_VERSION = 7
+RULES_VERSION = 8

@@ -42,7 +42,7 @@ class Seen:
             self.flipped[a] = False  # cards enter fresh (ruling EW-44)
         elif code == Ev.DEAL:
             self.holder[a] = p  # Peasants' Revolt: each card keeps its face (EW-24)
-        elif code in (Ev.SPEND, Ev.DISCARD):
+        elif code in (Ev.SPEND, Ev.DISCARD, Ev.PATRON_LOST):
             self.holder.pop(a, None)
         elif code in (Ev.FLIP, Ev.PAY, Ev.FORCED, Ev.VOC, Ev.REFRESH):
             face = code != Ev.REFRESH

@@ -17,7 +17,8 @@ from simcore.games.tables import card_event_columns, dict_array, outcomes, seat_
 SCORE_SOURCES = {"points_base": 1, "points_vocation": 1, "points_genre": 1, "points_unproduced": 1}
 SEAT_COUNTERS = (
     *SCORE_SOURCES, "produced", "produced_free", "lost", "comps_drawn", "comps_stolen",
-    "effects_gained", "flips", "spends", "units", "turns", "rolls", "pos",
+    "effects_gained", "flips", "spends", "units", "turns", "rolls", "pos", "patrons_lost",
+    "patron_spaces",
 )  # fmt: skip
 # cards table kind -> its card data file (the `--set` spelling)
 CARD_KIND_FILES = {

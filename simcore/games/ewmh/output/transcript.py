@@ -5,7 +5,7 @@ the end, followed from the events (replay.Seen)."""
 
 from __future__ import annotations
 
-from simcore.games.ewmh.codes import Age
+from simcore.games.ewmh.codes import Age, Keep
 from simcore.games.ewmh.output.replay import Seen
 from simcore.games.ewmh.state.codes import VOC_CARD, End, Ev
 
@@ -81,6 +81,24 @@ def state_block(ids, card, comp, seen: Seen, when: str) -> list[str]:
     return lines
 
 
+PATRON_EVENTS = (Ev.KEEP, Ev.PATRON_LOST, Ev.PATRON_MOVE, Ev.EXPIRE, Ev.NEGATIVE)
+
+
+def patron_line(card, who, code, a, b, c) -> str:
+    """A patron event as a line (rules/patrons_nb.py, rules/keep_nb.py)."""
+    if code == Ev.KEEP:
+        verdict = "keeps" if b else "fails the keep condition of"
+        return f"{who} {verdict} {card(a)} ({Keep(c).name.lower()})"
+    if code == Ev.PATRON_LOST:
+        where = f"the array (slot {b})" if b >= 0 else "the discard pile"
+        return f"{who} loses {card(a)} to {where}"
+    if code == Ev.PATRON_MOVE:
+        return f"{who} moves {b} by {card(a)} ({c} cards)"
+    if code == Ev.EXPIRE:
+        return f"{card(a)}, lost by {who}, leaves the array for the discard pile"
+    return f"{who} takes a negative action against {SEAT_NAMES[a]}"  # Ev.NEGATIVE
+
+
 def event_line(ids, card, comp, r, p, code, a, b, c, d) -> str:  # noqa: PLR0911, C901
     """One event as a line (round r, seat p, code, a..d as state/codes.Ev says)."""
     who = SEAT_NAMES[p] if 0 <= p < len(SEAT_NAMES) else "-"
@@ -96,7 +114,8 @@ def event_line(ids, card, comp, r, p, code, a, b, c, d) -> str:  # noqa: PLR0911
     if code == Ev.REFRESH:
         return f"{who} refreshes {card(a)}"
     if code == Ev.ROLL:
-        return f"{who} rolls {a}" + (f", rerolls {c}" if c else "") + f", moves {b}"
+        times = f", x{d} (Philip the Good)" if d > 1 else ""
+        return f"{who} rolls {a}" + (f", rerolls {c}" if c else "") + times + f", moves {b}"
     if code == Ev.MOVE:
         return f"{who} moves {a} -> {b}" + (" (die)" if c else "")
     if code == Ev.TILE:
@@ -132,6 +151,8 @@ def event_line(ids, card, comp, r, p, code, a, b, c, d) -> str:  # noqa: PLR0911
         return f"{who} flips {'the vocation' if a == VOC_CARD else card(a)} (Cost of Living)"
     if code == Ev.END:
         return f"== the game ends: {End(a).name.lower().replace('_', ' ')} =="
+    if code in PATRON_EVENTS:
+        return patron_line(card, who, code, a, b, c)
     if code == Ev.FINAL:
         return f"{who}: {a} points, rank {b}" + (", wins" if c else "")
     return f"{who}: {code.name.lower()} {a} {b} {c} {d}"  # an event without words yet

@@ -6,7 +6,6 @@ records (the conformance suite's resume test; a search player's rollouts)."""
 
 from __future__ import annotations
 
-from simcore.games.ewmh.codes import Rule
 from simcore.games.ewmh.play.decide_nb import decide_nb
 from simcore.games.ewmh.play.invariants_nb import check_invariants_nb
 from simcore.games.ewmh.rules.decks_nb import discard_card_nb, take_effect_nb
@@ -17,12 +16,11 @@ from simcore.games.ewmh.rules.move_nb import move_pawn_nb
 from simcore.games.ewmh.rules.options_nb import list_options_nb
 from simcore.games.ewmh.rules.produce_nb import cost_nb, first_in_hand_nb, publish_nb
 from simcore.games.ewmh.rules.setup_nb import draft_keep_nb, pick_vocation_nb
+from simcore.games.ewmh.rules.turn_end_nb import end_sequence_nb, hand_stop_nb, settle_nb
 from simcore.games.ewmh.rules.turn_nb import (
     after_refresh_nb,
     back_to_phase_nb,
     die_move_nb,
-    end_phase_nb,
-    end_turn_nb,
     n_flipped_nb,
     refresh_one_nb,
     reroll_nb,
@@ -146,7 +144,7 @@ def apply_nb(cards, g, s, w, p, k):
         if kind == Opt.ROLL:
             roll_nb(cards, g, s, w, p)
         elif kind == Opt.END:
-            end_phase_nb(cards, g, s, w, p)
+            end_sequence_nb(cards, g, s, w)  # hand limit, William V, patron check
         elif kind == Opt.PRODUCE:
             start_production_nb(cards, g, s, w, p, a, b)
         else:
@@ -187,7 +185,10 @@ def apply_nb(cards, g, s, w, p, k):
             s[p].pending_free -= 1
         else:
             s[p].pending_free = 0
-        back_to_phase_nb(g, s)
+        if g.ending > 0:  # owed during the end of a turn: the end goes on
+            end_sequence_nb(cards, g, s, w)
+        else:
+            back_to_phase_nb(g, s)
     elif stage == Stage.REROLL:
         if kind == Opt.REROLL:
             reroll_nb(cards, g, s, w, p, a)
@@ -196,10 +197,13 @@ def apply_nb(cards, g, s, w, p, k):
     elif stage == Stage.REROLL_PICK:
         die_move_nb(cards, g, s, w, p, a)
     elif stage == Stage.HAND_LIMIT:
-        discard_card_nb(g, a)
-        log_nb(g, w, p, Ev.DISCARD, a, 0, 0, 0)
-        if n_held_nb(g, p) + 1 <= cards.rules[Rule.HAND_LIMIT]:
-            end_turn_nb(cards, g, s, w, p)
+        if kind == Opt.DISCARD:
+            discard_card_nb(g, a)
+            log_nb(g, w, p, Ev.DISCARD, a, 0, 0, 0)
+            end_sequence_nb(cards, g, s, w)
+        else:  # STOP: keep 7 and lose the hand_limit patron (ruling EW-19)
+            hand_stop_nb(cards, g, s, w)
+    settle_nb(cards, g, s, w)  # Amadeus VIII after any discard (ruling EW-22)
 
 
 @kernel

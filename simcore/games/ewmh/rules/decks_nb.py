@@ -22,10 +22,12 @@ def give_card_nb(g, c, p):
 
 @kernel
 def discard_card_nb(g, c):
-    """Card c onto the discard pile (from a hand; its face no longer matters)."""
+    """Card c onto the discard pile (from a hand; its face no longer matters), discarded
+    by the seat acting now (g.actor), counted for Amadeus VIII (ruling EW-22)."""
     g.card_loc[c] = Loc.DISCARD
     g.discard[g.discard_n] = c
     g.discard_n += 1
+    g.disc_pending[g.actor] += 1
 
 
 @kernel

@@ -4,8 +4,9 @@ card may take (its option rows) and what it does.
 A source is an effect card flipped (FLIP), spent (SPEND: either face, rulebook: Effect
 cards) or a vocation ability (VOC: the vocation card flipped). Effects that continue with
 a choice (take, discard own cards, a victim's flips) set a stage; the caller returns to
-the free phase otherwise. Negative actions (ruling EW-20) matter only for patrons'
-keep checks: phase (b)."""
+the free phase otherwise. An effect against another player that is a negative action
+(ruling EW-20) is marked for the patrons' keep checks (rules/keep_nb.py); Philip the
+Good's text is rules/patrons_nb.py."""
 
 from __future__ import annotations
 
@@ -18,9 +19,11 @@ from simcore.games.ewmh.rules.decks_nb import (
     draw_comps_nb,
 )
 from simcore.games.ewmh.rules.held_nb import n_fresh_nb, n_held_nb
+from simcore.games.ewmh.rules.keep_nb import mark_negative_nb, negative_target_nb
 from simcore.games.ewmh.rules.log_nb import log_nb
 from simcore.games.ewmh.rules.move_nb import move_pawn_nb
 from simcore.games.ewmh.rules.options_util_nb import add_opt_nb
+from simcore.games.ewmh.rules.patrons_nb import double_next_roll_nb, philip_options_nb
 from simcore.games.ewmh.state.codes import Ev, Opt, Stage
 from simcore.games.ewmh.state.dtypes import MAX_ARRAY, CompState, Stream
 from simcore.kernels.jit import kernel
@@ -114,6 +117,8 @@ def effect_options_nb(cards, g, s, w, n, p, kind, a, effect, prm):
         if s[p].arrival == 0 and n_held_nb(g, p) > 0:
             n = add_opt_nb(g, w, n, kind, a, -1, -1, -1)
         return n
+    if effect == Effect.DOUBLE_NEXT_ROLL:  # Philip the Good (patrons_nb)
+        return philip_options_nb(g, s, w, n, p, kind, a)
     return n
 
 
@@ -218,6 +223,9 @@ def next_concert_nb(g, s, step):
 def apply_effect_nb(cards, g, s, w, p, effect, prm, b, c):
     """Seat p's effect with parameters prm on targets b, c (its option row). Returns 1 if
     it set a stage of its own (a choice continues it), else 0."""
+    q = negative_target_nb(effect, p, b, c)
+    if q >= 0:  # for the keep checks of p's patrons (ruling EW-20)
+        mark_negative_nb(g, s, w, p, q)
     if effect == Effect.DRAW_COMPOSITIONS:
         draw_comps_nb(g, s, w, p, prm[0])
     elif effect == Effect.BACK_AND_DRAW:  # Gesualdo: back stops at Start, draw anyway (EW-35)
@@ -289,4 +297,6 @@ def apply_effect_nb(cards, g, s, w, p, effect, prm, b, c):
         return 1
     elif effect == Effect.CONCERTANTE:
         return next_concert_nb(g, s, 0)
+    elif effect == Effect.DOUBLE_NEXT_ROLL:  # Philip the Good (ruling EW-21)
+        double_next_roll_nb(cards, s, p, int(prm[0]))
     return 0

@@ -1,13 +1,14 @@
-"""What a seat holds and what its cards do in phase (a): counts, the statics read while
-held (rulebook: Effect cards, "a Static card whose effect only applies if it is in your
+"""What a seat holds and what its cards do: counts, the statics read while held
+(rulebook: Effect cards, "a Static card whose effect only applies if it is in your
 possession"), and which cards' texts the engine plays.
 
-Patrons (a `keep` condition) are phase (b) and the reactive cards phase (c): until then
-such a card is only a production unit, as every card also is (rulebook: Effect cards)."""
+The patrons' texts play (phase b: rules/patrons_nb.py, their keep conditions
+rules/keep_nb.py); the reactive cards are phase (c): until then such a card is only a
+production unit, as every card also is (rulebook: Effect cards)."""
 
 from __future__ import annotations
 
-from simcore.games.ewmh.codes import Effect, Keep, Rule, Timing
+from simcore.games.ewmh.codes import Effect, Rule, Timing
 from simcore.kernels.jit import kernel
 
 
@@ -43,11 +44,11 @@ def n_hand_comps_nb(g, p):
 
 @kernel
 def plays_text_nb(cards, c):
-    """The effect whose text card c plays in phase (a), or -1: the text of a patron (phase
-    b) or of a reactive card (phase c) is not played yet; the card stays a unit."""
+    """The effect whose text card c plays, or -1: the text of a reactive card (phase c,
+    Elizabeth Nevell's steal among them: only her keep condition plays) is not played
+    yet; the card stays a unit. Patrons play their texts (Alfonso the Wise, Philip the
+    Good, Amadeus VIII, William V: rules/patrons_nb.py)."""
     d = cards.card_design[c]
-    if cards.design_keep[d] != Keep.NONE:
-        return -1
     t = cards.design_timing[d]
     if t == Timing.REACT or t == Timing.REACT_SPEND:
         return -1

@@ -12,6 +12,7 @@ import numpy as np
 from simcore.games.ewmh.codes import N_AGES, Keep, Timing
 from simcore.games.ewmh.rules.effects_nb import effect_options_nb
 from simcore.games.ewmh.rules.held_nb import plays_text_nb
+from simcore.games.ewmh.rules.keep_nb import may_stop_discarding_nb
 from simcore.games.ewmh.rules.options_util_nb import add_opt_nb
 from simcore.games.ewmh.rules.produce_nb import (
     banner_points_nb,
@@ -204,4 +205,6 @@ def list_options_nb(cards, g, s, w):
         n = add_opt_nb(g, w, n, Opt.USE, g.die2, -1, -1, -1)
     elif stage == Stage.HAND_LIMIT:
         n = own_card_options_nb(cards, g, w, 0, p, Opt.DISCARD, False, True)
+        if n == 0 or may_stop_discarding_nb(cards, g, s, p):  # keep 7, lose a patron (EW-19)
+            n = add_opt_nb(g, w, n, Opt.STOP, -1, -1, -1, -1)
     return n

@@ -6,11 +6,13 @@ from __future__ import annotations
 from simcore.games.ewmh.codes import Effect, Rule, Timing
 from simcore.games.ewmh.rules.decks_nb import draw_comps_nb
 from simcore.games.ewmh.rules.effects_nb import start_take_nb
-from simcore.games.ewmh.rules.held_nb import n_held_nb, plays_text_nb, refreshes_nb
+from simcore.games.ewmh.rules.held_nb import plays_text_nb, refreshes_nb
+from simcore.games.ewmh.rules.keep_nb import turn_start_keep_nb
 from simcore.games.ewmh.rules.log_nb import log_nb
 from simcore.games.ewmh.rules.move_nb import move_pawn_nb, tile_nb
+from simcore.games.ewmh.rules.patrons_nb import use_roll_mult_nb
 from simcore.games.ewmh.rules.scoring_nb import end_game_nb
-from simcore.games.ewmh.state.codes import VOC_CARD, End, Ev, Stage, Violation
+from simcore.games.ewmh.state.codes import VOC_CARD, End, Ev, Stage
 from simcore.games.ewmh.state.dtypes import Stream
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import randint_nb
@@ -85,6 +87,7 @@ def start_turn_nb(cards, g, s, w):
     g.medici = -1
     g.actor = p
     log_nb(g, w, p, Ev.TURN, g.turn, s[p].pos, 0, 0)
+    turn_start_keep_nb(cards, g, s, w, p)  # patrons: ruling EW-20 (grace), EW-7 (one_round)
     allowed = refreshes_nb(cards, g, p)
     if n_flipped_nb(g, s, p) <= allowed:
         refresh_all_nb(g, s, w, p)
@@ -149,8 +152,11 @@ def reroll_nb(cards, g, s, w, p, c):
 def die_move_nb(cards, g, s, w, p, d):
     """Seat p moves d spaces by its die; unless it arrives, the tile it lands on triggers
     (rulebook: "Only the result of the dice indicates what tile you will trigger"; ruling
-    EW-14); a take tile continues in the TAKE stage (the array or the deck top)."""
-    log_nb(g, w, p, Ev.ROLL, g.die1, d, g.die2, 0)
+    EW-14); a take tile continues in the TAKE stage (the array or the deck top). A pending
+    Philip the Good doubling multiplies d first (spec 1.2.2 step 3; ruling EW-21)."""
+    mult = use_roll_mult_nb(s, p)
+    d = d * mult
+    log_nb(g, w, p, Ev.ROLL, g.die1, d, g.die2, mult)
     if move_pawn_nb(cards, g, s, w, p, d, True) == 1:
         n = tile_nb(cards, g, s, w, p)
         if n > 0:
@@ -160,24 +166,11 @@ def die_move_nb(cards, g, s, w, p, d):
 
 
 @kernel
-def end_phase_nb(cards, g, s, w, p):
-    """The free phase ends: discard down to 7 effect cards, the vocation included
-    (rulebook: "Discard down to 7 cards"; ruling EW-19), then the turn ends."""
-    if n_held_nb(g, p) + 1 > cards.rules[Rule.HAND_LIMIT]:
-        g.stage = Stage.HAND_LIMIT
-        g.actor = p
-    else:
-        end_turn_nb(cards, g, s, w, p)
-
-
-@kernel
 def end_turn_nb(cards, g, s, w, p):
     """The turn passes left (ruling EW-4). When every pawn is on End, the last arriver has
     finished its turn and the game is over (rulebook: "When all players have reached the
-    end, the game is concluded"; ruling EW-17). A turn ending above the hand limit is
-    Violation.HAND."""
-    if n_held_nb(g, p) + 1 > cards.rules[Rule.HAND_LIMIT]:
-        g.violations |= Violation.HAND
+    end, the game is concluded"; ruling EW-17). The hand limit, William V and the patron
+    check come before (rules/turn_end_nb.py), which judges Violation.HAND."""
     if g.n_arrived >= g.n_players:
         end_game_nb(cards, g, s, w, End.ALL_ARRIVED)
         return

@@ -79,7 +79,12 @@ class Ev(IntEnum):
     DEAL = 20  # a = card dealt (Peasants' Revolt)
     END = 21  # a = End code
     FINAL = 22  # a = points, b = rank, c = 1 if a winner
-    FORCED = 23  # a = card flipped without its effect (VOC_CARD: vocation), Cost of Living
+    KEEP = 23  # a = patron card, b = 1 kept / 0 lost, c = its Keep condition (ruling EW-20)
+    PATRON_LOST = 24  # a = patron card, b = array slot (-1: the discard pile) (ruling EW-7)
+    PATRON_MOVE = 25  # a = patron card, b = spaces, c = cards counted (William V, Amadeus VIII)
+    EXPIRE = 26  # a = lost patron leaving the array for the discard pile (EW-7 one_round)
+    NEGATIVE = 27  # a = seat acted against (a negative action, ruling EW-20)
+    FORCED = 28  # a = card flipped without its effect (VOC_CARD: vocation), Cost of Living
 
 
 class End(IntEnum):

@@ -129,6 +129,14 @@ GAME = np.dtype(
         ("n_decisions", "i4"),  # decisions with more than one option, all seats
         ("log_n", "i4"),  # event rows written (may exceed the log buffer: then replayed)
         ("cev_n", "i4"),  # card events recorded (state/codes.CardEvent; rules/log_nb.py)
+        # patrons and keep checks (phase b: rules/patrons_nb.py, rules/keep_nb.py)
+        ("ending", "i1"),  # end-of-turn step (rules/turn_end_nb.py): 0 = not ending, 1..3
+        ("card_start", "i1", (MAX_EFFECT_CARDS,)),  # 1 = the current seat held it at turn start
+        ("pieces_start", "i2"),  # the current seat's pieces published when its turn began
+        ("disc_pending", "i1", (MAX_PLAYERS,)),  # effect cards each seat discarded, not yet
+        # paid to Amadeus VIII's holders (ruling EW-22); 0 after every option
+        ("array_lost_by", "i1", (MAX_ARRAY,)),  # seat + 1 that lost the patron in this slot
+        # (patron_in_array = one_round: it leaves at that seat's next turn); 0 = none
     ]
 )
 
@@ -160,6 +168,10 @@ SEAT = np.dtype(
         ("rolls", "i2"),  # movement dice rolled (a reroll counts)
         ("rank", "i1"),  # 1 = best, ties share (tie_break arrival: the earlier arriver)
         ("win", "f4"),  # 1, or 1/k for each of k tied winners; 0 otherwise
+        ("roll_mult", "i1"),  # Philip the Good: the next own roll x this; 0 = none pending
+        ("negative", "i1"),  # 1 = a negative action since its last keep check (ruling EW-20)
+        ("patrons_lost", "i2"),  # patrons lost at keep checks
+        ("patron_spaces", "i2"),  # spaces moved by William V and Amadeus VIII
     ]
 )
 
