@@ -14,20 +14,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from simcore.games.ewmh.codes import Age
+from simcore.games.ewmh.codes import Age, Keep
 from simcore.games.ewmh.output.replay import Seen
 from simcore.games.ewmh.output.transcript import SEAT_NAMES, state_rows
 from simcore.games.ewmh.state.codes import VOC_CARD, End, Ev
 
 # each event's fields a, b, c, d by name and type (card, comp, seat, age, tile, ability,
-# vocation, end, int, flag); a name of None: unused
+# vocation, end, keep, int, flag)
 FIELDS: dict[Ev, tuple[tuple[str, str], ...]] = {
     Ev.FIRST: (("first", "seat"),),
     Ev.VOCATION: (("vocation", "vocation"),),
     Ev.DRAFT: (("card", "card"), ("draft_round", "int")),
     Ev.TURN: (("turn", "int"), ("space", "int")),
     Ev.REFRESH: (("card", "card"),),
-    Ev.ROLL: (("die", "int"), ("used", "int"), ("reroll", "int")),
+    Ev.ROLL: (("die", "int"), ("used", "int"), ("reroll", "int"), ("multiplier", "int")),
     Ev.MOVE: (("from", "int"), ("to", "int"), ("by_die", "flag")),
     Ev.TILE: (("tile", "tile"), ("space", "int")),
     Ev.DRAW_COMP: (("composition", "comp"),),
@@ -46,6 +46,11 @@ FIELDS: dict[Ev, tuple[tuple[str, str], ...]] = {
     Ev.END: (("how", "end"),),
     Ev.FINAL: (("points", "int"), ("rank", "int"), ("winner", "flag")),
     Ev.FORCED: (("card", "card"),),
+    Ev.KEEP: (("patron", "card"), ("kept", "flag"), ("condition", "keep")),
+    Ev.PATRON_LOST: (("patron", "card"), ("array_slot", "int")),
+    Ev.PATRON_MOVE: (("patron", "card"), ("spaces", "int"), ("cards_counted", "int")),
+    Ev.EXPIRE: (("patron", "card"),),
+    Ev.NEGATIVE: (("against", "seat"),),
 }
 
 
@@ -79,6 +84,8 @@ def render_jsonl(cards, played, meta: dict[str, Any]) -> str:
             return ids["vocations"][x]
         if kind == "end":
             return End(x).name.lower()
+        if kind == "keep":
+            return Keep(x).name.lower()
         return bool(x) if kind == "flag" else x
 
     lines = [json.dumps({"event": "game", **meta}, ensure_ascii=False)]
