@@ -28,14 +28,18 @@ BASELINE_ARGS := --players 4 --games 20000 --seed 1 --strategies random
 MAESTRO_BASELINE      := baselines/maestro-4p.parquet
 MAESTRO_BASELINE_ARGS := --game maestro --players 4 --games 20000 --seed 1 \
 	--strategies greedy,completer,rusher,rusher
+EWMH_BASELINE      := baselines/ewmh-4p.parquet
+EWMH_BASELINE_ARGS := --game ewmh --players 4 --games 20000 --seed 1 --strategies random
 
 baseline: $(STAMP)
 	$(BIN)/tutti baseline --out $(BASELINE) $(BASELINE_ARGS)
 	$(BIN)/tutti baseline --out $(MAESTRO_BASELINE) $(MAESTRO_BASELINE_ARGS)
+	$(BIN)/tutti baseline --out $(EWMH_BASELINE) $(EWMH_BASELINE_ARGS)
 
 check-baseline: $(STAMP)
 	$(BIN)/tutti check --baseline $(BASELINE) --players 4
 	$(BIN)/tutti check --baseline $(MAESTRO_BASELINE) --players 4
+	$(BIN)/tutti check --baseline $(EWMH_BASELINE) --players 4
 
 # The shipped weights of the built-in heuristics (strategies/luthier/field.toml), by
 # population self-play, then self-play with the search budget of `tutti exploit`; about

@@ -172,6 +172,7 @@ def apply_nb(cards, g, s, w, p, k):
                 s[p].voc_flipped = 1
             else:
                 g.card_flipped[a] = 1
+            log_nb(g, w, p, Ev.FORCED, a, 0, 0, 0)
             g.left -= 1
         if kind == Opt.STOP or g.left <= 0:
             back_to_phase_nb(g, s)

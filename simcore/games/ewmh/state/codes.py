@@ -97,6 +97,7 @@ class Ev(IntEnum):
     STEAL_CARD = 30  # a = effect card stolen, b = from seat (Elizabeth Nevell)
     PROTECT = 31  # a = Guild License card, b = seat whose effect it stopped
     SPHERES = 32  # a = die index rerolled, b = old result, c = new result
+    FORCED = 33  # a = card flipped without its effect (VOC_CARD: vocation), Cost of Living
 
 
 class End(IntEnum):
@@ -138,3 +139,23 @@ class Trigger(IntEnum):
 def names(enum: type[IntEnum]) -> list[str]:
     """Lower-case names by code: the dictionary of a result column."""
     return [m.name.lower() for m in sorted(enum, key=int)]
+
+
+class CardKind(IntEnum):
+    """The kinds of card in the cards table (card events; output/results.py names them)."""
+
+    EFFECT = 0  # an effect card; the kernel records the physical card, the table its design
+    COMPOSITION = 1  # a composition card; recorded by card, tabled by its genre
+    ABILITY = 2  # a vocation ability (abilities.toml)
+
+
+class CardEvent(IntEnum):
+    """Card events (the cards table's `event`), each written beside its Ev (rules/log_nb.py)."""
+
+    HELD = 0  # effect: came into the seat's hand (draft, draw, take, Peasants' Revolt's deal)
+    FLIPPED = 1  # effect: flipped for its text; ability: flipped for its text
+    SPENT = 2  # effect: spent for its text
+    DRAWN = 3  # composition: drawn into the seat's hand
+    STOLEN = 4  # composition: stolen into the seat's hand (Plagiarize, Countryside)
+    PRODUCED = 5  # composition: produced (published) by the seat, paid or free
+    LOST = 6  # composition: the seat's published piece removed (Lost to History)

@@ -29,8 +29,12 @@ OPT_W = 6  # option row: kind, a, b, c, d, e (state/codes.Opt)
 # decision that would list more drops the rest and sets Violation.OPTIONS
 MAX_OPTIONS = 1024
 LOG_W = 8  # event row: round, seat, code, a, b, c, d, e (state/codes.Ev)
-CEV_W = 5  # card event row (simcore/games/events_nb.py); phase (a) records none
-MAX_CARD_EVENTS = 0
+CEV_W = 5  # card event row: seat, CardKind, card, CardEvent, round (simcore/games/events_nb.py)
+# card events a game can record (more is an error, simcore/games/batches.py): random play
+# wrote at most 984 at 9 players (6,000 games, 37 rounds, up to 53 a round); a game at
+# the 60-round cap (ruling EW-17) may write about 60 x 35 = 2,100 and more: room for
+# half as much again (12 KiB a game: 75 MiB for a chunk of 4,096 games)
+MAX_CARD_EVENTS = 3072
 MAX_TRIGGERS = 32  # reaction triggers queued at once (GAME.rq): one action's moves and draws
 MAX_ACTS = 2  # pending activations: a card's, and a Guild License against it (ruling EW-38)
 
@@ -126,7 +130,7 @@ GAME = np.dtype(
         ("violations", "i4"),  # bitmask of state/codes.Violation; 0 = sound
         ("n_decisions", "i4"),  # decisions with more than one option, all seats
         ("log_n", "i4"),  # event rows written (may exceed the log buffer: then replayed)
-        ("cev_n", "i4"),  # card events recorded: none in phase (a)
+        ("cev_n", "i4"),  # card events recorded (state/codes.CardEvent; rules/log_nb.py)
         # patrons and keep checks (phase b: rules/patrons_nb.py, rules/keep_nb.py)
         ("ending", "i1"),  # end-of-turn step (rules/turn_end_nb.py): 0 = not ending, 1..3
         ("card_start", "i1", (MAX_EFFECT_CARDS,)),  # 1 = the current seat held it at turn start
