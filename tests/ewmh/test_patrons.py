@@ -220,3 +220,19 @@ def test_a_payment_unit_flip_of_philip_is_no_doubling(ecards):
     take(ecards, games, seats, w, (int(Opt.PAY), VOC_CARD, 0, -1, -1, 0))
     take(ecards, games, seats, w, (int(Opt.PAY), c, 0, -1, -1, 0))
     assert g.card_flipped[c] == 1 and seats[0, 0].roll_mult == 0
+
+
+def test_a_pawn_william_passes_is_asked_for_sustain_at_once_ruling_EW_32(ecards):
+    """Ruling EW-32 ("by any movement") and EW-25 ("on any pawn movement"): the window
+    opens at the end of William's holder's turn, before the turn passes."""
+    games, seats, w = blank_game(ecards, vocations=[COUNTRYSIDE] * 4)
+    g, s = games[0], seats[0]
+    give_design(ecards, g, "william_v", 0)
+    fill(ecards, g, 0, 2)
+    sustain = give_design(ecards, g, "sustain", 1)
+    s[0].pos, s[1].pos = 3, 5
+    end_turn(ecards, games, seats, w)  # William: 4 fresh (vocation included), +8: 3 -> 11
+    assert s[0].pos == 11 and g.stage == Stage.REACT and g.actor == 1 and g.current == 0
+    assert options(ecards, games, seats, w) == [row(Opt.PASS), row(Opt.REACT, sustain)]
+    take(ecards, games, seats, w, row(Opt.REACT, sustain))
+    assert s[1].pos == 10 and g.stage == Stage.TURN and g.current == 1

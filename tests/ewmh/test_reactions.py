@@ -250,8 +250,9 @@ def test_charlemagne_copies_another_players_tile_benefit_but_not_a_move_back(eca
 
 def test_nevell_steals_from_the_player_whose_effect_moved_her(ecards):
     """Ruling EW-40: another player's effect changes your position; face A: an effect card
-    of theirs (your choice) or a random unpublished composition (ruling EW-2)."""
-    games, seats, w = court(ecards)
+    of theirs (your choice) or a random unpublished composition (ruling EW-2); one steal
+    for a holder other than Court (ruling EW-21)."""
+    games, seats, w = blank_game(ecards, vocations=[COURT, COUNTRYSIDE, COURT, COURT])
     g, s = games[0], seats[0]
     nevell = give_design(ecards, g, "elizabeth_nevell", 1)
     guido = give_design(ecards, g, "guido", 0)
@@ -585,3 +586,168 @@ def test_philip_doubles_the_die_before_machaut_is_offered(ecards):
     s[0].pos = to - 4
     settle_roll_nb(g, s, 0, 2)
     assert settle(ecards, games, seats, w) == 0 and g.stage == Stage.PHASE and s[0].pos == to
+
+
+# -- the gaps phase (c) left: Machaut on a card's move, Court's Nevell, Rondeaux ----------
+
+
+def test_machaut_turns_a_card_effects_short_forward_move_into_six(ecards):
+    """Machaut: "If a roll or card effect would cause you to move 2 or fewer tiles
+    forward, you may flip this card to move forward 6 spaces instead"; a pawn the whole
+    move passes is asked for Sustain after it (ruling EW-32)."""
+    games, seats, w = court(ecards)
+    g, s = games[0], seats[0]
+    machaut = give_design(ecards, g, "machaut", 0)
+    sustain = give_design(ecards, g, "sustain", 1)
+    s[0].pos, s[1].pos = 3, 7
+    take(ecards, games, seats, w, row(Opt.VOC, friends(ecards), 0, 2))  # 3 -> 5
+    assert settle(ecards, games, seats, w) == 0 and g.win == Trigger.SHORT_MOVE
+    assert options(ecards, games, seats, w) == [PASS, row(Opt.REACT, machaut)]
+    take(ecards, games, seats, w, row(Opt.REACT, machaut))
+    assert s[0].pos == 9 and g.card_flipped[machaut] == 1  # 6 from where it began
+    assert settle(ecards, games, seats, w) == 1 and g.win == Trigger.PASSED
+    take(ecards, games, seats, w, row(Opt.REACT, sustain))
+    assert s[1].pos == 12 and settle(ecards, games, seats, w) == 0 and g.stage == Stage.PHASE
+
+
+def test_machaut_is_not_offered_for_a_card_move_back_or_one_not_its_holders(ecards):
+    games, seats, w = court(ecards)
+    g, s = games[0], seats[0]
+    give_design(ecards, g, "machaut", 0)
+    s[0].pos, s[1].pos = 6, 6
+    take(ecards, games, seats, w, row(Opt.VOC, friends(ecards), 0, -2))  # back: no
+    assert settle(ecards, games, seats, w) == 0 and g.stage == Stage.PHASE and s[0].pos == 4
+    s[0].voc_flipped = 0
+    take(ecards, games, seats, w, row(Opt.VOC, friends(ecards), 1, 2))  # seat 1's pawn
+    assert settle(ecards, games, seats, w) == 0 and g.stage == Stage.PHASE and s[1].pos == 8
+
+
+def test_machaut_reacts_to_another_players_card_moving_its_holder_forward(ecards):
+    """ "a ... card effect would cause you to move": whoever's card it is."""
+    games, seats, w = court(ecards)
+    g, s = games[0], seats[0]
+    machaut = give_design(ecards, g, "machaut", 1)
+    s[1].pos = 10
+    take(ecards, games, seats, w, row(Opt.VOC, friends(ecards), 1, 1))
+    assert settle(ecards, games, seats, w) == 1 and g.win == Trigger.SHORT_MOVE
+    take(ecards, games, seats, w, row(Opt.REACT, machaut))
+    assert s[1].pos == 16
+
+
+def nevell_row(nevell, q, first, second):
+    """A Nevell row: steal `first` from seat q, then `second` (Court; -1 a composition)."""
+    return (int(Opt.REACT), nevell, q, first, second + 2, 0)
+
+
+def test_court_nevell_steals_two_ruling_EW_21(ecards):
+    """Ruling EW-21: "Nevell steals 2" for Court, chosen together; a second copy of a
+    design or a second composition only where the mover holds two."""
+    games, seats, w = blank_game(ecards, vocations=[COURT, COURT, COURT, COURT])
+    g, s = games[0], seats[0]
+    nevell = give_design(ecards, g, "elizabeth_nevell", 1)
+    guido = give_design(ecards, g, "guido", 0)
+    ks = [give_comp(ecards, g, "mass", 0, i) for i in range(2)]
+    s[1].pos = 5
+    take(ecards, games, seats, w, row(Opt.VOC, friends(ecards), 1, 1))
+    assert settle(ecards, games, seats, w) == 1 and g.win == Trigger.MOVED
+    assert options(ecards, games, seats, w) == [
+        PASS,
+        nevell_row(nevell, 0, guido, -1),
+        nevell_row(nevell, 0, -1, -1),
+    ]
+    take(ecards, games, seats, w, nevell_row(nevell, 0, guido, -1))
+    settle(ecards, games, seats, w)
+    assert g.card_loc[guido] == 1 and len(hand_comps(g, 1)) == 1
+    assert sorted(hand_comps(g, 0) + hand_comps(g, 1)) == ks
+
+
+def test_nevell_steals_one_for_another_vocation_and_court_with_one_thing_to_take(ecards):
+    for voc, comps in ((COUNTRYSIDE, 2), (COURT, 0)):
+        games, seats, w = blank_game(ecards, vocations=[COURT, voc, COURT, COURT])
+        g, s = games[0], seats[0]
+        nevell = give_design(ecards, g, "elizabeth_nevell", 1)
+        guido = give_design(ecards, g, "guido", 0)
+        for i in range(comps):
+            give_comp(ecards, g, "mass", 0, i)
+        s[1].pos = 5
+        take(ecards, games, seats, w, row(Opt.VOC, friends(ecards), 1, 1))
+        settle(ecards, games, seats, w)
+        want = [PASS, row(Opt.REACT, nevell, 0, guido)]
+        if comps:
+            want.append(row(Opt.REACT, nevell, 0, -1))
+        assert options(ecards, games, seats, w) == want
+        take(ecards, games, seats, w, row(Opt.REACT, nevell, 0, guido))
+        settle(ecards, games, seats, w)
+        assert g.card_loc[guido] == 1 and len(hand_comps(g, 1)) == 0
+
+
+def test_guild_license_stops_one_of_courts_two_nevell_steals(ecards):
+    """Ruling EW-38: "prevent one discard or steal"."""
+    games, seats, w = blank_game(ecards, vocations=[COURT, COURT, COURT, COURT])
+    g, s = games[0], seats[0]
+    nevell = give_design(ecards, g, "elizabeth_nevell", 1)
+    guido = give_design(ecards, g, "guido", 0)
+    license_ = give_design(ecards, g, "guild_license", 0)
+    k = give_comp(ecards, g, "mass", 0)
+    s[1].pos = 5
+    take(ecards, games, seats, w, row(Opt.VOC, friends(ecards), 1, 1))
+    settle(ecards, games, seats, w)
+    take(ecards, games, seats, w, nevell_row(nevell, 0, guido, -1))
+    assert g.stage == Stage.GUARD and g.actor == 0
+    take(ecards, games, seats, w, row(Opt.REACT, license_, 1))
+    settle(ecards, games, seats, w)
+    assert g.card_loc[guido] == 0 and hand_comps(g, 1) == [k]
+
+
+def rondeaux_roll(ecards, vocations):
+    """Seat 0 rolls holding a fresh Rondeaux: the REROLL decision."""
+    games, seats, w = blank_game(ecards, vocations=vocations)
+    g = games[0]
+    rondeaux = give_design(ecards, g, "rondeaux", 0)
+    g.rolled = 0
+    take(ecards, games, seats, w, row(Opt.ROLL))
+    assert g.stage == Stage.REROLL
+    return games, seats, w, rondeaux
+
+
+def test_absolution_negates_rondeaux_on_the_movement_die_which_stands(ecards):
+    """Rondeaux is flipped for its text ("Flip this card to reroll a die"): an activation
+    (ruling EW-25: "on any card activation"), which Absolution ("negate the effect of any
+    other card") may negate; the card stays flipped and the first result stands."""
+    games, seats, w, rondeaux = rondeaux_roll(ecards, [COURT, CHURCH, COURT, COURT])
+    g = games[0]
+    take(ecards, games, seats, w, row(Opt.REROLL, rondeaux))
+    assert g.stage == Stage.ABSOLVE and g.actor == 1
+    take(ecards, games, seats, w, row(Opt.ABSOLVE, ability(ecards, "church_absolution"), 0))
+    settle(ecards, games, seats, w)
+    assert g.card_flipped[rondeaux] == 1 and g.die2 == 0 and g.die_move == g.die1
+    assert g.stage != Stage.REROLL_PICK and seats[0, 1].voc_flipped == 1
+
+
+def test_rondeaux_not_negated_rerolls_and_either_result_is_used(ecards):
+    games, seats, w, rondeaux = rondeaux_roll(ecards, [COURT, CHURCH, COURT, COURT])
+    g = games[0]
+    take(ecards, games, seats, w, row(Opt.REROLL, rondeaux))
+    take(ecards, games, seats, w, PASS)
+    assert g.stage == Stage.REROLL_PICK and g.actor == 0 and 1 <= g.die2 <= 6
+    assert options(ecards, games, seats, w) == [row(Opt.USE, g.die1), row(Opt.USE, g.die2)]
+    take(ecards, games, seats, w, row(Opt.USE, g.die2))
+    settle(ecards, games, seats, w)
+    assert g.die_move == g.die2
+
+
+def test_absolution_negates_rondeaux_on_a_spheres_die(ecards):
+    games, seats, w = blank_game(ecards, vocations=[COURT, CHURCH, COURT, COURT])
+    g = games[0]
+    spheres = give_design(ecards, g, "music_of_the_spheres", 0)
+    rondeaux = give_design(ecards, g, "rondeaux", 0)
+    take(ecards, games, seats, w, row(Opt.FLIP, spheres))
+    take(ecards, games, seats, w, PASS)  # seat 1 lets the Spheres be
+    assert g.stage == Stage.SPHERES
+    dice = (int(g.sph_dice[0]), int(g.sph_dice[1]))
+    take(ecards, games, seats, w, row(Opt.REROLL, rondeaux, 1))
+    assert g.stage == Stage.ABSOLVE and g.actor == 1
+    take(ecards, games, seats, w, row(Opt.ABSOLVE, ability(ecards, "church_absolution"), 0))
+    settle(ecards, games, seats, w)
+    assert (int(g.sph_dice[0]), int(g.sph_dice[1])) == dice and g.stage == Stage.PHASE
+    assert (len(hand_comps(g, 0)) == 2) == spheres_success_nb(*dice)

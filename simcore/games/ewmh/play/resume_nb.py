@@ -16,7 +16,11 @@ from simcore.games.ewmh.rules.log_nb import log_nb
 from simcore.games.ewmh.rules.move_nb import move_pawn_nb
 from simcore.games.ewmh.rules.options_nb import list_options_nb
 from simcore.games.ewmh.rules.produce_nb import cost_nb, first_in_hand_nb, publish_nb
-from simcore.games.ewmh.rules.react_nb import apply_stage_nb, skip_idle_windows_nb
+from simcore.games.ewmh.rules.react_nb import (
+    apply_stage_nb,
+    flip_rondeaux_nb,
+    skip_idle_windows_nb,
+)
 from simcore.games.ewmh.rules.setup_nb import draft_keep_nb, pick_vocation_nb
 from simcore.games.ewmh.rules.turn_end_nb import end_sequence_nb, hand_stop_nb, settle_nb
 from simcore.games.ewmh.rules.turn_nb import (
@@ -24,7 +28,6 @@ from simcore.games.ewmh.rules.turn_nb import (
     back_to_phase_nb,
     n_flipped_nb,
     refresh_one_nb,
-    reroll_nb,
     roll_nb,
     settle_roll_nb,
     start_turn_nb,
@@ -114,7 +117,9 @@ def finish_discard_own_nb(cards, g, s, w, p):
     """Noble Sacrifice's own discards are done; Wandering Minstrel moves 1 per card
     discarded, forward, no tile (ruling EW-37)."""
     if g.discard_mode == 1 and g.taken > 0:
+        g.mover = p + 1  # a card effect's move: Machaut may lengthen it
         move_pawn_nb(cards, g, s, w, p, g.taken * g.per_card, False)
+        g.mover = 0
     back_to_phase_nb(g, s)
 
 
@@ -187,8 +192,8 @@ def apply_nb(cards, g, s, w, p, k):
         else:
             back_to_phase_nb(g, s)
     elif stage == Stage.REROLL:
-        if kind == Opt.REROLL:
-            reroll_nb(cards, g, s, w, p, a)
+        if kind == Opt.REROLL:  # an activation (rules/rondeaux_nb.py)
+            flip_rondeaux_nb(cards, g, s, w, p, a, -1)
         else:
             settle_roll_nb(g, s, p, g.die1)
     elif stage == Stage.REROLL_PICK:
@@ -201,11 +206,13 @@ def apply_nb(cards, g, s, w, p, k):
         else:  # STOP: keep 7 and lose the hand_limit patron (ruling EW-19)
             hand_stop_nb(cards, g, s, w)
     else:  # REACT, ABSOLVE, GUARD, SPHERES, SPHERES_PICK (phase (c))
-        apply_stage_nb(cards, g, s, w, p, kind, a, b, c)
+        apply_stage_nb(cards, g, s, w, p, kind, a, b, c, row[4])
     settle_nb(cards, g, s, w)  # Amadeus VIII after any discard (ruling EW-22)
     if g.rq_n > 0 and g.stage == Stage.PHASE:  # Amadeus moved a pawn past another (EW-32)
         back_to_phase_nb(g, s)
     skip_idle_windows_nb(cards, g, s, w)
+    if g.ending > 0 and g.stage == Stage.PHASE:  # the windows the end waited for are over
+        end_sequence_nb(cards, g, s, w)
 
 
 @kernel

@@ -15,7 +15,9 @@ then applied with Josquin's multiplier.
   non-numeric effect of the ruling's example, runs twice. An effect with one chosen target
   (Lost to History's piece, Royal Annex's and Noble Sacrifice's card, Nevell's steal,
   Charlemagne's tile), a choice of who (Concertante) or none to double (Peasants' Revolt,
-  Council of Trent, Guild License) runs once.
+  Council of Trent, Guild License, Rondeaux's one die) runs once.
+- Rondeaux (rules/rondeaux_nb.py): its flip during a roll is an activation too, so a
+  negated reroll leaves the die as it fell.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from simcore.games.ewmh.rules.held_nb import n_hand_comps_nb
 from simcore.games.ewmh.rules.keep_nb import mark_negative_nb
 from simcore.games.ewmh.rules.log_nb import log_nb
 from simcore.games.ewmh.rules.reactions_nb import apply_reaction_nb, react_card_nb
+from simcore.games.ewmh.rules.rondeaux_nb import rondeaux_negated_nb, rondeaux_reroll_nb
 from simcore.games.ewmh.rules.trigger_nb import queue_trigger_nb
 from simcore.games.ewmh.rules.turn_nb import back_to_phase_nb
 from simcore.games.ewmh.state.codes import Ev, Opt, Stage, Trigger
@@ -177,7 +180,10 @@ def resolve_activation_nb(cards, g, s, w):
         return
     if g.negated[0] == 1:
         g.act_n = 0
-        back_to_phase_nb(g, s)
+        if g.act_effect[0] == Effect.REROLL:  # the die stands (rules/rondeaux_nb.py)
+            rondeaux_negated_nb(g, s, w, g.act_seat[0], g.act_b[0])
+        else:
+            back_to_phase_nb(g, s)
         return
     q = guard_target_nb(cards, g, s)
     if q >= 0:
@@ -218,6 +224,8 @@ def apply_activation_nb(cards, g, s, w):
     for _ in range(reps):
         if effect == Effect.DOUBLE_ABILITY:  # Josquin: the next ability this turn (EW-26)
             g.pending_double = prm[0]
+        elif effect == Effect.REROLL:  # Rondeaux: one die, whatever the factor (EW-28)
+            cont = rondeaux_reroll_nb(cards, g, s, w, p, b)
         elif kind == Opt.REACT:
             cont = apply_reaction_nb(cards, g, s, w, p, effect, prm, b, c, mult)
         else:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simcore.games.ewmh.codes import Rule, Tile
+from simcore.games.ewmh.codes import Effect, Rule, Tile, Timing
 from simcore.games.ewmh.rules.decks_nb import draw_comps_nb, draw_effects_nb
 from simcore.games.ewmh.rules.log_nb import log_nb
 from simcore.games.ewmh.rules.trigger_nb import queue_trigger_nb
@@ -38,6 +38,8 @@ def move_pawn_nb(cards, g, s, w, q, delta, by_die):
         to = 0
     if to >= length:
         to = length
+    if not by_die and g.mover > 0 and delta > 0:
+        queue_short_move_nb(cards, g, q, start, delta)
     s[q].pos = to
     log_nb(g, w, q, Ev.MOVE, start, to, 1 if by_die else 0, 0)
     queue_move_triggers_nb(g, s, q, start, to)
@@ -45,6 +47,26 @@ def move_pawn_nb(cards, g, s, w, q, delta, by_die):
         arrive_nb(cards, g, s, w, q)
         return 0
     return 1 if by_die else 0
+
+
+@kernel
+def queue_short_move_nb(cards, g, q, start, delta):
+    """A card effect (GAME.mover set: a flip, spend, vocation ability, reaction or patron)
+    moves pawn q `delta` spaces forward from `start`: if q holds a fresh Machaut whose
+    limit delta is within, queue its window (Machaut: "If a roll or card effect would cause
+    you to move 2 or fewer tiles forward, you may flip this card to move forward 6 spaces
+    instead"; a tile's move is neither). Queued before the move's own triggers, so that
+    Machaut's choice comes first and a pawn passed is asked once the move is whole."""
+    for c in range(g.n_cards):
+        if (
+            g.card_loc[c] == q
+            and cards.card_effect[c] == Effect.MIN_MOVE_SIX
+            and cards.design_timing[cards.card_design[c]] == Timing.REACT
+            and g.card_flipped[c] == 0
+            and delta <= cards.card_params[c, 0]
+        ):
+            queue_trigger_nb(g, Trigger.SHORT_MOVE, q, start, delta)
+            return
 
 
 @kernel

@@ -76,13 +76,17 @@ def use_roll_mult_nb(s, p):
 @kernel
 def patron_move_nb(cards, g, s, w, q, c, per, n):
     """Pawn q moves `per` spaces forward for each of n counted cards by its patron c (no
-    tile, ruling EW-14; End stops it and arrives, EW-15)."""
+    tile, ruling EW-14; End stops it and arrives, EW-15): a card effect's move, which
+    Machaut may lengthen (move_nb.queue_short_move_nb)."""
     spaces = per * n
     if spaces <= 0 or s[q].arrival > 0:
         return
     start = s[q].pos
     log_nb(g, w, q, Ev.PATRON_MOVE, c, spaces, n, 0)
+    mover = g.mover
+    g.mover = q + 1  # a card effect's move, for Machaut (its own: no Nevell)
     move_pawn_nb(cards, g, s, w, q, spaces, False)
+    g.mover = mover
     s[q].patron_spaces += s[q].pos - start
 
 

@@ -9,8 +9,11 @@ Which cards a window offers:
   while the move is forward (ruling EW-25: "after another player's roll, before the move");
 - MACHAUT: the roller's own Machaut, on a forward die move of 2 or less (spec 1.2.2 step
   3, after Council of Trent; the card: "move forward 6 spaces instead");
+- SHORT_MOVE: the moved pawn's own Machaut, on a card effect's forward move of 2 or less
+  (the card: "If a roll or card effect would cause you to move 2 or fewer tiles forward");
 - PASSED: Sustain, for each pawn passed from behind to strictly ahead (ruling EW-32);
-- MOVED: Elizabeth Nevell of the pawn another player's effect moved (ruling EW-40);
+- MOVED: Elizabeth Nevell of the pawn another player's effect moved (ruling EW-40); a
+  Court holder steals 2 (ruling EW-21), chosen together as one option;
 - DRAW: the drawer's Divine Trance (ruling EW-42);
 - VOCATION: Perotin of any other player; face B not on Absolution (rulings EW-2, EW-41);
 - TILE: Charlemagne of another player (face A; face B: any player), when the tile has a
@@ -21,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.ewmh.codes import Effect, Rule, Timing
+from simcore.games.ewmh.codes import Effect, Timing
 from simcore.games.ewmh.rules.activation_nb import (
     absolution_nb,
     absolve_nb,
@@ -30,18 +33,17 @@ from simcore.games.ewmh.rules.activation_nb import (
     open_activation_nb,
     pass_absolution_nb,
 )
-from simcore.games.ewmh.rules.decks_nb import discard_card_nb, draw_comps_nb
-from simcore.games.ewmh.rules.effects_nb import spheres_hit_nb
+from simcore.games.ewmh.rules.decks_nb import discard_card_nb
 from simcore.games.ewmh.rules.held_nb import n_hand_comps_nb, plays_text_nb
 from simcore.games.ewmh.rules.log_nb import log_nb
 from simcore.games.ewmh.rules.options_util_nb import add_opt_nb
+from simcore.games.ewmh.rules.patrons_nb import patron_factor_nb
 from simcore.games.ewmh.rules.reactions_nb import react_card_nb, tile_benefit_nb
+from simcore.games.ewmh.rules.rondeaux_nb import finish_spheres_nb
 from simcore.games.ewmh.rules.turn_nb import back_to_phase_nb, die_move_nb
 from simcore.games.ewmh.sizes import MAX_DESIGNS
 from simcore.games.ewmh.state.codes import Ev, Opt, Stage, Trigger
-from simcore.games.ewmh.state.dtypes import Stream
 from simcore.kernels.jit import kernel
-from simcore.kernels.rng_nb import randint_nb
 
 
 @kernel
@@ -53,7 +55,7 @@ def window_holders_nb(cards, g):
     effect = -1
     if win == Trigger.INVERT:
         effect = Effect.INVERT_ROLL
-    elif win == Trigger.MACHAUT:
+    elif win == Trigger.MACHAUT or win == Trigger.SHORT_MOVE:
         effect = Effect.MIN_MOVE_SIX
     elif win == Trigger.PASSED:
         effect = Effect.PASSED_MOVE
@@ -87,6 +89,9 @@ def window_card_nb(cards, g, s, r):
         c = react_card_nb(cards, g, r, Effect.MIN_MOVE_SIX)
         if r == src and c >= 0 and 0 < g.die_move <= cards.card_params[c, 0]:
             return c
+    elif win == Trigger.SHORT_MOVE:
+        if r == src and s[r].arrival == 0:
+            return react_card_nb(cards, g, r, Effect.MIN_MOVE_SIX)
     elif win == Trigger.PASSED:
         if r != src and s[r].arrival == 0 and g.win_a < s[r].pos < g.win_b:
             return react_card_nb(cards, g, r, Effect.PASSED_MOVE)
@@ -115,9 +120,37 @@ def window_card_nb(cards, g, s, r):
 
 
 @kernel
+def steal_items_nb(cards, g, q, c, item, copies):
+    """What Nevell (card c) may steal from seat q: item[i] an effect card, one per design,
+    or -1 a random composition (face A: "one card of any variety"); copies[i] how many
+    (at most 2). Returns the count of items."""
+    m = 0
+    for k in range(g.n_cards):
+        if g.card_loc[k] != q:
+            continue
+        found = False
+        for i in range(m):
+            if item[i] >= 0 and cards.card_design[item[i]] == cards.card_design[k]:
+                copies[i] = 2
+                found = True
+        if not found:
+            item[m] = k
+            copies[m] = 1
+            m += 1
+    n_comps = n_hand_comps_nb(g, q)
+    if cards.card_params[c, 1] == 1 and n_comps > 0:
+        item[m] = -1
+        copies[m] = min(2, n_comps)
+        m += 1
+    return m
+
+
+@kernel
 def react_options_nb(cards, g, s, w, p):
     """PASS, then the actor's reaction: its card (Nevell: one row per thing to steal from
-    the player who moved it, an effect card by design, or c = -1 a random composition)."""
+    the player who moved it, c an effect card by design or -1 a random composition; a
+    Court holder's row names its second steal too, d: 1 a composition, 2 + a card; -1
+    none, as for one who steals once or when one thing alone can be taken; EW-21)."""
     n = add_opt_nb(g, w, 0, Opt.PASS, -1, -1, -1, -1)
     if g.win_step >= g.n_players:
         return n
@@ -127,13 +160,20 @@ def react_options_nb(cards, g, s, w, p):
     if g.win != Trigger.MOVED:
         return add_opt_nb(g, w, n, Opt.REACT, c, -1, -1, -1)
     q = g.win_src
-    seen = np.zeros(MAX_DESIGNS, np.bool_)
-    for k in range(g.n_cards):
-        if g.card_loc[k] == q and not seen[cards.card_design[k]]:
-            seen[cards.card_design[k]] = True
-            n = add_opt_nb(g, w, n, Opt.REACT, c, q, k, -1)
-    if cards.card_params[c, 1] == 1 and n_hand_comps_nb(g, q) > 0:
-        n = add_opt_nb(g, w, n, Opt.REACT, c, q, -1, -1)
+    item = np.empty(MAX_DESIGNS + 1, np.int64)
+    copies = np.empty(MAX_DESIGNS + 1, np.int64)
+    m = steal_items_nb(cards, g, q, c, item, copies)
+    steals = patron_factor_nb(cards, s, p)
+    total = 0
+    for i in range(m):
+        total += copies[i]
+    for i in range(m):
+        if steals < 2 or total < 2:
+            n = add_opt_nb(g, w, n, Opt.REACT, c, q, item[i], -1)
+            continue
+        for j in range(i, m):
+            if j > i or copies[i] >= 2:
+                n = add_opt_nb(g, w, n, Opt.REACT, c, q, item[i], item[j] + 2)
     return n
 
 
@@ -224,10 +264,12 @@ def close_window_nb(cards, g, s, w):
 
 
 @kernel
-def react_nb(cards, g, s, w, p, c, b, k):
-    """Seat p reacts with card c (b, k: Nevell's steal): it pays (flips it; Council of
-    Trent is spent), and the reaction is an activation (Absolution may negate it)."""
+def react_nb(cards, g, s, w, p, c, b, k, d):
+    """Seat p reacts with card c (b, k, d: Nevell's steal and Court's second): it pays
+    (flips it; Council of Trent is spent), and the reaction is an activation (Absolution
+    may negate it)."""
     g.win_step += 1
+    g.steal2 = d if d > 0 else 0
     effect = cards.card_effect[c]
     if effect == Effect.INVERT_ROLL:
         discard_card_nb(g, c)
@@ -240,20 +282,23 @@ def react_nb(cards, g, s, w, p, c, b, k):
 
 
 @kernel
-def finish_spheres_nb(g, s, w, p):
-    """Music of the Spheres' dice are final: a consonance draws (ruling EW-27)."""
-    if spheres_hit_nb(g):
-        draw_comps_nb(g, s, w, p, g.sph_draw)
-    back_to_phase_nb(g, s)
+def flip_rondeaux_nb(cards, g, s, w, p, c, die):
+    """Seat p flips Rondeaux (card c) to reroll its movement die (die = -1) or Spheres die
+    `die`: the flip is paid, then it is an activation open to Absolution and Josquin
+    (rules/rondeaux_nb.py; rulings EW-25, EW-26, EW-28)."""
+    g.card_flipped[c] = 1
+    s[p].flips += 1
+    log_nb(g, w, p, Ev.FLIP, c, die, -1, 0)
+    open_activation_nb(cards, g, s, w, p, Opt.FLIP, c, Effect.REROLL, die, -1)
 
 
 @kernel
-def apply_stage_nb(cards, g, s, w, p, kind, a, b, c):
-    """Seat p's option (kind, a, b, c) at a stage this module owns."""
+def apply_stage_nb(cards, g, s, w, p, kind, a, b, c, d):
+    """Seat p's option (kind, a, b, c, d) at a stage this module owns."""
     stage = g.stage
     if stage == Stage.REACT:
         if kind == Opt.REACT:
-            react_nb(cards, g, s, w, p, a, b, c)
+            react_nb(cards, g, s, w, p, a, b, c, d)
         else:
             g.win_step = min(g.win_step + 1, g.n_players)
             next_window_seat_nb(cards, g, s, w)
@@ -269,12 +314,7 @@ def apply_stage_nb(cards, g, s, w, p, kind, a, b, c):
             apply_activation_nb(cards, g, s, w)
     elif stage == Stage.SPHERES:
         if kind == Opt.REROLL:  # Rondeaux: the holder's own Spheres die (EW-28)
-            g.card_flipped[a] = 1
-            s[p].flips += 1
-            g.sph_die = b
-            g.sph_new = 1 + randint_nb(g.rng, Stream.DICE, int(cards.rules[Rule.DIE_SIDES]))
-            log_nb(g, w, p, Ev.SPHERES, b, g.sph_dice[b], g.sph_new, 0)
-            g.stage = Stage.SPHERES_PICK
+            flip_rondeaux_nb(cards, g, s, w, p, a, b)
         else:
             finish_spheres_nb(g, s, w, p)
     elif stage == Stage.SPHERES_PICK:

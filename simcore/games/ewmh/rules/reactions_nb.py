@@ -1,7 +1,8 @@
 """What the reactive cards do (spec 1.2.6, class R), one branch each citing its ruling:
-Sustain, Machaut, Council of Trent, Perotin, Hildegard's Divine Trance, Charlemagne and
-Elizabeth Nevell's steal. When they may react is rules/react_nb.py; Guild License and
-Absolution act on a pending activation (rules/activation_nb.py)."""
+Sustain, Machaut (on a die move or a card effect's move), Council of Trent, Perotin,
+Hildegard's Divine Trance, Charlemagne and Elizabeth Nevell's steal (Court: 2). When they
+may react is rules/react_nb.py; Guild License and Absolution act on a pending activation
+(rules/activation_nb.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from simcore.games.ewmh.rules.effects_nb import can_take_nb, start_take_nb, stea
 from simcore.games.ewmh.rules.keep_nb import mark_negative_nb
 from simcore.games.ewmh.rules.log_nb import log_nb
 from simcore.games.ewmh.rules.move_nb import move_pawn_nb
-from simcore.games.ewmh.state.codes import Ev
+from simcore.games.ewmh.state.codes import Ev, Trigger
 from simcore.kernels.jit import kernel
 
 
@@ -64,10 +65,20 @@ def copy_tile_nb(cards, g, s, w, r, t, mult):
 
 
 @kernel
-def moved_steal_nb(g, s, w, r, q, c):
+def moved_steal_nb(cards, g, s, w, r, q, c):
     """Elizabeth Nevell: seat r steals from seat q, who moved it, effect card c (entering
-    fresh, ruling EW-44) or, with c = -1, a random unpublished composition (face A: "one
-    card of any variety", rulings EW-2, EW-40)."""
+    fresh, ruling EW-44; c no longer q's: another copy of its design, if q holds one) or,
+    with c = -1, a random unpublished composition (face A: "one card of any variety",
+    rulings EW-2, EW-40)."""
+    if c >= 0 and g.card_loc[c] != q:
+        design = cards.card_design[c]
+        c = -2
+        for k in range(g.n_cards):
+            if g.card_loc[k] == q and cards.card_design[k] == design:
+                c = k
+                break
+        if c == -2:
+            return
     if c >= 0:
         give_card_nb(g, c, r)
         s[r].effects_gained += 1
@@ -86,7 +97,10 @@ def apply_reaction_nb(cards, g, s, w, r, effect, prm, b, c, mult):
         g.die_move = -g.die_move
         mark_negative_nb(g, s, w, r, g.win_src)  # a negative action (ruling EW-20)
     elif effect == Effect.MIN_MOVE_SIX:  # Machaut: "move forward 6 spaces instead" (EW-14)
-        g.die_move = prm[1]
+        if g.win == Trigger.SHORT_MOVE:  # a card effect's move: 6 from where it began
+            move_pawn_nb(cards, g, s, w, r, max(0, g.win_a + prm[1] - s[r].pos), False)
+        else:
+            g.die_move = prm[1]
     elif effect == Effect.VOCATION_WATCH or effect == Effect.DRAW_MORE:
         # Perotin: draw a composition (EW-41); Divine Trance: 2 more, and being flipped it
         # does not react to its own draw (EW-42)
@@ -95,6 +109,12 @@ def apply_reaction_nb(cards, g, s, w, r, effect, prm, b, c, mult):
         return copy_tile_nb(cards, g, s, w, r, g.win_a, mult)
     elif effect == Effect.MOVED_STEAL:  # a negative action (EW-20), Guild License (EW-38)
         mark_negative_nb(g, s, w, r, b)
+        second = int(g.steal2)
+        g.steal2 = 0
         if g.guard == 0:
-            moved_steal_nb(g, s, w, r, b, c)
+            moved_steal_nb(cards, g, s, w, r, b, c)
+        else:
+            g.guard = 0  # "prevent one discard or steal": the first
+        if second > 0:  # Court: "Take twice the written benefits" (EW-21: 2 steals)
+            moved_steal_nb(cards, g, s, w, r, b, second - 2)
     return 0

@@ -1,13 +1,16 @@
 """The end of a turn (spec 1.2.2 steps 5-8, 1.2.3): the hand limit with the keep-6 choice,
 William V, the patron check, then the turn passes; and the settling of Amadeus VIII after
-every option. Free productions owed on the way (an arrival by William or Amadeus) come
-first, at once (ruling EW-15), and the sequence resumes after them (GAME.ending)."""
+every option. Reaction windows opened on the way (a pawn passed by William's or Amadeus's
+move: Sustain, ruling EW-32) and free productions owed (an arrival, ruling EW-15) come
+first, at once, and the sequence resumes after them (GAME.ending; play/resume_nb.py)."""
 
 from __future__ import annotations
 
 from simcore.games.ewmh.rules.held_nb import n_held_nb
 from simcore.games.ewmh.rules.keep_nb import hand_step_nb, keep_check_nb
 from simcore.games.ewmh.rules.patrons_nb import amadeus_nb, hand_limit_nb, william_nb
+from simcore.games.ewmh.rules.react_nb import skip_idle_windows_nb
+from simcore.games.ewmh.rules.trigger_nb import window_pending_nb
 from simcore.games.ewmh.rules.turn_nb import back_to_phase_nb, end_turn_nb
 from simcore.games.ewmh.state.codes import Stage, Violation
 from simcore.kernels.jit import kernel
@@ -29,6 +32,24 @@ def owed_free_nb(g, s):
 
 
 @kernel
+def interrupted_nb(cards, g, s, w):
+    """Whether the end of the turn waits: a reaction window queued on the way is opened
+    at once (ruling EW-25: "on any pawn movement"; a pawn passed by William V must be asked
+    for Sustain now, not after the next turn's first action), or free productions are owed
+    (ruling EW-15). A window nobody can use is skipped and the end goes on."""
+    if window_pending_nb(g):
+        skip_idle_windows_nb(cards, g, s, w)
+        if g.stage != Stage.PHASE:
+            return True
+    q = owed_free_nb(g, s)
+    if q >= 0:
+        g.stage = Stage.FREE
+        g.actor = q
+        return True
+    return False
+
+
+@kernel
 def hand_done_nb(cards, g, s, p):
     """The hand-limit step is over; a hand still above the limit is Violation.HAND (the
     check loses patrons afterwards, Alfonso's +2 with them, so it is judged here)."""
@@ -42,15 +63,13 @@ def end_sequence_nb(cards, g, s, w):
     """The current seat's turn ends, from step g.ending on (0: it begins): discard down to
     the hand limit (HAND_LIMIT; rulebook: "Discard down to 7 cards"; ruling EW-19), William
     V's move (EW-23), the patron check (EW-20), then the turn passes left or the game ends
-    (turn_nb.end_turn_nb)."""
+    (turn_nb.end_turn_nb). Called again, from the step it stopped at, after a window or a
+    free production it waited for (play/resume_nb.apply_nb)."""
     p = g.current
     if g.ending == 0:
         g.ending = HAND
     amadeus_nb(cards, g, s, w)
-    q = owed_free_nb(g, s)
-    if q >= 0:
-        g.stage = Stage.FREE
-        g.actor = q
+    if interrupted_nb(cards, g, s, w):
         return
     if g.ending == HAND:
         if hand_step_nb(cards, g, s, p):
@@ -61,10 +80,7 @@ def end_sequence_nb(cards, g, s, w):
     if g.ending == WILLIAM:
         g.ending = CHECK
         william_nb(cards, g, s, w, p)
-        q = owed_free_nb(g, s)
-        if q >= 0:
-            g.stage = Stage.FREE
-            g.actor = q
+        if interrupted_nb(cards, g, s, w):
             return
     keep_check_nb(cards, g, s, w, p)
     g.ending = 0

@@ -155,18 +155,6 @@ def settle_roll_nb(g, s, p, d):
 
 
 @kernel
-def reroll_nb(cards, g, s, w, p, c):
-    """Seat p flips Rondeaux (card c) to reroll its die; it then uses either result
-    (rulebook: "You can use either the first or second result")."""
-    g.card_flipped[c] = 1
-    s[p].flips += 1
-    s[p].rolls += 1
-    log_nb(g, w, p, Ev.FLIP, c, -1, -1, -1)
-    g.die2 = 1 + randint_nb(g.rng, Stream.DICE, int(cards.rules[Rule.DIE_SIDES]))
-    g.stage = Stage.REROLL_PICK
-
-
-@kernel
 def die_move_nb(cards, g, s, w, p, d):
     """Seat p moves d spaces by its die; unless it arrives, the tile it lands on triggers
     (rulebook: "Only the result of the dice indicates what tile you will trigger"; ruling

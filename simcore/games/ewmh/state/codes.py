@@ -134,6 +134,7 @@ class Trigger(IntEnum):
     DRAW = 5  # src drew compositions (a = how many): Hildegard, Divine Trance (EW-42)
     VOCATION = 6  # src used its vocation (a = 1 if Absolution): Perotin (EW-41)
     TILE = 7  # src's die move triggered tile entry a: Charlemagne (EW-39)
+    SHORT_MOVE = 8  # a card effect moved pawn src forward b <= 2 spaces from a: its Machaut
 
 
 def names(enum: type[IntEnum]) -> list[str]:

@@ -167,6 +167,9 @@ GAME = np.dtype(
         ("sph_draw", "i1"),  # compositions drawn on a consonance (Josquin doubles it)
         ("sph_die", "i1"),  # the die Rondeaux rerolled (SPHERES_PICK)
         ("sph_new", "i1"),  # its new result
+        # Court's second Nevell steal (ruling EW-21), of the pending reaction: 0 = none,
+        # 1 = a random composition, 2 + c = effect card c (its design: another copy)
+        ("steal2", "i2"),
     ]
 )
 
