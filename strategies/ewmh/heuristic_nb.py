@@ -7,8 +7,8 @@ view_nb.own_hand_nb) and how many pieces the others hold; never a deck's order, 
 seat's hand or a random stream but its own.
 
 The valuation, stage by stage (one small function per stage; a new stage's values are one
-more function and one branch in `option_value_nb`, and a stage without one values every
-option 0, so it takes the first listed: PASS where a reaction window lists PASS first):
+more function and one branch in `option_value_nb`; a stage without one would value every
+option 0 and take the first listed):
 
 - a card is worth EFFECT (a card to hold and pay with) plus its text (`text_value_nb`:
   COMP per composition drawn, MOVE per space forward, EFFECT per card taken, HARM per
@@ -23,7 +23,25 @@ option 0, so it takes the first listed: PASS where a reaction window lists PASS 
   less UNIT (the unit it stops being) or less EFFECT (the card spent); rolling is worth
   STOP + LATE, ending the turn STOP: the seat acts while an option is worth more;
 - free productions take the most valued piece; Rondeaux rerolls a die below REROLL, and
-  the larger die is used.
+  the larger die is used;
+- the hand limit: discarding gives up the least valued card, STOP (keep 7, lose a
+  hand_limit patron: ruling EW-19) gives up the patrons it would lose (`patron_value_nb`:
+  EFFECT plus their moves per turn over the turns left); Philip the Good's flip is worth
+  MOVE per space its doubling adds (an average roll);
+- a reaction window (REACT): a reaction is worth what it does (`reaction_gain_nb`: MOVE
+  per space, COMP per composition, a stolen card's value plus HARM, HARM per space of an
+  opponent's die move Council of Trent turns back) less what keeping the card fresh is
+  worth (UNIT; Council of Trent is spent: EFFECT), so the seat reacts when the card's
+  value beats keeping it; PASS is worth 0;
+- Absolution (ABSOLVE): negating is worth what the activation gives its player (valued
+  with this seat's weights, its targets chosen) plus HARM if it is aimed at this seat,
+  less the vocation's worth (UNIT and its best flip ability): an opponent's activation is
+  negated when it is worth more than the Absolution;
+- Guild License (GUARD): worth the card, composition or piece it saves, less UNIT;
+- Music of the Spheres with Rondeaux (SPHERES): rerolling die i is worth COMP per
+  composition drawn times the chance it adds to a consonance (a missing one: the faces of
+  the rerolled die that make one with the others), less UNIT: only a die that has no
+  consonance yet and can make one is rerolled; SPHERES_PICK uses the result that hits.
 
 An option aimed at an opponent carries a tie key in its value (`leader_key_nb`: 1e-4 per
 point so far and space of that opponent), so among equal attacks the leading opponent is
@@ -40,16 +58,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.ewmh.codes import Effect, Rule
+from simcore.games.ewmh.codes import Effect, Keep, Rule, Tile
+from simcore.games.ewmh.rules.activation_nb import act_params_nb
+from simcore.games.ewmh.rules.effects_nb import spheres_success_nb
 from simcore.games.ewmh.rules.held_nb import (
     n_fresh_nb,
     n_held_nb,
     plays_text_nb,
     unit_value_nb,
 )
+from simcore.games.ewmh.rules.patrons_nb import patron_factor_nb
 from simcore.games.ewmh.rules.produce_nb import banner_points_nb, cost_nb, piece_bonus_nb
 from simcore.games.ewmh.sizes import MAX_GENRES
-from simcore.games.ewmh.state.codes import VOC_CARD, Opt, Stage
+from simcore.games.ewmh.state.codes import VOC_CARD, Opt, Stage, Trigger
 from simcore.games.ewmh.state.view_nb import hand_count_nb, own_hand_nb
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import STRATEGY_STREAM, next_u64_nb
@@ -62,6 +83,8 @@ GENRE_PIECES = 1.5  # pieces a genre bonus is expected to reach in the rest of a
 # otherwise equal, the leading opponent is hit first (not the lowest seat), at most about
 # 0.01 points in all, below any weight's step
 LEADER = 1e-4
+ROLL = 3.5  # a d6's mean: the spaces an average die move makes
+DIE_FACES = 6  # a Music of the Spheres die's faces (ruling EW-27: d6)
 
 
 @kernel
@@ -80,6 +103,8 @@ def text_value_nb(w, cards, g, p, effect, prm):
         return w[P.COMP] * prm[1] * SPHERES_HIT
     if effect == Effect.REROLL:
         return w[P.MOVE]
+    if effect == Effect.DOUBLE_NEXT_ROLL:  # Philip the Good: an average roll x factor
+        return w[P.MOVE] * ROLL * (prm[0] - 1)
     if effect == Effect.MOVE_PAWN:
         return w[P.MOVE] * prm[1]
     if effect == Effect.SAME_TILE_PUSH:
@@ -297,10 +322,195 @@ def vocation_pick_value_nb(w, cards, v):
 
 
 @kernel
+def turns_left_nb(cards, s, p):
+    """About how many more turns seat p rolls: the spaces to End at an average roll."""
+    return max(1.0, (cards.rules[Rule.PATH_LENGTH] - s[p].pos) / ROLL)
+
+
+@kernel
+def patron_value_nb(w, cards, g, s, p, c):
+    """Patron c held by seat p, kept for the rest of the game: a card (EFFECT) plus its
+    moves (MOVE per space) per turn over the turns left; William V counts the fresh cards
+    now, Amadeus VIII half the opponents discarding one card a turn (Court: x2, EW-21)."""
+    e = plays_text_nb(cards, c)
+    per = cards.card_params[c, 0] * patron_factor_nb(cards, s, p)
+    if e == Effect.END_TURN_MOVE:
+        gain = w[P.MOVE] * per * n_fresh_nb(g, s, p)
+    elif e == Effect.MOVE_ON_DISCARD:
+        gain = w[P.MOVE] * per * 0.5 * (g.n_players - 1)
+    else:
+        return card_value_nb(w, cards, g, p, c)
+    return w[P.EFFECT] + gain * turns_left_nb(cards, s, p)
+
+
+@kernel
+def hand_limit_value_nb(w, cards, g, s, p, row):
+    """The hand limit: a discard gives up the card; STOP (stay above a hand_limit patron's
+    6 and lose it at the check, ruling EW-19) gives up every such patron held."""
+    if row[0] != Opt.STOP:
+        return -card_value_nb(w, cards, g, p, row[1])
+    v = 0.0
+    for c in range(g.n_cards):
+        if g.card_loc[c] == p and cards.design_keep[cards.card_design[c]] == Keep.HAND_LIMIT:
+            v -= patron_value_nb(w, cards, g, s, p, c)
+    return v
+
+
+@kernel
+def steal_value_nb(w, cards, g, p, k):
+    """A steal by seat p: effect card k (its value to p) or, k = -1, a random composition;
+    HARM for what the opponent loses."""
+    if k >= 0:
+        return card_value_nb(w, cards, g, p, k) + w[P.HARM]
+    return w[P.COMP] + w[P.HARM]
+
+
+@kernel
+def tile_gain_nb(w, cards, t):
+    """The benefit of tile entry t (Charlemagne copies it): COMP, EFFECT or MOVE per unit."""
+    kind = cards.tile_kind[t]
+    n = cards.tile_params[t, 0]
+    if kind == Tile.DRAW_COMPOSITION:
+        return w[P.COMP] * n
+    if kind == Tile.DRAW_EFFECT or kind == Tile.TAKE_EFFECT:
+        return w[P.EFFECT] * n
+    if kind == Tile.MOVE:
+        return w[P.MOVE] * max(0, n)
+    return 0.0
+
+
+@kernel
+def reaction_gain_nb(w, cards, g, s, p, q, effect, prm, b, c, second):
+    """What seat q's reaction `effect` (parameters prm, targets b, c; second: Court's
+    second Nevell steal, 1 a composition, 2 + a card, <= 0 none) gives q, valued with the
+    weights of seat p (the reactor itself, or a Church seat weighing Absolution)."""
+    if effect == Effect.PASSED_MOVE:
+        return w[P.MOVE] * prm[0]
+    if effect == Effect.MIN_MOVE_SIX:
+        if g.win == Trigger.SHORT_MOVE:
+            return w[P.MOVE] * max(0, g.win_a + prm[1] - s[q].pos)
+        return w[P.MOVE] * (prm[1] - g.die_move)
+    if effect == Effect.INVERT_ROLL:  # a die move d forward becomes d back
+        v = w[P.HARM] * g.die_move
+        if g.win_src == p and q != p:
+            v += w[P.MOVE] * 2 * g.die_move
+        return v
+    if effect == Effect.VOCATION_WATCH or effect == Effect.DRAW_MORE:
+        return w[P.COMP] * prm[0]
+    if effect == Effect.COPY_TILE:
+        return tile_gain_nb(w, cards, g.win_a)
+    if effect == Effect.MOVED_STEAL:
+        v = steal_value_nb(w, cards, g, p, c)
+        if second > 0:
+            v += steal_value_nb(w, cards, g, p, second - 2)
+        return v
+    if effect == Effect.PROTECT:  # the discard or steal of activation 0 it stops
+        return guard_loss_nb(w, cards, g, p)
+    return 0.0
+
+
+@kernel
+def react_value_nb(w, cards, g, s, p, row):
+    """A reaction window: PASS 0; a reaction its gain less keeping the card fresh (UNIT;
+    Council of Trent, a spend: EFFECT), plus the leader key where aimed at an opponent."""
+    if row[0] != Opt.REACT:
+        return 0.0
+    c = row[1]
+    effect = cards.card_effect[c]
+    v = reaction_gain_nb(w, cards, g, s, p, p, effect, cards.card_params[c], row[2], row[3], row[4])
+    if effect == Effect.INVERT_ROLL:
+        q = g.win_src
+        return v - w[P.EFFECT] + LEADER * (s[q].running + s[q].pos)
+    if effect == Effect.MOVED_STEAL:
+        v += LEADER * (s[row[2]].running + s[row[2]].pos)
+    return v - w[P.UNIT]
+
+
+@kernel
+def absolve_value_nb(w, cards, g, s, p, row):
+    """Absolution: negating the pending activation is worth what it gives its player (its
+    targets chosen), plus HARM if aimed at seat p, less the vocation flipped (UNIT and its
+    best flip ability); PASS 0."""
+    if row[0] != Opt.ABSOLVE:
+        return 0.0
+    d = g.act_n - 1
+    q = g.act_seat[d]
+    effect = g.act_effect[d]
+    prm = act_params_nb(cards, g, d)
+    b = g.act_b[d]
+    c = g.act_c[d]
+    if g.act_kind[d] == Opt.REACT:
+        gain = reaction_gain_nb(w, cards, g, s, p, q, effect, prm, b, c, g.steal2)
+    else:
+        gain = targeted_value_nb(w, cards, g, s, q, effect, prm, b, c)
+    if b == p:
+        gain += w[P.HARM]
+    cost = w[P.UNIT] + vocation_value_nb(w, cards, g, s, p)
+    return gain - cost + LEADER * (s[q].running + s[q].pos)
+
+
+@kernel
+def guard_loss_nb(w, cards, g, p):
+    """What activation 0 (a discard or steal) would take from its target, valued by seat
+    p's weights: a composition (COMP), an effect card, or a published piece (POINTS)."""
+    e = g.act_effect[0]
+    c = g.act_c[0]
+    if e == Effect.STEAL_COMPOSITION:
+        return w[P.COMP] * max(1, int(g.act_mult[0]))
+    if e == Effect.ANNEX or e == Effect.NOBLE_SACRIFICE:
+        return card_value_nb(w, cards, g, p, c) if c >= 0 else w[P.EFFECT]
+    if e == Effect.REMOVE_PUBLISHED:
+        return w[P.POINTS] * (g.comp_base[c] + g.comp_bonus[c])
+    if e == Effect.MOVED_STEAL:
+        v = card_value_nb(w, cards, g, p, c) if c >= 0 else w[P.COMP]
+        return v
+    return 0.0
+
+
+@kernel
+def guard_value_nb(w, cards, g, s, p, row):
+    """Guild License: the card, composition or piece it saves, less UNIT; PASS 0."""
+    if row[0] != Opt.REACT:
+        return 0.0
+    return guard_loss_nb(w, cards, g, p) - w[P.UNIT]
+
+
+@kernel
+def spheres_hit_with_nb(g, i, v):
+    """Whether the Music of the Spheres dice, die i showing v, hold a consonance."""
+    for a in range(g.sph_n):
+        x = v if a == i else g.sph_dice[a]
+        for b in range(a + 1, g.sph_n):
+            y = v if b == i else g.sph_dice[b]
+            if spheres_success_nb(x, y):
+                return True
+    return False
+
+
+@kernel
+def spheres_value_nb(w, cards, g, p, row):
+    """Rondeaux on a Spheres die: KEEP 0; rerolling die i is worth COMP per composition
+    drawn times the chance a consonance is then had that is not now (either result may be
+    used), less UNIT (Rondeaux flipped)."""
+    if row[0] != Opt.REROLL:
+        return 0.0
+    i = row[2]
+    if spheres_hit_with_nb(g, i, g.sph_dice[i]):
+        return -w[P.UNIT]
+    hits = 0
+    for v in range(1, DIE_FACES + 1):
+        if spheres_hit_with_nb(g, i, v):
+            hits += 1
+    return w[P.COMP] * g.sph_draw * hits / DIE_FACES - w[P.UNIT]
+
+
+@kernel
 def option_value_nb(w, cards, g, s, p, row, hand, n_hand):
     """Option `row` of the decision at g.stage, in points for seat p (module docstring)."""
     stage = g.stage
     kind = row[0]
+    if stage == Stage.HAND_LIMIT:
+        return hand_limit_value_nb(w, cards, g, s, p, row)
     if kind == Opt.STOP:
         return 0.0
     if stage == Stage.PHASE:
@@ -332,14 +542,22 @@ def option_value_nb(w, cards, g, s, p, row, hand, n_hand):
         if row[1] == VOC_CARD:
             return -vocation_value_nb(w, cards, g, s, p)
         return -card_value_nb(w, cards, g, p, row[1])
-    if stage == Stage.HAND_LIMIT:
-        return -card_value_nb(w, cards, g, p, row[1])
     if stage == Stage.REROLL:
         if kind == Opt.REROLL:
             return w[P.REROLL] - g.die1
         return 0.0
     if stage == Stage.REROLL_PICK:
         return float(row[1])
+    if stage == Stage.REACT:
+        return react_value_nb(w, cards, g, s, p, row)
+    if stage == Stage.ABSOLVE:
+        return absolve_value_nb(w, cards, g, s, p, row)
+    if stage == Stage.GUARD:
+        return guard_value_nb(w, cards, g, s, p, row)
+    if stage == Stage.SPHERES:
+        return spheres_value_nb(w, cards, g, p, row)
+    if stage == Stage.SPHERES_PICK:
+        return 1.0 if spheres_hit_with_nb(g, g.sph_die, row[1]) else 0.0
     return 0.0  # a stage without values: the first listed option
 
 

@@ -195,3 +195,107 @@ def test_the_search_plays_sound_reproducible_games(ecards):
     _, none = search_spec(0)
     base = play(ecards, 3, lineup, 4, seed=11, params=params_for(lineup, {0: none}))
     assert one.seats.tobytes() != base.seats.tobytes()  # the rollouts changed some choice
+
+
+# -- the phase (c) stages and the keep-6-or-lose choice on hand-built states ------------
+
+
+def pick_of(ecards, games, seats, w, name="producer", vec=None):
+    """The option row the heuristic `name` (or weights vec) takes at the current decision."""
+    t = ecards.tables
+    g = games[0]
+    n = list_options_nb(t, g, seats[0], w)
+    v = STRATEGIES[name].vector() if vec is None else vec
+    k = heuristic_choose_nb(v, t, g, seats[0], int(g.actor), w.opts, n)
+    return tuple(int(x) for x in w.opts[k])
+
+
+def test_the_heuristics_react_when_the_card_is_worth_more_than_keeping_it(ecards):
+    """Sustain's +5 is worth MOVE x 5: taken when that beats UNIT (the card kept fresh)."""
+    from tests.ewmh.state import blank_game, give_design, row, take
+
+    court = [1, 1, 1, 1]
+    for move, want in ((1.0, Opt.REACT), (0.01, Opt.PASS)):
+        games, seats, w = blank_game(ecards, vocations=court)
+        g, s = games[0], seats[0]
+        give_design(ecards, g, "sustain", 1)
+        s[0].pos, s[1].pos = 2, 3
+        friends = ecards.index("abilities", "court_friends_in_high_places")
+        take(ecards, games, seats, w, row(Opt.VOC, friends, 0, 2))
+        assert g.stage == Stage.REACT and g.actor == 1
+        vec = STRATEGIES["producer"].vector()
+        vec[P.MOVE], vec[P.UNIT] = move, 0.5
+        assert pick_of(ecards, games, seats, w, vec=vec)[0] == want
+
+
+def test_absolution_negates_an_opponents_activation_worth_more_than_it(ecards):
+    """Guido's 2 compositions (COMP each) against the vocation flipped (UNIT and its best
+    ability, Sacred Art's 1 composition): negated when COMP is high enough."""
+    from tests.ewmh.state import blank_game, give_design, row, take
+
+    for comp, want in ((2.0, Opt.ABSOLVE), (0.1, Opt.PASS)):
+        games, seats, w = blank_game(ecards, vocations=[1, 0, 1, 1])
+        g = games[0]
+        take(ecards, games, seats, w, row(Opt.FLIP, give_design(ecards, g, "guido", 0)))
+        assert g.stage == Stage.ABSOLVE and g.actor == 1
+        vec = STRATEGIES["producer"].vector()
+        vec[P.COMP], vec[P.UNIT], vec[P.EFFECT] = comp, 0.5, 0.5
+        assert pick_of(ecards, games, seats, w, vec=vec)[0] == want
+
+
+def test_guild_license_guards_a_valuable_card(ecards):
+    from tests.ewmh.state import blank_game, give_comp, give_design, row, take
+
+    for comp, want in ((2.0, Opt.REACT), (0.1, Opt.PASS)):
+        games, seats, w = blank_game(ecards, vocations=[1, 1, 1, 1])
+        g = games[0]
+        give_design(ecards, g, "guild_license", 1)
+        give_comp(ecards, g, "mass", 1)
+        take(ecards, games, seats, w, row(Opt.SPEND, give_design(ecards, g, "plagiarize", 0), 1))
+        assert g.stage == Stage.GUARD and g.actor == 1
+        vec = STRATEGIES["producer"].vector()
+        vec[P.COMP], vec[P.UNIT] = comp, 0.5
+        assert pick_of(ecards, games, seats, w, vec=vec)[0] == want
+
+
+def test_rondeaux_rerolls_a_spheres_die_only_where_a_consonance_can_come(ecards):
+    """Dice 5 and 5: rerolling either gives nothing (5 makes no consonance with any face);
+    5 and 2: rerolling the 5 (2 makes one with 1, 3, 4) is taken; 4 and 2 already hit:
+    kept. The pick takes the result that hits."""
+    from tests.ewmh.state import blank_game, give_design, row, take
+
+    games, seats, w = blank_game(ecards, vocations=[1, 1, 1, 1])
+    g = games[0]
+    give_design(ecards, g, "rondeaux", 0)
+    take(ecards, games, seats, w, row(Opt.FLIP, give_design(ecards, g, "music_of_the_spheres", 0)))
+    assert g.stage == Stage.SPHERES
+    cases = (((5, 5), (Opt.KEEP, -1)), ((5, 2), (Opt.REROLL, 0)), ((4, 2), (Opt.KEEP, -1)))
+    for dice, want in cases:
+        g.sph_dice[0], g.sph_dice[1] = dice
+        got = pick_of(ecards, games, seats, w)
+        assert (got[0], got[2]) == want, dice
+    g.sph_dice[0], g.sph_dice[1] = 5, 2
+    take(ecards, games, seats, w, pick_of(ecards, games, seats, w))
+    while g.stage == Stage.ABSOLVE:
+        take(ecards, games, seats, w, row(Opt.PASS))
+    assert g.stage == Stage.SPHERES_PICK
+    g.sph_new = 4
+    assert pick_of(ecards, games, seats, w) == row(Opt.USE, 4)
+
+
+def test_a_hand_limit_patron_is_kept_by_discarding_a_lesser_card(ecards):
+    """Ruling EW-19: at 7 cards with William V (keep: a hand of 6), discarding the least
+    valued card beats STOP, which loses William's moves for the rest of the game."""
+    from simcore.games.ewmh.rules.keep_nb import turn_start_keep_nb
+    from tests.ewmh.state import blank_game, give_design, row, take
+
+    games, seats, w = blank_game(ecards, vocations=[2, 2, 2, 2])
+    g = games[0]
+    give_design(ecards, g, "william_v", 0)
+    for d in ("ockeghem", "cipriano_de_rore", "landini", "susato", "leonin"):
+        give_design(ecards, g, d, 0)
+    turn_start_keep_nb(ecards.tables, g, seats[0], w, 0)  # held since the turn began
+    g.rolled = 1
+    take(ecards, games, seats, w, row(Opt.END))
+    assert g.stage == Stage.HAND_LIMIT
+    assert pick_of(ecards, games, seats, w)[0] == Opt.DISCARD
