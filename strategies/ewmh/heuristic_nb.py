@@ -193,11 +193,9 @@ def held_back_nb(w, cards, g, s, p, genre, hand):
 
 
 @kernel
-def leader_key_nb(s, p, q, effect):
-    """The tie key of an option aimed at seat q (column b of MOVE_PAWN, SAME_TILE_PUSH,
-    STEAL_COMPOSITION, REMOVE_PUBLISHED, ANNEX, NOBLE_SACRIFICE, FORCE_FLIP and
-    BORROW_UNITS rows): LEADER per point so far and space of q, if q is an opponent."""
-    aimed = (
+def aimed_nb(effect):
+    """Whether an option row's column b of this effect names a seat it is aimed at."""
+    return (
         effect == Effect.MOVE_PAWN
         or effect == Effect.SAME_TILE_PUSH
         or effect == Effect.STEAL_COMPOSITION
@@ -207,7 +205,14 @@ def leader_key_nb(s, p, q, effect):
         or effect == Effect.FORCE_FLIP
         or effect == Effect.BORROW_UNITS
     )
-    if not aimed or q < 0 or q == p:
+
+
+@kernel
+def leader_key_nb(s, p, q, effect):
+    """The tie key of an option aimed at seat q (column b of MOVE_PAWN, SAME_TILE_PUSH,
+    STEAL_COMPOSITION, REMOVE_PUBLISHED, ANNEX, NOBLE_SACRIFICE, FORCE_FLIP and
+    BORROW_UNITS rows): LEADER per point so far and space of q, if q is an opponent."""
+    if not aimed_nb(effect) or q < 0 or q == p:
         return 0.0
     return LEADER * (s[q].running + s[q].pos)
 
@@ -443,7 +448,7 @@ def absolve_value_nb(w, cards, g, s, p, row):
         gain = reaction_gain_nb(w, cards, g, s, p, q, effect, prm, b, c, g.steal2)
     else:
         gain = targeted_value_nb(w, cards, g, s, q, effect, prm, b, c)
-    if b == p:
+    if b == p and (aimed_nb(effect) or effect == Effect.MOVED_STEAL):
         gain += w[P.HARM]
     cost = w[P.UNIT] + vocation_value_nb(w, cards, g, s, p)
     return gain - cost + LEADER * (s[q].running + s[q].pos)

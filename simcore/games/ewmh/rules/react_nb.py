@@ -288,7 +288,7 @@ def flip_rondeaux_nb(cards, g, s, w, p, c, die):
     (rules/rondeaux_nb.py; rulings EW-25, EW-26, EW-28)."""
     g.card_flipped[c] = 1
     s[p].flips += 1
-    log_nb(g, w, p, Ev.FLIP, c, die, -1, 0)
+    log_nb(g, w, p, Ev.FLIP, c, -1, -1, -1)  # b: no target seat (SPHERES names the die)
     open_activation_nb(cards, g, s, w, p, Opt.FLIP, c, Effect.REROLL, die, -1)
 
 
