@@ -1,0 +1,130 @@
+"""5. Play Cards (rulebook: 5A, 5C; rulings AP-6, AP-22): a card costs its level in
+action points, level 2 and 3 cards may be paid over several turns under progress markers,
+and a card scores only when finished. Teach, Perform and Compose are played; Variation,
+Tell Tales and Do Good are not in the engine yet (docs/games/apiacere.md, Engine status),
+nor are chains and bonus tiles."""
+
+from __future__ import annotations
+
+from simcore.games.apiacere.codes import Effect, Rule
+from simcore.games.apiacere.rules.log_nb import log_nb
+from simcore.games.apiacere.rules.stacks_nb import discard_nb
+from simcore.games.apiacere.state.codes import Ev
+from simcore.games.apiacere.state.dtypes import PLAY
+from simcore.kernels.jit import kernel
+
+
+@kernel
+def playable_nb(cards, c):
+    """Card c's kind is one the engine plays (Teach, Perform, Compose)."""
+    e = cards.card_effect[c]
+    return e == Effect.TEACH or e == Effect.PERFORM or e == Effect.COMPOSE
+
+
+@kernel
+def pay_nb(cards, florins, h):
+    """Florins a yellow card pays in housing h: its florins times the housing's pay
+    percent, rounded up to the smallest coin (ruling AP-6: the homeless' half of 50 is
+    30). Keys are never halved."""
+    coin = cards.rules[Rule.COIN]
+    part = florins * cards.housing_pay[h]
+    unit = 100 * coin
+    return ((part + unit - 1) // unit) * coin
+
+
+@kernel
+def under_marker_nb(g, p, k):
+    """Seat p's cards in play under progress marker k (k action points paid)."""
+    n = 0
+    for c in range(g.n_cards):
+        if g.card_loc[c] == PLAY + p and g.card_prog[c] == k:
+            n += 1
+    return n
+
+
+@kernel
+def can_play_nb(cards, g, p, c, k):
+    """Seat p may spend k action points on card c (in its hand, or its own in play): a
+    kind the engine plays, k within its actions left and the card's unpaid points, and,
+    when the card stays unfinished, room under the marker it ends under (rulebook: 5C,
+    "Up to three cards can be stacked under a marker")."""
+    loc = g.card_loc[c]
+    if loc != p and loc != PLAY + p:
+        return False
+    if not playable_nb(cards, c) or k < 1 or k > g.actions_left:
+        return False
+    prog = g.card_prog[c]
+    left = cards.card_level[c] - prog
+    if k > left:
+        return False
+    full = under_marker_nb(g, p, prog + k) >= cards.rules[Rule.PROGRESS_CARDS]
+    return k == left or not full
+
+
+@kernel
+def finish_nb(cards, g, s, w, p, c):
+    """Card c is finished: Teach pays florins (and white keys at levels 2-3), Perform
+    white keys and florins, Compose black keys (rulebook: 5A); then it goes face up onto
+    its discard pile (rulebook: 6. Keep Cards)."""
+    e = cards.card_effect[c]
+    florins = 0
+    white = 0
+    black = 0
+    if e == Effect.TEACH or e == Effect.PERFORM:
+        florins = pay_nb(cards, cards.card_params[c, 0], s[p].housing)
+        white = cards.card_params[c, 1]
+        if e == Effect.TEACH:
+            s[p].taught += 1
+        else:
+            s[p].performed += 1
+    elif e == Effect.COMPOSE:
+        black = cards.card_params[c, 0]
+        s[p].composed += 1
+        s[p].instruments |= 1 << cards.card_instrument[c]
+    s[p].florins += florins
+    s[p].earned += florins
+    s[p].white += white
+    s[p].black += black
+    log_nb(g, w, p, Ev.FINISH, c, florins, white, black)
+    discard_nb(cards, g, c)
+
+
+@kernel
+def play_card_nb(cards, g, s, w, p, c, k):
+    """Seat p spends k action points on card c: from its hand or further under its
+    progress marker; finished when the points paid reach the card's level."""
+    g.actions_left -= k
+    prog = g.card_prog[c] + k
+    log_nb(g, w, p, Ev.PLAY, c, k, prog, 0)
+    if prog >= cards.card_level[c]:
+        finish_nb(cards, g, s, w, p, c)
+    else:
+        g.card_loc[c] = PLAY + p
+        g.card_prog[c] = prog
+
+
+@kernel
+def half_up_nb(value, part, whole):
+    """value * part / whole rounded half up (ruling AP-22: 2.5 keys is 3, 2.4 is 2)."""
+    return (2 * value * part + whole) // (2 * whole)
+
+
+@kernel
+def partial_keys_nb(cards, g, s, p):
+    """Seat p's unfinished cards scored for their part (rulebook: Game End & Scoring;
+    ruling AP-22): the white keys of Perform/Teach, the black keys of Compose, each times
+    its points paid over its level, rounded half up; written to partial_white/black."""
+    white = 0
+    black = 0
+    for c in range(g.n_cards):
+        if g.card_loc[c] != PLAY + p:
+            continue
+        level = cards.card_level[c]
+        prog = g.card_prog[c]
+        e = cards.card_effect[c]
+        if e == Effect.TEACH or e == Effect.PERFORM:
+            white += half_up_nb(cards.card_params[c, 1], prog, level)
+        elif e == Effect.COMPOSE:
+            black += half_up_nb(cards.card_params[c, 0], prog, level)
+    s[p].partial_white = white
+    s[p].partial_black = black
