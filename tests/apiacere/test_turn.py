@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from simcore.games.apiacere.codes import Colour
 from simcore.games.apiacere.state.codes import Opt, Stage
-from simcore.games.apiacere.state.dtypes import PLAY, Loc
+from simcore.games.apiacere.state.dtypes import CHAIN, PLAY, Loc
 from tests.apiacere.state import blank_game, city, give, hand, on_top, opt, options, take
 
 HOMELESS, APARTMENT, HOUSE, PALACE = range(4)
@@ -165,7 +165,8 @@ def test_perform_pays_florins_and_a_white_key_and_a_sonata_a_black_key(apcards):
     take(apcards, games, seats, w, opt(Opt.PLAY, perform, 1))
     take(apcards, games, seats, w, opt(Opt.PLAY, sonata, 1))
     assert seats[0, 0].florins == 150 and seats[0, 0].white == 1 and seats[0, 0].black == 1
-    assert g.card_loc[perform] == Loc.DISCARD and g.card_loc[sonata] == Loc.DISCARD
+    assert g.card_loc[perform] == Loc.DISCARD
+    assert g.card_loc[sonata] == CHAIN + 0  # a chain begins (tests/apiacere/test_chains.py)
 
 
 def test_the_homeless_get_half_pay_rounded_up_to_a_coin_and_full_keys(apcards):

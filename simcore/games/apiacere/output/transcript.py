@@ -49,6 +49,8 @@ def render_transcript(cards, played, header: list[str]) -> str:
             text = f"{who} starts the next block"
         elif ev == Ev.COPY:
             text = f"{who} copies {SEAT_NAMES[a]}'s legacy tile"
+        elif ev == Ev.TILE:
+            text = f"{who} unlocks {ids['bonus_tiles'][a]} with {card(b)}: +{c} black"
         elif ev == Ev.LEGACY:
             kind = "overall" if c else "personal"
             text = f"{who} scores {b} from the {kind} tile {ids['legacy'][a]}"

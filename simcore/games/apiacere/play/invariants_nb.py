@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from simcore.games.apiacere.codes import Rule
 from simcore.games.apiacere.state.codes import Violation
-from simcore.games.apiacere.state.dtypes import N_STACKS, PLAY, Loc
+from simcore.games.apiacere.state.dtypes import CHAIN, N_STACKS, PLAY, Loc
 from simcore.kernels.jit import kernel
 
 
@@ -29,6 +29,8 @@ def check_cards_nb(cards, g):
             bad = bad or g.card_prog[c] != 0
         elif PLAY <= loc < PLAY + g.n_players:
             bad = bad or g.card_prog[c] < 1 or g.card_prog[c] >= cards.card_level[c]
+        elif CHAIN <= loc < CHAIN + g.n_players:
+            bad = bad or g.card_prog[c] != 0
         else:
             bad = True
     total_pile = 0
@@ -49,7 +51,8 @@ def check_cards_nb(cards, g):
 @kernel
 def check_seats_nb(cards, g, s):
     """Florins >= 0; at most `progress_cards` cards under each progress marker (rulebook:
-    5C); the turn order a permutation of the seats."""
+    5C); no more chain cards in front of a seat than its chain counts; each contested
+    tile's holder holds it; the turn order a permutation of the seats."""
     cap = cards.rules[Rule.PROGRESS_CARDS]
     seen = 0
     for k in range(g.n_players):
@@ -65,6 +68,16 @@ def check_seats_nb(cards, g, s):
                     n += 1
             if n > cap:
                 g.violations |= Violation.PROGRESS
+        chained = 0
+        for c in range(g.n_cards):
+            if g.card_loc[c] == CHAIN + k:
+                chained += 1
+        if chained > s[k].chain_n:
+            g.violations |= Violation.CHAIN
+    for b in range(cards.bonus_type.shape[0]):
+        q = g.bonus_holder[b]
+        if q >= g.n_players or (q >= 0 and (s[q].bonus >> b) & 1 == 0):
+            g.violations |= Violation.CHAIN
     if seen != (1 << g.n_players) - 1:
         g.violations |= Violation.ORDER
 

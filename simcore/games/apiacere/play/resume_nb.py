@@ -6,8 +6,10 @@ records (a search player's rollouts)."""
 
 from __future__ import annotations
 
+from simcore.games.apiacere.codes import Effect
 from simcore.games.apiacere.play.decide_nb import decide_nb
 from simcore.games.apiacere.play.invariants_nb import check_invariants_nb
+from simcore.games.apiacere.rules.chains_nb import play_variation_nb
 from simcore.games.apiacere.rules.log_nb import log_nb
 from simcore.games.apiacere.rules.options_nb import list_options_nb
 from simcore.games.apiacere.rules.phases_nb import begin_turn_nb, move_nb
@@ -62,7 +64,10 @@ def apply_nb(cards, g, s, w, p, k):
         else:
             draw_one_nb(cards, g, s, w, p, kind, a, b)
     elif stage == Stage.PLAY:
-        if kind == Opt.PLAY:
+        if kind == Opt.PLAY and cards.card_effect[a] == Effect.VARIATION:
+            g.actions_left -= b
+            play_variation_nb(cards, g, s, w, p, a, row[3], row[4])
+        elif kind == Opt.PLAY:
             play_card_nb(cards, g, s, w, p, a, b)
         else:
             to_keep_nb(cards, g, s, w, p)

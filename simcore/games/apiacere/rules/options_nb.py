@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from simcore.games.apiacere.codes import Effect
+from simcore.games.apiacere.rules.chains_nb import can_copy_nb
 from simcore.games.apiacere.rules.options_util_nb import add_opt_nb
 from simcore.games.apiacere.rules.phases_nb import reaches_nb, rent_nb, travel_cost_nb
 from simcore.games.apiacere.rules.play_nb import can_play_nb
@@ -77,11 +79,23 @@ def draw_options_nb(cards, g, s, w, p):
 @kernel
 def play_options_nb(cards, g, s, w, p):
     """End the play phase, or spend 1..3 action points on a card in hand or one's own in
-    play (rulebook: 5. Play Cards, 5C; play_nb.can_play_nb)."""
+    play (rulebook: 5. Play Cards, 5C; play_nb.can_play_nb), or play a Variation in full
+    on the chain cards it may copy (chains_nb.can_copy_nb)."""
     n = add_opt_nb(g, w, 0, Opt.END, 0, 0, 0, 0)
     for c in range(g.n_cards):
         loc = g.card_loc[c]
         if loc != p and loc != PLAY + p:
+            continue
+        level = cards.card_level[c]
+        if cards.card_effect[c] == Effect.VARIATION:
+            if loc != p or level > g.actions_left:
+                continue
+            for i in range(s[p].chain_n):
+                if can_copy_nb(cards, s, p, c, i, -1):
+                    n = add_opt_nb(g, w, n, Opt.PLAY, c, level, i, -1)
+                for j in range(i + 1, s[p].chain_n):
+                    if can_copy_nb(cards, s, p, c, i, j):
+                        n = add_opt_nb(g, w, n, Opt.PLAY, c, level, i, j)
             continue
         for k in range(1, cards.card_level[c] + 1):
             if can_play_nb(cards, g, p, c, k):

@@ -1,12 +1,17 @@
 """5. Play Cards (rulebook: 5A, 5C; rulings AP-6, AP-22): a card costs its level in
 action points, level 2 and 3 cards may be paid over several turns under progress markers,
-and a card scores only when finished. Teach, Perform and Compose are played; Variation,
-Tell Tales and Do Good are not in the engine yet (docs/games/apiacere.md, Engine status),
-nor are chains and bonus tiles."""
+and a card scores only when finished. Teach, Perform and Compose (with chains and
+Variations, rules/chains_nb.py) are played; Tell Tales and Do Good are not in the engine
+yet (docs/games/apiacere.md, Engine status)."""
 
 from __future__ import annotations
 
 from simcore.games.apiacere.codes import Effect, Rule
+from simcore.games.apiacere.rules.chains_nb import (
+    before_compose_nb,
+    chain_compose_nb,
+    tile_keys_nb,
+)
 from simcore.games.apiacere.rules.log_nb import log_nb
 from simcore.games.apiacere.rules.stacks_nb import discard_nb
 from simcore.games.apiacere.state.codes import Ev
@@ -64,8 +69,9 @@ def can_play_nb(cards, g, p, c, k):
 @kernel
 def finish_nb(cards, g, s, w, p, c):
     """Card c is finished: Teach pays florins (and white keys at levels 2-3), Perform
-    white keys and florins, Compose black keys (rulebook: 5A); then it goes face up onto
-    its discard pile (rulebook: 6. Keep Cards)."""
+    white keys and florins (rulebook: 5A), both then face up onto their discard piles
+    (rulebook: 6. Keep Cards); Compose scores black keys with the extra keys of the tiles
+    held, and joins the chain or is discarded (rules/chains_nb.py)."""
     e = cards.card_effect[c]
     florins = 0
     white = 0
@@ -77,16 +83,21 @@ def finish_nb(cards, g, s, w, p, c):
             s[p].taught += 1
         else:
             s[p].performed += 1
-    elif e == Effect.COMPOSE:
-        black = cards.card_params[c, 0]
-        s[p].composed += 1
-        s[p].instruments |= 1 << cards.card_instrument[c]
     s[p].florins += florins
     s[p].earned += florins
     s[p].white += white
-    s[p].black += black
+    if e == Effect.COMPOSE:
+        bonus = tile_keys_nb(cards, s, p, cards.card_instrument[c])
+        black = cards.card_params[c, 0]
+        s[p].composed += 1
+        s[p].instruments |= 1 << cards.card_instrument[c]
+        bonus += chain_compose_nb(cards, g, s, w, p, c)  # the chain, or the discard pile
+        s[p].bonus_keys += bonus
+        black += bonus
+        s[p].black += black
+    else:
+        discard_nb(cards, g, c)
     log_nb(g, w, p, Ev.FINISH, c, florins, white, black)
-    discard_nb(cards, g, c)
 
 
 @kernel
@@ -94,6 +105,8 @@ def play_card_nb(cards, g, s, w, p, c, k):
     """Seat p spends k action points on card c: from its hand or further under its
     progress marker; finished when the points paid reach the card's level."""
     g.actions_left -= k
+    if cards.card_effect[c] == Effect.COMPOSE:
+        before_compose_nb(cards, g, s, w, p, c)
     prog = g.card_prog[c] + k
     log_nb(g, w, p, Ev.PLAY, c, k, prog, 0)
     if prog >= cards.card_level[c]:
@@ -112,7 +125,8 @@ def half_up_nb(value, part, whole):
 @kernel
 def partial_keys_nb(cards, g, s, p):
     """Seat p's unfinished cards scored for their part (rulebook: Game End & Scoring;
-    ruling AP-22): the white keys of Perform/Teach, the black keys of Compose, each times
+    ruling AP-22): the white keys of Perform/Teach, the black keys of Compose with the
+    extra keys of the tiles held ("This includes bonuses from chains or bonus tiles"), each times
     its points paid over its level, rounded half up; written to partial_white/black."""
     white = 0
     black = 0
@@ -125,6 +139,7 @@ def partial_keys_nb(cards, g, s, p):
         if e == Effect.TEACH or e == Effect.PERFORM:
             white += half_up_nb(cards.card_params[c, 1], prog, level)
         elif e == Effect.COMPOSE:
-            black += half_up_nb(cards.card_params[c, 0], prog, level)
+            keys = cards.card_params[c, 0] + tile_keys_nb(cards, s, p, cards.card_instrument[c])
+            black += half_up_nb(keys, prog, level)
     s[p].partial_white = white
     s[p].partial_black = black

@@ -61,8 +61,8 @@ def equal_gap_nb(s, p):
 def legacy_points_nb(cards, g, s, p, t):
     """Points legacy tile t gives seat p (rulebook: Game End & Scoring, example 14):
     In Equal Measure: the closest white/black gap (every seat on it) the closest points,
-    else a gap within `within` the points (ruling AP-24); bonus cards: cards on bonus
-    tiles (chains are not in the engine yet: 0 cards); a "most ..." tile (estimates):
+    else a gap within `within` the points (ruling AP-24); bonus cards: "two cards on
+    bonuses" read as bonus tiles held (an engine reading); a "most ..." tile (estimates):
     its points to every seat with the most, when that most is above 0."""
     e = cards.legacy_effect[t]
     prm = cards.legacy_params[t]
@@ -79,7 +79,7 @@ def legacy_points_nb(cards, g, s, p, t):
             return prm[2]
         return prm[1] if gap <= prm[0] else 0
     if e == Effect.BONUS_CARDS:
-        return 0  # no chains yet: no cards on bonus tiles
+        return prm[1] if popcount_nb(s[p].bonus) >= prm[0] else 0
     if e == Effect.SINCEREST_FLATTERY:
         return 0  # scored as the copied tile (score_nb)
     most = 0

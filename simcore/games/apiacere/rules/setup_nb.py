@@ -42,6 +42,7 @@ def place_board_nb(cards, g):
     n_royal = cards.royal_city.shape[0]
     g.royal_order[:] = -1
     g.royal_holder[:] = -1
+    g.bonus_holder[:] = -1
     for r in range(n_royal):
         g.royal_order[r] = r
     shuffle_nb(g.rng, Stream.SETUP, g.royal_order, n_royal)

@@ -30,7 +30,8 @@ class Opt(IntEnum):
     DRAW = 3  # a = stack drawn from (its top, face up or not)
     TAKE = 4  # a = stack whose face-up top is taken, b = take slot used
     STOP = 5  # stop taking (draws used up, or none left to draw)
-    PLAY = 6  # a = card (from the hand or in play), b = action points spent on it
+    PLAY = 6  # a = card (hand or play), b = action points; a Variation: c, d = chain
+    # cards copied (d = -1: one)
     END = 7  # end the play phase
     DISCARD = 8  # a = card discarded from the hand
     COPY = 9  # a = opponent seat whose personal legacy tile is copied
@@ -55,6 +56,7 @@ class Ev(IntEnum):
     COPY = 13  # a = opponent whose tile is copied
     LEGACY = 14  # a = legacy tile, b = points, c = 1 overall / 0 personal
     FINAL = 15  # a = points, b = rank, c = 1 if the winner
+    TILE = 16  # a = bonus tile unlocked, b = the card unlocking it, c = its extra keys
 
 
 class End(IntEnum):
@@ -68,13 +70,15 @@ class Violation(IntEnum):
     """Invariant failures (GAME.violations bits); a sound game has none."""
 
     BAD_PICK = 1  # a strategy returned an index outside the options (option 0 was played)
-    CARDS = 2  # a card is not in exactly one place (a draw pile, a discard pile, a hand, play)
+    CARDS = 2  # a card not in exactly one place (a pile, a discard pile, a hand, play, a chain)
     MONEY = 4  # a seat's florins below 0
     HAND = 8  # a turn ended above the hand limit
     PROGRESS = 16  # more cards under a progress marker than allowed, or a bad progress
     ORDER = 32  # a turn order that is not a permutation of the seats
     OPTIONS = 64  # a decision had more options than the buffer holds (the rest dropped)
     SCORE = 128  # the final points differ from their parts
+    CHAIN = 256  # more chain cards than the chain counts, or a tile held by a seat not
+    # holding it
 
 
 def names(enum: type[IntEnum]) -> list[str]:

@@ -7,8 +7,10 @@ runs with NUMBA_DISABLE_JIT=1.
 
 Cards are tracked by place: `card_loc[c]` is the seat whose hand holds card c (0..4),
 PLAY + seat for a card in play under a progress marker (`card_prog[c]` action points
-paid, 1..level-1), or one of the Loc codes. Each of the six stacks has its own draw pile
-and discard pile (top = last), `faceup[s]` says whether the draw pile's top is face up.
+paid, 1..level-1), CHAIN + seat for a finished compose card kept in the seat's chain
+(rulebook: Chains & Bonus Tiles), or one of the Loc codes. Each of the six stacks has
+its own draw pile and discard pile (top = last), `faceup[s]` says whether the draw
+pile's top is face up.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from enum import IntEnum
 import numpy as np
 
 from simcore.games.apiacere.sizes import (
+    MAX_BONUS_TILES,
     MAX_HOUSING,
     MAX_LEVEL,
     MAX_PLAYERS,
@@ -30,6 +33,8 @@ N_STACKS = 2 * MAX_LEVEL  # compose and perform/teach at levels 1..3 (rulebook: 
 MAX_CARDS = N_STACKS * MAX_STACK_CARDS  # physical cards
 MAX_TAKES = 8  # face-up takes of one turn: the proximity entries plus royal takes
 PLAY = 8  # card_loc of a card in play: PLAY + seat (8..12)
+CHAIN = 16  # card_loc of a card in a seat's chain: CHAIN + seat (16..20)
+MAX_CHAIN = 12  # chain cards of one chain (the longest tile asks 4; Variations add copies)
 OPT_W = 5  # option row: kind, a, b, c, d (state/codes.Opt)
 # the most options of one decision: the play phase lists each card in hand or in play
 # once per action-point count (at most 3), the draw phase each stack per take slot; a
@@ -86,6 +91,7 @@ GAME = np.dtype(
         ("variety", "i1", (MAX_VARIETY,)),  # the variety tile on each board slot; -1 = none
         ("royal_order", "i1", (MAX_ROYAL,)),  # the royal tile of event field k (ruling AP-18)
         ("royal_holder", "i1", (MAX_ROYAL,)),  # seat holding royal tile r; -1 = none
+        ("bonus_holder", "i1", (MAX_BONUS_TILES,)),  # seat holding a shared tile; -1 = none
         ("overall", "i1"),  # the overall legacy tile, face up (ruling AP-23)
         # the current turn
         ("draws_left", "i1"),  # draws from any open stack still to make
@@ -122,6 +128,15 @@ SEAT = np.dtype(
         ("points", "i2"),  # final score: keys, partial keys and both legacy tiles
         ("rank", "i1"),  # 1 = best; ties broken by final-round order (ruling AP-1)
         ("win", "f4"),  # 1 for the winner, else 0
+        ("bonus", "i4"),  # bit b: bonus tile b unlocked and held (bonus_tiles.toml order)
+        ("chain_n", "i1"),  # chain cards counted in the active chain, 0..MAX_CHAIN
+        ("chain_instr", "i1", (MAX_CHAIN,)),  # each chain card's instrument
+        ("chain_level", "i1", (MAX_CHAIN,)),  # each chain card's level (a Variation copies)
+        ("chain_keys", "i1", (MAX_CHAIN,)),  # each chain card's printed black keys
+        ("bonus_keys", "i2"),  # black keys from bonus tiles (part of black)
+        ("tiles_won", "i1"),  # bonus tiles unlocked (a swapped-away tile counted)
+        ("chains_broken", "i2"),  # chains broken by a compose card that did not fit
+        ("variations", "i2"),  # Variations played
         ("royal_tiles", "i1"),  # royal tiles won
         ("event_keys", "i2"),  # white keys from royal events
         ("instruments", "i2"),  # bit i: a compose card of instrument i finished
