@@ -106,3 +106,20 @@ def take(cards, games, seats, w, row: tuple[int, ...]) -> None:
 
 def opt(kind: int, a: int = 0, b: int = 0) -> tuple[int, int, int]:
     return (int(kind), a, b)
+
+
+def full_options(cards, games, seats, w) -> list[tuple[int, ...]]:
+    """The whole option rows (kind, a, b, c, d, e) of the current decision."""
+    from simcore.games.apiacere.rules.options_nb import list_options_nb
+
+    n = list_options_nb(cards.tables, games[0], seats[0], w)
+    return [tuple(int(x) for x in row) for row in w.opts[:n]]
+
+
+def take_full(cards, games, seats, w, row: tuple[int, ...]) -> None:
+    """The actor takes the whole option `row`, which must be listed."""
+    from simcore.games.apiacere.play.resume_nb import apply_top_nb
+
+    rows = full_options(cards, games, seats, w)
+    assert row in rows, f"{row} not in {rows}"
+    apply_top_nb(cards.tables, games[0], seats[0], w, int(games[0].actor), rows.index(row))

@@ -55,7 +55,7 @@ def test_example_12_two_harps_a_cello_concerto_and_a_variation(apcards):
     assert g.card_loc[cello] == PLAY + 0 and s[0].black == 3
     play(apcards, games, seats, w, cello, 1)
     assert s[0].black == 6 and s[0].chain_n == 3
-    play_row(apcards, games, seats, w, (int(Opt.PLAY), variation, 1, 0, -1), 1)
+    play_row(apcards, games, seats, w, (int(Opt.PLAY), variation, 1, 0, -1, -1), 1)
     assert s[0].black == 9  # 1 + 2 + 3 + 2 (a harp again, with its tile) + 1 (Strings)
     assert (s[0].bonus >> tile(apcards, "strings_tile")) & 1
     assert s[0].chain_n == 0 and s[0].tiles_won == 2
@@ -84,7 +84,7 @@ def test_a_variation_copies_only_chain_cards_of_its_level_or_two_lower(apcards):
     assert (int(Opt.PLAY), v1, 1, 0, -1) in rows and (int(Opt.PLAY), v1, 1, 1, -1) in rows
     assert (int(Opt.PLAY), v2, 2, 0, 1) in rows  # two lower
     assert not any(r[1] == v2 and r[4] == -1 for r in rows)  # no level-2 chain card
-    play_row(apcards, games, seats, w, (int(Opt.PLAY), v2, 2, 0, 1), 2)
+    play_row(apcards, games, seats, w, (int(Opt.PLAY), v2, 2, 0, 1, -1), 2)
     # 1 + 1, then the two copies 1 + 1 make four strings: 4x Strings unlocked, +1 on
     # the Variation; then no tile is open to the chain: its cards are discarded
     assert seats[0, 0].bonus_keys == 1 and seats[0, 0].black == 5

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from simcore.errors import TuttiError
+from simcore.games.apiacere.carddata.load import load_cards
 from simcore.games.apiacere.game import GAME
 from simcore.games.apiacere.play.resume_nb import advance_nb, apply_top_nb
 from simcore.games.apiacere.rules.setup_nb import setup_nb
@@ -43,6 +44,8 @@ def test_random_games_end_soundly(apcards, n):
     assert (s["royal_tiles"].sum(axis=1) <= 4).all()
     assert (s["final_pos"] != s["start_pos"]).any()  # re-sorted after the events
     assert s["black"].mean() > 3 and s["white"].mean() > 3  # cards are played
+    for counter in ("tiles_won", "variations", "tell_tales", "blocked", "forced_moves"):
+        assert s[counter].sum() > 0, counter  # every kind of play happens
 
 
 def test_the_same_seed_plays_the_same_games_whatever_the_threads_and_blocks(apcards):
@@ -115,9 +118,18 @@ def test_the_result_tables_carry_both_turn_orders(apcards):
     assert set(games["end_trigger"]) == {"events"} and set(games["violations"]) == {0}
 
 
-def test_players_outside_2_to_5_are_one_line_errors_and_the_game_is_not_offered(apcards):
+def test_players_outside_2_to_5_are_one_line_errors_and_the_game_is_not_offered(apcards, tmp_path):
     from simcore.games import GAMES
 
     with pytest.raises(TuttiError, match="2-5 players, not 6"):
         GAME.play_batch(apcards, 6, 1, GAME.parse_seats(None, 6), 0, 1)
     assert "apiacere" not in GAMES
+    extra = "".join(
+        f'[[legacy]]\nid = "extra_{k}"\nname = "Extra {k}"\noverall = false\n'
+        f'effect = "most_florins"\nparams = {{ points = 1 }}\nsource = "user: test"\n\n'
+        for k in range(4)
+    )
+    (tmp_path / "legacy.toml").write_text(extra)
+    two = load_cards(tmp_path, ["setup.personal_legacy.value=2"])
+    with pytest.raises(TuttiError, match="personal_legacy:value: the engine deals 1"):
+        GAME.play_batch(two, 2, 1, GAME.parse_seats(None, 2), 0, 1)

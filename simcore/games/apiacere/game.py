@@ -1,8 +1,8 @@
-"""A Piacere as a game of the generic interface (simcore/games/api.py): `GAME`, NOT listed
-in simcore.games.GAMES until the engine plays every rule (docs/games/apiacere.md, Engine
-status). The registration exists now because it is where the engine's decision kernel
-gets its strategy dispatch bound (simcore/games/binding.py binds a game package's own
-`game.GAME` before it is listed)."""
+"""A Piacere as a game of the generic interface (simcore/games/api.py): `GAME`, NOT
+listed in simcore.games.GAMES until its strategies, report sections and golden games
+exist (docs/games/apiacere.md, Engine status). The registration exists now because it
+is where the engine's decision kernel gets its strategy dispatch bound
+(simcore/games/binding.py binds a game package's own `game.GAME` before it is listed)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,8 @@ SEAT_COUNTERS = (
     "white", "black", "partial_white", "partial_black", "legacy_points", "overall_points",
     "florins", "royal_tiles", "event_keys", "composed", "performed", "taught", "earned",
     "rent_paid", "travel_paid", "moves", "drawn", "taken", "discarded", "turns",
-    "bonus_keys", "tiles_won", "chains_broken", "variations",
+    "bonus_keys", "tiles_won", "chains_broken", "variations", "tell_tales", "blocked",
+    "stolen", "forced_moves",
 )  # fmt: skip
 
 

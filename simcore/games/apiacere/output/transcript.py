@@ -30,8 +30,10 @@ def render_transcript(cards, played, header: list[str]) -> str:
             text = f"{who} moves {cities[a]} -> {cities[b]} for {c} florins"
         elif ev == Ev.HOUSE:
             text = f"{who} lives in a {ids['housing'][a]}, rent {b}"
-        elif ev in (Ev.DRAW, Ev.TAKE):
-            text = f"{who} {ev.name.lower()}s {card(a)} from {ids['stacks'][b]}"
+        elif ev == Ev.DRAW:
+            text = f"{who} draws {card(a)} from {ids['stacks'][b]}"
+        elif ev == Ev.TAKE:
+            text = f"{who} takes the face-up {card(a)} from {ids['stacks'][b]}"
         elif ev == Ev.PLAY:
             text = f"{who} spends {b} on {card(a)} (progress {c})"
         elif ev == Ev.FINISH:
@@ -49,6 +51,19 @@ def render_transcript(cards, played, header: list[str]) -> str:
             text = f"{who} starts the next block"
         elif ev == Ev.COPY:
             text = f"{who} copies {SEAT_NAMES[a]}'s legacy tile"
+        elif ev == Ev.TELL_TALE:
+            where = f" from {cities[d]}" if d >= 0 else ""
+            text = f"{who} plays {card(a)} on {SEAT_NAMES[b]}{where}: strength {c}"
+        elif ev == Ev.DO_GOOD:
+            what = "the reference sheet" if a < 0 else card(a)
+            aim = "as a shield" if b < 0 else f"on {card(b)}"
+            text = f"{who} does good with {what} {aim}: {c} left"
+        elif ev == Ev.STEAL:
+            text = f"{who} takes {card(a)} from {SEAT_NAMES[b]}"
+        elif ev == Ev.PAY:
+            text = f"{who} discards {card(a)} toward {card(b)}"
+        elif ev == Ev.FORCED:
+            text = f"{who} is banned from {cities[a]} and must move"
         elif ev == Ev.TILE:
             text = f"{who} unlocks {ids['bonus_tiles'][a]} with {card(b)}: +{c} black"
         elif ev == Ev.LEGACY:

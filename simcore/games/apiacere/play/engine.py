@@ -36,6 +36,17 @@ def check_players(n_players: int) -> None:
         raise TuttiError(f"A Piacere takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n_players}")
 
 
+def check_cards(cards) -> None:
+    """What the card data may say that this engine does not play yet, as one line."""
+    from simcore.games.apiacere.codes import Rule
+
+    if int(cards.tables.rules[Rule.PERSONAL_LEGACY]) != 1:
+        raise TuttiError(
+            "setup.toml:personal_legacy:value: the engine deals 1 personal legacy tile a "
+            f"player, not {int(cards.tables.rules[Rule.PERSONAL_LEGACY])}"
+        )
+
+
 def kernel_errors(cards):
     """Any error inside a kernel as one line naming the card data."""
     where = cards.source_dir or "the shipped card data"
@@ -49,6 +60,7 @@ def play_batch(
     from simcore.games.apiacere.play.game_nb import play_games_nb
 
     check_players(n_players)
+    check_cards(cards)
     with kernel_errors(cards):
         return batches.play_batch(
             play_games_nb, BUFFERS, cards.tables, n_players, master_seed, strategies,
@@ -61,6 +73,7 @@ def play_game(cards, n_players, seed, strategies, params=None) -> PlayedGame:
     from simcore.games.apiacere.play.game_nb import play_games_nb
 
     check_players(n_players)
+    check_cards(cards)
     with kernel_errors(cards):
         (games, seats, _), log = batches.play_logged(
             play_games_nb, BUFFERS, cards.tables, n_players, seed, strategies, params, 0, 4096

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from simcore.games.apiacere.codes import Rule
 from simcore.games.apiacere.state.codes import Violation
-from simcore.games.apiacere.state.dtypes import CHAIN, N_STACKS, PLAY, Loc
+from simcore.games.apiacere.state.dtypes import CHAIN, FRONT, N_STACKS, PLAY, Loc
 from simcore.kernels.jit import kernel
 
 
@@ -31,6 +31,9 @@ def check_cards_nb(cards, g):
             bad = bad or g.card_prog[c] < 1 or g.card_prog[c] >= cards.card_level[c]
         elif CHAIN <= loc < CHAIN + g.n_players:
             bad = bad or g.card_prog[c] != 0
+        elif FRONT <= loc < FRONT + g.n_players:
+            if g.card_prog[c] != 0 or g.card_left[c] < 1:
+                g.violations |= Violation.FRONT
         else:
             bad = True
     total_pile = 0
@@ -51,7 +54,8 @@ def check_cards_nb(cards, g):
 @kernel
 def check_seats_nb(cards, g, s):
     """Florins >= 0; at most `progress_cards` cards under each progress marker (rulebook:
-    5C); no more chain cards in front of a seat than its chain counts; each contested
+    5C); no more chain cards in front of a seat than its chain counts, nor interaction
+    cards than `interaction_cap` (rulebook: 5B); each contested
     tile's holder holds it; the turn order a permutation of the seats."""
     cap = cards.rules[Rule.PROGRESS_CARDS]
     seen = 0
@@ -74,6 +78,12 @@ def check_seats_nb(cards, g, s):
                 chained += 1
         if chained > s[k].chain_n:
             g.violations |= Violation.CHAIN
+        in_front = 0
+        for c in range(g.n_cards):
+            if g.card_loc[c] == FRONT + k:
+                in_front += 1
+        if in_front > cards.rules[Rule.INTERACTION_CAP]:
+            g.violations |= Violation.FRONT
     for b in range(cards.bonus_type.shape[0]):
         q = g.bonus_holder[b]
         if q >= g.n_players or (q >= 0 and (s[q].bonus >> b) & 1 == 0):

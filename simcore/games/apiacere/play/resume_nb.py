@@ -16,6 +16,7 @@ from simcore.games.apiacere.rules.phases_nb import begin_turn_nb, move_nb
 from simcore.games.apiacere.rules.play_nb import play_card_nb
 from simcore.games.apiacere.rules.scoring_nb import copy_legacy_nb
 from simcore.games.apiacere.rules.stacks_nb import discard_nb, hand_size_nb, pop_top_nb
+from simcore.games.apiacere.rules.telltales_nb import pay_take_nb, reference_nb, steal_nb
 from simcore.games.apiacere.rules.turn_nb import (
     after_draws_nb,
     after_housing_nb,
@@ -68,9 +69,18 @@ def apply_nb(cards, g, s, w, p, k):
             g.actions_left -= b
             play_variation_nb(cards, g, s, w, p, a, row[3], row[4])
         elif kind == Opt.PLAY:
-            play_card_nb(cards, g, s, w, p, a, b)
+            play_card_nb(cards, g, s, w, p, a, b, row[3], row[4], row[5])
+        elif kind == Opt.REFERENCE:
+            reference_nb(cards, g, s, w, p, a)
+        elif kind == Opt.PAY:
+            pay_take_nb(cards, g, s, w, p, a)
         else:
             to_keep_nb(cards, g, s, w, p)
+    elif stage == Stage.STEAL:
+        if kind == Opt.STEAL:
+            steal_nb(cards, g, s, w, p, a)
+        else:
+            g.stage = Stage.PLAY
     elif stage == Stage.KEEP:
         discard_nb(cards, g, a)
         s[p].discarded += 1

@@ -8,7 +8,13 @@ from simcore.kernels.jit import kernel
 
 @kernel
 def add_opt_nb(g, w, n, kind, a, b, c, d):
-    """Write option row n (kind, a, b, c, d) and return n + 1; a full buffer drops the
+    """Write option row n (kind, a, b, c, d, e = -1) and return n + 1."""
+    return add_opt_e_nb(g, w, n, kind, a, b, c, d, -1)
+
+
+@kernel
+def add_opt_e_nb(g, w, n, kind, a, b, c, d, e):
+    """Write option row n (kind, a, b, c, d, e) and return n + 1; a full buffer drops the
     option and sets Violation.OPTIONS (the buffer is sized so that this never happens)."""
     if n >= w.opts.shape[0]:
         g.violations |= Violation.OPTIONS
@@ -19,4 +25,5 @@ def add_opt_nb(g, w, n, kind, a, b, c, d):
     row[2] = b
     row[3] = c
     row[4] = d
+    row[5] = e
     return n + 1

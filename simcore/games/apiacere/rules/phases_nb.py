@@ -7,6 +7,7 @@ from simcore.games.apiacere.codes import Colour, Effect, Rule
 from simcore.games.apiacere.rules.log_nb import log_nb
 from simcore.games.apiacere.rules.royal_nb import royal_bonus_nb
 from simcore.games.apiacere.rules.stacks_nb import discard_nb, refill_nb
+from simcore.games.apiacere.rules.telltales_nb import banned_nb, draw_cut_nb, free_points_nb
 from simcore.games.apiacere.state.codes import Ev, Stage
 from simcore.games.apiacere.state.dtypes import MAX_TAKES, N_STACKS, PLAY
 from simcore.kernels.jit import kernel
@@ -63,16 +64,19 @@ def reaches_nb(cards, frm, to, t):
 
 @kernel
 def move_nb(cards, g, s, w, p, t, to):
-    """Seat p moves to city `to` by travel option t: first every Perform/Teach card in its
-    hand and every unfinished one in play is discarded (rulebook: 1. Move; ruling AP-20),
-    then it pays the option's florins."""
+    """Seat p moves to city `to` by travel option t (-1: a free step, ruling AP-11):
+    first every Perform/Teach card in its hand and every unfinished one in play is
+    discarded (rulebook: 1. Move; ruling AP-20), then it pays the option's florins."""
+    if banned_nb(cards, g, p, s[p].city):
+        s[p].forced_moves += 1
+        log_nb(g, w, p, Ev.FORCED, s[p].city, 0, 0, 0)
     for c in range(g.n_cards):
         loc = g.card_loc[c]
         if (loc == p or loc == PLAY + p) and cards.card_colour[c] == Colour.YELLOW:
             discard_nb(cards, g, c)
             s[p].discarded += 1
             log_nb(g, w, p, Ev.DISCARD, c, 0, 0, 1)
-    cost = travel_cost_nb(cards, g, s, p, t)
+    cost = travel_cost_nb(cards, g, s, p, t) if t >= 0 else 0
     s[p].florins -= cost
     s[p].travel_paid += cost
     s[p].moves += 1
@@ -110,23 +114,25 @@ def house_nb(cards, g, s, w, p, h):
         cards, g, p, city, Effect.ROYAL_ACTION
     )
     g.hand_limit = cards.housing_hand[h] + royal_bonus_nb(cards, g, p, city, Effect.ROYAL_HAND)
+    g.free_left = free_points_nb(cards, g, s, p)
     log_nb(g, w, p, Ev.HOUSE, h, rent, 0, 0)
 
 
 @kernel
 def start_draws_nb(cards, g, s, p):
     """Seat p's draws and takes (rulebook: 4. Draw Cards, example 4): its city's base
-    draws plus the variety tile on the city's slot, never below 0; one entry of the
+    draws plus the variety tile on the city's slot, less the active Draw Tell Tales'
+    cuts (example 8), never below 0; one entry of the
     proximity table per distance at which another seat stands (same city, next city),
     however many stand there, giving its takes and extra draws; a royal draw tile's extra
     draws and a royal take tile's takes (any colour) in its city, neither cut by the
-    variety tile. Draw Tell Tales are not in the engine yet."""
+    variety tile nor by Draw Tell Tales."""
     city = s[p].city
     base = cards.city_draws[city]
     tile = g.variety[cards.city_slot[city]]
     if tile >= 0:
         base += cards.variety_value[tile]
-    draws = max(base, 0)
+    draws = max(base - draw_cut_nb(cards, g, p), 0)
     g.takes_n = 0
     for e in range(cards.prox_distance.shape[0]):
         near = False

@@ -1,12 +1,11 @@
 """5. Play Cards (rulebook: 5A, 5C; rulings AP-6, AP-22): a card costs its level in
 action points, level 2 and 3 cards may be paid over several turns under progress markers,
-and a card scores only when finished. Teach, Perform and Compose (with chains and
-Variations, rules/chains_nb.py) are played; Tell Tales and Do Good are not in the engine
-yet (docs/games/apiacere.md, Engine status)."""
+and a card scores only when finished. Teach, Perform, Compose (with chains and
+Variations, rules/chains_nb.py), Tell Tales and Do Good (rules/telltales_nb.py)."""
 
 from __future__ import annotations
 
-from simcore.games.apiacere.codes import Effect, Rule
+from simcore.games.apiacere.codes import Colour, Effect, Rule
 from simcore.games.apiacere.rules.chains_nb import (
     before_compose_nb,
     chain_compose_nb,
@@ -14,6 +13,12 @@ from simcore.games.apiacere.rules.chains_nb import (
 )
 from simcore.games.apiacere.rules.log_nb import log_nb
 from simcore.games.apiacere.rules.stacks_nb import discard_nb
+from simcore.games.apiacere.rules.telltales_nb import (
+    do_good_nb,
+    land_nb,
+    spend_nb,
+    take_pending_nb,
+)
 from simcore.games.apiacere.state.codes import Ev
 from simcore.games.apiacere.state.dtypes import PLAY
 from simcore.kernels.jit import kernel
@@ -21,9 +26,9 @@ from simcore.kernels.jit import kernel
 
 @kernel
 def playable_nb(cards, c):
-    """Card c's kind is one the engine plays (Teach, Perform, Compose)."""
-    e = cards.card_effect[c]
-    return e == Effect.TEACH or e == Effect.PERFORM or e == Effect.COMPOSE
+    """Card c is played by action points, one at a time or several (a Variation is
+    played in full on the chain cards it copies: options_nb)."""
+    return cards.card_effect[c] != Effect.VARIATION
 
 
 @kernel
@@ -49,14 +54,19 @@ def under_marker_nb(g, p, k):
 
 @kernel
 def can_play_nb(cards, g, p, c, k):
-    """Seat p may spend k action points on card c (in its hand, or its own in play): a
-    kind the engine plays, k within its actions left and the card's unpaid points, and,
-    when the card stays unfinished, room under the marker it ends under (rulebook: 5C,
-    "Up to three cards can be stacked under a marker")."""
+    """Seat p may spend k action points on card c (in its hand, or its own in play): k
+    within its actions left (for a red card its free points too, ruling AP-10) and the
+    card's unpaid points; no Perform/Teach while a Take in front of it is unpaid (example
+    9); and, when the card stays unfinished, room under the marker it ends under
+    (rulebook: 5C, "Up to three cards can be stacked under a marker")."""
     loc = g.card_loc[c]
     if loc != p and loc != PLAY + p:
         return False
-    if not playable_nb(cards, c) or k < 1 or k > g.actions_left:
+    colour = cards.card_colour[c]
+    budget = g.actions_left + (g.free_left if colour == Colour.RED else 0)
+    if not playable_nb(cards, c) or k < 1 or k > budget:
+        return False
+    if colour == Colour.YELLOW and take_pending_nb(cards, g, p) >= 0:
         return False
     prog = g.card_prog[c]
     left = cards.card_level[c] - prog
@@ -101,19 +111,29 @@ def finish_nb(cards, g, s, w, p, c):
 
 
 @kernel
-def play_card_nb(cards, g, s, w, p, c, k):
+def play_card_nb(cards, g, s, w, p, c, k, x, y, z):
     """Seat p spends k action points on card c: from its hand or further under its
-    progress marker; finished when the points paid reach the card's level."""
-    g.actions_left -= k
-    if cards.card_effect[c] == Effect.COMPOSE:
+    progress marker; finished when the points paid reach the card's level. A finished
+    Tell Tale goes to seat x (a Ban on city y; z the card it replaces), a finished Do
+    Good on own Tell Tale x or as a shield (x = -1); returns 1 when a STEAL follows."""
+    e = cards.card_effect[c]
+    spend_nb(g, k, cards.card_colour[c] == Colour.RED)
+    if e == Effect.COMPOSE:
         before_compose_nb(cards, g, s, w, p, c)
     prog = g.card_prog[c] + k
     log_nb(g, w, p, Ev.PLAY, c, k, prog, 0)
     if prog >= cards.card_level[c]:
-        finish_nb(cards, g, s, w, p, c)
+        g.card_prog[c] = 0
+        if e == Effect.BAN or e == Effect.TAKE or e == Effect.DRAW:
+            return land_nb(cards, g, s, w, p, c, x, y, z)
+        if e == Effect.DO_GOOD:
+            do_good_nb(cards, g, s, w, p, c, x)
+        else:
+            finish_nb(cards, g, s, w, p, c)
     else:
         g.card_loc[c] = PLAY + p
         g.card_prog[c] = prog
+    return 0
 
 
 @kernel

@@ -8,6 +8,7 @@ import numpy as np
 
 from simcore.games.apiacere.codes import Rule
 from simcore.games.apiacere.rules.log_nb import log_nb
+from simcore.games.apiacere.rules.telltales_nb import banned_nb
 from simcore.games.apiacere.sizes import MAX_VARIETY
 from simcore.games.apiacere.state.codes import Ev
 from simcore.games.apiacere.state.dtypes import Stream
@@ -39,8 +40,8 @@ def position_nb(g, p):
 
 @kernel
 def royal_event_nb(cards, g, s, w):
-    """The royal event on field g.events_done: every seat in the tile's city gains the
-    field's white keys (ruling AP-17; bans are not in the engine yet, ruling AP-21);
+    """The royal event on field g.events_done: every seat in the tile's city not banned
+    from it gains the field's white keys (ruling AP-17; example 13, ruling AP-21);
     among them the most white keys wins the tile, then the most black keys, then the seat
     that started the previous round last, i.e. played last in it (rulebook: Royal Events).
     Nobody there: nobody wins the tile. Returns the winner or -1."""
@@ -51,7 +52,7 @@ def royal_event_nb(cards, g, s, w):
     best = -1
     for pos in range(g.n_players):
         p = g.order[pos]
-        if s[p].city != city:
+        if s[p].city != city or banned_nb(cards, g, p, city):
             continue
         s[p].white += keys
         s[p].event_keys += keys

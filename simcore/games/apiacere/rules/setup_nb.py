@@ -22,6 +22,9 @@ def deal_stacks_nb(cards, g):
     for c in range(MAX_CARDS):
         g.card_loc[c] = Loc.NONE
         g.card_prog[c] = 0
+        g.card_left[c] = 0
+        g.card_city[c] = -1
+        g.card_paid[c] = 0
     for st in range(N_STACKS):
         g.pile_n[st] = 0
         g.disc_n[st] = 0

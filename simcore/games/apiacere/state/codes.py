@@ -19,6 +19,7 @@ class Stage(IntEnum):
     KEEP = 5  # phase 6: discard down to the hand limit
     FLATTERY = 6  # the end: Sincerest Flattery picks an opponent's legacy (ruling AP-25)
     OVER = 7  # the game has ended and is scored
+    STEAL = 8  # a same-city Take: the attacker takes the target's Perform/Teach cards
 
 
 class Opt(IntEnum):
@@ -31,10 +32,15 @@ class Opt(IntEnum):
     TAKE = 4  # a = stack whose face-up top is taken, b = take slot used
     STOP = 5  # stop taking (draws used up, or none left to draw)
     PLAY = 6  # a = card (hand or play), b = action points; a Variation: c, d = chain
-    # cards copied (d = -1: one)
+    # cards copied (d = -1: one); a finishing Tell Tale: c = target seat, d = the city a
+    # Ban bans, e = the target's Tell Tale it replaces (-1: none); a finishing Do Good:
+    # c = own Tell Tale diminished (-1: a shield)
     END = 7  # end the play phase
     DISCARD = 8  # a = card discarded from the hand
     COPY = 9  # a = opponent seat whose personal legacy tile is copied
+    REFERENCE = 10  # a = own Tell Tale the reference sheet's Do Good diminishes
+    PAY = 11  # a = Perform/Teach card discarded toward a Take in front of the seat
+    STEAL = 12  # a = the target's Perform/Teach card taken (same-city Take)
 
 
 class Ev(IntEnum):
@@ -57,6 +63,11 @@ class Ev(IntEnum):
     LEGACY = 14  # a = legacy tile, b = points, c = 1 overall / 0 personal
     FINAL = 15  # a = points, b = rank, c = 1 if the winner
     TILE = 16  # a = bonus tile unlocked, b = the card unlocking it, c = its extra keys
+    TELL_TALE = 17  # a = card, b = target, c = strength it lands with (0: blocked), d = city
+    DO_GOOD = 18  # a = Do Good card (-1: the reference sheet), b = Tell Tale (-1: shield)
+    STEAL = 19  # a = card taken, b = from seat
+    PAY = 20  # a = card discarded, b = the Take it pays
+    FORCED = 21  # a = city the seat is banned from (it must move, ruling AP-11)
 
 
 class End(IntEnum):
@@ -79,6 +90,7 @@ class Violation(IntEnum):
     SCORE = 128  # the final points differ from their parts
     CHAIN = 256  # more chain cards than the chain counts, or a tile held by a seat not
     # holding it
+    FRONT = 512  # more interaction cards in front of a seat than the cap, or one spent
 
 
 def names(enum: type[IntEnum]) -> list[str]:

@@ -34,8 +34,10 @@ MAX_CARDS = N_STACKS * MAX_STACK_CARDS  # physical cards
 MAX_TAKES = 8  # face-up takes of one turn: the proximity entries plus royal takes
 PLAY = 8  # card_loc of a card in play: PLAY + seat (8..12)
 CHAIN = 16  # card_loc of a card in a seat's chain: CHAIN + seat (16..20)
+FRONT = 24  # card_loc of an active interaction card in front of a seat: FRONT + seat
+# (24..28): a Tell Tale played on it or its own Do Good shield (rulebook: 5B)
 MAX_CHAIN = 12  # chain cards of one chain (the longest tile asks 4; Variations add copies)
-OPT_W = 5  # option row: kind, a, b, c, d (state/codes.Opt)
+OPT_W = 6  # option row: kind, a, b, c, d, e (state/codes.Opt)
 # the most options of one decision: the play phase lists each card in hand or in play
 # once per action-point count (at most 3), the draw phase each stack per take slot; a
 # decision that would list more drops the rest and sets Violation.OPTIONS
@@ -82,6 +84,9 @@ GAME = np.dtype(
         ("n_cards", "i2"),  # physical cards in the data, 0..MAX_CARDS
         ("card_loc", "i1", (MAX_CARDS,)),  # seat (hand), PLAY + seat, or Loc
         ("card_prog", "i1", (MAX_CARDS,)),  # in play: action points paid, 1..level-1; else 0
+        ("card_left", "i1", (MAX_CARDS,)),  # in front: strength left (ruling AP-13); else 0
+        ("card_city", "i1", (MAX_CARDS,)),  # in front, a Ban: the city it bans; else -1
+        ("card_paid", "i1", (MAX_CARDS,)),  # in front, a Take: card levels discarded to it
         ("pile", "i2", (N_STACKS, MAX_STACK_CARDS)),  # draw piles, bottom first
         ("pile_n", "i2", (N_STACKS,)),  # cards in each draw pile
         ("disc", "i2", (N_STACKS, MAX_STACK_CARDS)),  # discard piles, oldest first
@@ -98,6 +103,9 @@ GAME = np.dtype(
         ("takes_n", "i1"),  # face-up takes left
         ("takes", "i1", (MAX_TAKES,)),  # each take's colours, bit 1 << Colour
         ("actions_left", "i1"),  # action points left in the play phase
+        ("free_left", "i1"),  # free Tell Tale / Do Good action points left (ruling AP-10)
+        ("steal_from", "i1"),  # STEAL: the seat whose Perform/Teach cards are taken
+        ("steal_left", "i1"),  # STEAL: card levels still to take (ruling AP-12)
         ("hand_limit", "i1"),  # cards kept at the end of this turn
         # outcome
         ("end_trigger", "i1"),  # state/codes.End; NONE while playing
@@ -137,6 +145,10 @@ SEAT = np.dtype(
         ("tiles_won", "i1"),  # bonus tiles unlocked (a swapped-away tile counted)
         ("chains_broken", "i2"),  # chains broken by a compose card that did not fit
         ("variations", "i2"),  # Variations played
+        ("tell_tales", "i2"),  # Tell Tales played on others (finished)
+        ("blocked", "i2"),  # Tell Tales on it stopped by its shields or diminished away
+        ("stolen", "i2"),  # Perform/Teach cards taken from others by a same-city Take
+        ("forced_moves", "i2"),  # moves forced by a Ban on its city (ruling AP-11)
         ("royal_tiles", "i1"),  # royal tiles won
         ("event_keys", "i2"),  # white keys from royal events
         ("instruments", "i2"),  # bit i: a compose card of instrument i finished
