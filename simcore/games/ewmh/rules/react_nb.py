@@ -229,13 +229,15 @@ def react_nb(cards, g, s, w, p, c, b, k):
     Trent is spent), and the reaction is an activation (Absolution may negate it)."""
     g.win_step += 1
     effect = cards.card_effect[c]
+    spent = 0
     if effect == Effect.INVERT_ROLL:
         discard_card_nb(g, c)
         s[p].spends += 1
+        spent = 1
     else:
         g.card_flipped[c] = 1
         s[p].flips += 1
-    log_nb(g, w, p, Ev.REACT, c, g.win, k, 0)
+    log_nb(g, w, p, Ev.REACT, c, g.win, k, spent)
     open_activation_nb(cards, g, s, w, p, Opt.REACT, c, effect, b, k)
 
 
@@ -273,7 +275,7 @@ def apply_stage_nb(cards, g, s, w, p, kind, a, b, c):
             s[p].flips += 1
             g.sph_die = b
             g.sph_new = 1 + randint_nb(g.rng, Stream.DICE, int(cards.rules[Rule.DIE_SIDES]))
-            log_nb(g, w, p, Ev.SPHERES, b, g.sph_dice[b], g.sph_new, 0)
+            log_nb(g, w, p, Ev.SPHERES, b, g.sph_dice[b], g.sph_new, a)
             g.stage = Stage.SPHERES_PICK
         else:
             finish_spheres_nb(g, s, w, p)
