@@ -21,6 +21,7 @@ import numpy as np
 from simcore.games.dicemining.state.codes import Ability, Face, Opt
 from simcore.games.dicemining.state.dtypes import MAX_ITEMS, N_RES, UP
 from simcore.kernels.jit import kernel
+from simcore.kernels.stack_nb import stack_empty
 
 ROLLS = 0  # params[ROLLS]: the most rolls a turn
 ORC_STOP = 1  # stop rolling once this many dice are locked
@@ -46,17 +47,15 @@ def patron_vp_nb(cards, g, c):
 @kernel
 def item_cost_nb(cards, t):
     """Resources item t's recipe takes."""
-    n = 0
-    for r in range(N_RES):
-        n += cards.recipe[t, r]
-    return n
+    return cards.item_cost[t]
 
 
 @kernel
 def patron_value_nb(params, cards, g, sp, c):
     """VP (weighted) over 1 + the resources of the items still missing."""
     missing = 0
-    for t in range(cards.n_items):
+    for j in range(cards.n_need[c]):
+        t = cards.need_item[c, j]
         lack = cards.needs[c, t] - sp.items[t]
         if lack > 0:
             missing += lack * item_cost_nb(cards, t)
@@ -76,12 +75,15 @@ def plan_nb(params, cards, g, sp, p, want_items, want_res):
     for c in range(cards.n_patrons):
         if g.patron_loc[c] != p:
             continue
-        v = patron_value_nb(params, cards, g, sp, c)
         complete = True
-        for t in range(cards.n_items):
+        for j in range(cards.n_need[c]):
+            t = cards.need_item[c, j]
             if cards.needs[c, t] > sp.items[t]:
                 complete = False
-        if not complete and v > best_v:
+        if complete:
+            continue
+        v = patron_value_nb(params, cards, g, sp, c)
+        if v > best_v:
             best_v = v
             best = c
     want_items[:] = 0
@@ -89,7 +91,8 @@ def plan_nb(params, cards, g, sp, p, want_items, want_res):
     if best < 0:
         return 0
     total = 0
-    for t in range(cards.n_items):
+    for j in range(cards.n_need[best]):
+        t = cards.need_item[best, j]
         total += cards.needs[best, t]
         lack = cards.needs[best, t] - sp.items[t]
         if lack > 0:
@@ -102,10 +105,11 @@ def plan_nb(params, cards, g, sp, p, want_items, want_res):
 
 
 @kernel
-def face_want_nb(cards, g, want_res, aside_only):
+def face_want_nb(cards, g, want_res, aside_only, left):
     """Resources still wanted after the dice set aside (all dice when not aside_only)
-    and their Artifacts; returns (the wanted left in total, after wilds)."""
-    left = want_res.copy()
+    into left[N_RES] (mutated); returns the wanted left in total, after their Artifacts."""
+    for r in range(N_RES):
+        left[r] = want_res[r]
     wild = 0
     for d in range(cards.n_dice):
         if g.locked[d] != 0 or (aside_only and g.aside[d] == 0):
@@ -118,12 +122,13 @@ def face_want_nb(cards, g, want_res, aside_only):
     total = 0
     for r in range(N_RES):
         total += max(0, left[r])
-    return left, max(0, total - wild)
+    return max(0, total - wild)
 
 
 @kernel
 def mine_pick_nb(params, cards, g, opts, n, want_res):
-    left, short = face_want_nb(cards, g, want_res, True)
+    left = stack_empty(N_RES, np.int64)
+    short = face_want_nb(cards, g, want_res, True, left)
     roll_k = -1
     for k in range(n):
         code = opts[k, 0]
@@ -164,8 +169,8 @@ def steal_value_nb(params, cards, g, s, opts, k, want_items, want_res):
 def heuristic_choose_nb(params, cards, g, s, p, opts, n):
     """Index of the option seat p takes among opts[:n] (module docstring)."""
     sp = s[p]
-    want_items = np.zeros(MAX_ITEMS, np.int64)
-    want_res = np.zeros(N_RES, np.int64)
+    want_items = stack_empty(MAX_ITEMS, np.int64)  # plan_nb fills both
+    want_res = stack_empty(N_RES, np.int64)
     need_items = plan_nb(params, cards, g, sp, p, want_items, want_res)
     # vaults wanted: the parameter's, or as many as the plan's patron needs to store
     vaults = max(params[VAULTS], need_items - 1 - cards.backpack_items)
@@ -175,7 +180,8 @@ def heuristic_choose_nb(params, cards, g, s, p, opts, n):
     if first == Opt.KEEP:  # mulligan: keep or replace this one
         c = opts[0, 1]
         cost = 0
-        for t in range(cards.n_items):
+        for j in range(cards.n_need[c]):
+            t = cards.need_item[c, j]
             cost += cards.needs[c, t] * item_cost_nb(cards, t)
         ratio = patron_vp_nb(cards, g, c) / max(1, cost)
         if cards.ability[c] == Ability.CUMULATIVE_VP:

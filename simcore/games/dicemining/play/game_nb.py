@@ -15,6 +15,7 @@ from simcore.games.dicemining.rules.turn_nb import setup_nb
 from simcore.games.dicemining.state.dtypes import MAX_OPTIONS, OPT_W, Stage, Work
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import game_seed_nb
+from simcore.kernels.stack_nb import borrowed, stack_empty_2d
 
 
 @kernel
@@ -57,7 +58,14 @@ def play_games_nb(
     games.
     """
     cards = card_array[0]
-    opts = np.zeros((MAX_OPTIONS, OPT_W), np.int16)
+    # every array passed down the kernel tree is on the stack or borrowed (stack_nb.py):
+    # none carries a reference count; the option rows start zeroed, as before
+    opts = stack_empty_2d(MAX_OPTIONS, OPT_W, np.int16)
+    opts[:] = 0
+    log = borrowed(log)
+    params = borrowed(params)
+    seats = borrowed(seats)
+    cev = borrowed(cev)
     for j in range(lo, hi):
         w = Work(opts, log, params, cev[j])
         index = first_index + j
