@@ -28,14 +28,19 @@ BASELINE_ARGS := --players 4 --games 20000 --seed 1 --strategies random
 MAESTRO_BASELINE      := baselines/maestro-4p.parquet
 MAESTRO_BASELINE_ARGS := --game maestro --players 4 --games 20000 --seed 1 \
 	--strategies greedy,completer,rusher,rusher
+DICEMINING_BASELINE      := baselines/dicemining-4p.parquet
+DICEMINING_BASELINE_ARGS := --game dicemining --players 4 --games 20000 --seed 1 \
+	--strategies cautious,greedy,burglar,collector
 
 baseline: $(STAMP)
 	$(BIN)/tutti baseline --out $(BASELINE) $(BASELINE_ARGS)
 	$(BIN)/tutti baseline --out $(MAESTRO_BASELINE) $(MAESTRO_BASELINE_ARGS)
+	$(BIN)/tutti baseline --out $(DICEMINING_BASELINE) $(DICEMINING_BASELINE_ARGS)
 
 check-baseline: $(STAMP)
 	$(BIN)/tutti check --baseline $(BASELINE) --players 4
 	$(BIN)/tutti check --baseline $(MAESTRO_BASELINE) --players 4
+	$(BIN)/tutti check --baseline $(DICEMINING_BASELINE) --players 4
 
 # The shipped weights of the built-in heuristics (strategies/luthier/field.toml), by
 # population self-play, then self-play with the search budget of `tutti exploit`; about
