@@ -75,7 +75,7 @@ def bench(
             "--compare",
             help="Also measure this game's heuristic field at the same player count, on one "
             "thread and on every thread, printed beside the game's field with the ratio "
-            "(repeatable; `make bench`: dicemining beside Luthier).",
+            "(repeatable; `make bench` names the game it compares).",
             show_default=False,
         ),
     ] = None,

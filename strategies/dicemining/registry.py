@@ -4,8 +4,18 @@
 
 from __future__ import annotations
 
-from simcore.seats import StrategySpec
-from strategies.dicemining.dispatch_nb import BURGLAR, CAUTIOUS, COLLECTOR, GREEDY, RANDOM
+import numpy as np
+
+from simcore.seats import MAX_PARAMS, StrategySpec
+from strategies.dicemining.ids import (
+    BURGLAR,
+    CAUTIOUS,
+    COLLECTOR,
+    GREEDY,
+    RANDOM,
+    SEARCH,
+    SEARCH_NAMES,
+)
 
 PARAMS = ("rolls", "orc_stop", "steal", "cumulative", "vaults", "mulligan")
 
@@ -38,4 +48,27 @@ STRATEGIES: dict[str, StrategySpec] = {
         "Favours the cumulative patrons (Tale Smith, Brew Maiden, Monk): their value x2.5.",
         4, 4, 0, 1.5, 0, 0.6,
     ),
+    "search": StrategySpec(
+        "search", SEARCH,
+        "Determinized Monte Carlo search: at each decision, the base heuristic's first k "
+        "picks tried in `budget` rollouts, the other hands and the deck dealt again and the "
+        "dice rerolled for each (UCB1), the most visited taken.",
+        SEARCH_NAMES,
+        (32.0, 3.0, 0.7, float(GREEDY)),  # budget, k, exploration, base = greedy
+        searches=True,
+    ),
 }  # fmt: skip
+assert STRATEGIES["search"].id == SEARCH and STRATEGIES["random"].id == RANDOM
+
+
+def base_weights() -> np.ndarray:
+    """float64[SEARCH, MAX_PARAMS]: row sid = the shipped weights of heuristic `sid` (random:
+    zeros), the search's base strategy (dispatch_nb.base_choose_nb)."""
+    table = np.zeros((SEARCH, MAX_PARAMS), np.float64)
+    for spec in STRATEGIES.values():
+        if spec.id < SEARCH:
+            table[spec.id] = spec.vector()
+    return table
+
+
+BASE_WEIGHTS = base_weights()
