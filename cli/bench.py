@@ -144,8 +144,9 @@ def bench(
             ("field", field_of_game, max(games // 5, 1), game, ""),
         ]
     )
+    own = "strategies" if strategies else "field"  # what a compared field is set beside
     workloads += [  # the ratio to the game's own field, measured in the same run
-        (f"{other.name}_field", field, max(games // 5, 1), other.name, "field")
+        (f"{other.name}_field", field, max(games // 5, 1), other.name, own)
         for other, field in compared
     ]
     for key, field, n, of_game, ratio_to in workloads:
