@@ -4,7 +4,8 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: demo test test-slow lint typecheck bench clean baseline check-baseline tune-field
+.PHONY: demo test test-slow lint typecheck bench clean baseline check-baseline tune-field \
+	tune-dicemining
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -48,6 +49,14 @@ check-baseline: $(STAMP)
 # strategies or the card data, with a CHANGELOG.md line.
 tune-field: $(STAMP)
 	$(BIN)/python -m strategies.luthier.field_tune --players 4 --budget 40000 --rounds 3
+
+# Dice-Mining Patrons' shipped heuristic weights (strategies/dicemining/field.toml): each
+# heuristic tuned against the other three within its style, then greedy hardened by
+# iterated best response; short budgets, a few minutes on 2 cores. Regenerate after a
+# change to its strategies or card data, with a new baselines/dicemining-4p.parquet.
+tune-dicemining: $(STAMP)
+	$(BIN)/python -m strategies.dicemining.field_tune --players 4 --budget 12000 --rounds 2 \
+		--eval-games 8000 --harden-budget 50000 --harden-rounds 2 --seed 1
 
 # Test files run in parallel, one file per worker (its fixtures and compiled kernels stay
 # together), one worker per core: most of a cold run is compiling kernels.
