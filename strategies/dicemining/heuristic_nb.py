@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.games.dicemining.state.codes import Ability, Face, Opt
-from simcore.games.dicemining.state.dtypes import MAX_ITEMS, N_RES, UP
+from simcore.games.dicemining.state.dtypes import MAX_GROUPS, MAX_ITEMS, N_RES, UP
 from simcore.kernels.jit import kernel
 from simcore.kernels.stack_nb import stack_empty
 
@@ -32,15 +32,23 @@ MULLIGAN = 5  # replace a patron whose VP per resource is below this
 
 
 @kernel
-def patron_vp_nb(cards, g, c):
-    """What patron card c would score now (a cumulative one: base + copies up + 1)."""
+def count_up_nb(cards, g, ups):
+    """ups[group] (int64[MAX_GROUPS], mutated) = the face-up cumulative patrons of each
+    group: counted once per decision, read by every patron_vp_nb of it."""
+    for k in range(MAX_GROUPS):
+        ups[k] = 0
+    for c in range(cards.n_patrons):
+        if cards.ability[c] == Ability.CUMULATIVE_VP and g.patron_loc[c] >= UP:
+            ups[cards.ability_n[c]] += 1
+
+
+@kernel
+def patron_vp_nb(cards, ups, c):
+    """What patron card c would score now (a cumulative one: base + copies up + 1; ups:
+    count_up_nb's counts)."""
     if cards.ability[c] != Ability.CUMULATIVE_VP:
         return float(cards.patron_vp[c])
-    n = 1
-    for c2 in range(cards.n_patrons):
-        cumulative = cards.ability[c2] == Ability.CUMULATIVE_VP
-        if cumulative and g.patron_loc[c2] >= UP and cards.ability_n[c2] == cards.ability_n[c]:
-            n += 1
+    n = 1 + ups[cards.ability_n[c]]
     return float(min(cards.cumulative_base + n, cards.cumulative_max))
 
 
@@ -51,7 +59,7 @@ def item_cost_nb(cards, t):
 
 
 @kernel
-def patron_value_nb(params, cards, g, sp, c):
+def patron_value_nb(params, cards, ups, sp, c):
     """VP (weighted) over 1 + the resources of the items still missing."""
     missing = 0
     for j in range(cards.n_need[c]):
@@ -59,14 +67,14 @@ def patron_value_nb(params, cards, g, sp, c):
         lack = cards.needs[c, t] - sp.items[t]
         if lack > 0:
             missing += lack * item_cost_nb(cards, t)
-    vp = patron_vp_nb(cards, g, c)
+    vp = patron_vp_nb(cards, ups, c)
     if cards.ability[c] == Ability.CUMULATIVE_VP:
         vp *= 1.0 + params[CUMULATIVE]
     return vp / (1.0 + missing)
 
 
 @kernel
-def plan_nb(params, cards, g, sp, p, want_items, want_res):
+def plan_nb(params, cards, g, ups, sp, p, want_items, want_res):
     """The items (want_items[MAX_ITEMS]) and resources (want_res[N_RES]) seat p still
     wants for its best hand patron that is not yet complete (both mutated); returns the
     items that patron needs in all (0 if none)."""
@@ -82,7 +90,7 @@ def plan_nb(params, cards, g, sp, p, want_items, want_res):
                 complete = False
         if complete:
             continue
-        v = patron_value_nb(params, cards, g, sp, c)
+        v = patron_value_nb(params, cards, ups, sp, c)
         if v > best_v:
             best_v = v
             best = c
@@ -171,7 +179,9 @@ def heuristic_choose_nb(params, cards, g, s, p, opts, n):
     sp = s[p]
     want_items = stack_empty(MAX_ITEMS, np.int64)  # plan_nb fills both
     want_res = stack_empty(N_RES, np.int64)
-    need_items = plan_nb(params, cards, g, sp, p, want_items, want_res)
+    ups = stack_empty(MAX_GROUPS, np.int64)
+    count_up_nb(cards, g, ups)
+    need_items = plan_nb(params, cards, g, ups, sp, p, want_items, want_res)
     # vaults wanted: the parameter's, or as many as the plan's patron needs to store
     vaults = max(params[VAULTS], need_items - 1 - cards.backpack_items)
     first = opts[0, 0]
@@ -183,7 +193,7 @@ def heuristic_choose_nb(params, cards, g, s, p, opts, n):
         for j in range(cards.n_need[c]):
             t = cards.need_item[c, j]
             cost += cards.needs[c, t] * item_cost_nb(cards, t)
-        ratio = patron_vp_nb(cards, g, c) / max(1, cost)
+        ratio = patron_vp_nb(cards, ups, c) / max(1, cost)
         if cards.ability[c] == Ability.CUMULATIVE_VP:
             ratio *= 1.0 + params[CUMULATIVE]
         return 1 if ratio < params[MULLIGAN] and n > 1 else 0
@@ -202,11 +212,11 @@ def heuristic_choose_nb(params, cards, g, s, p, opts, n):
         elif code == Opt.CRAFT_VAULT:
             v = 20.0 if sp.n_vaults < vaults else -1.0
         elif code == Opt.FULFIL:
-            v = 100.0 + patron_vp_nb(cards, g, a)
+            v = 100.0 + patron_vp_nb(cards, ups, a)
         elif code == Opt.BANK:
             v = 1.0 + want_res[a]
         elif code == Opt.DISCARD:  # discard the patron of the lowest value
-            v = -patron_value_nb(params, cards, g, sp, a)
+            v = -patron_value_nb(params, cards, ups, sp, a)
         elif code == Opt.RETURN_ITEM:
             v = -100.0 * want_items[a] - item_cost_nb(cards, a)
         elif code == Opt.RETURN_RES:
