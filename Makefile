@@ -29,6 +29,8 @@ BASELINE_ARGS := --players 4 --games 20000 --seed 1 --strategies random
 MAESTRO_BASELINE      := baselines/maestro-4p.parquet
 MAESTRO_BASELINE_ARGS := --game maestro --players 4 --games 20000 --seed 1 \
 	--strategies greedy,completer,rusher,rusher
+EWMH_BASELINE      := baselines/ewmh-4p.parquet
+EWMH_BASELINE_ARGS := --game ewmh --players 4 --games 20000 --seed 1 --strategies random
 DICEMINING_BASELINE      := baselines/dicemining-4p.parquet
 DICEMINING_BASELINE_ARGS := --game dicemining --players 4 --games 20000 --seed 1 \
 	--strategies cautious,greedy,burglar,collector
@@ -36,11 +38,13 @@ DICEMINING_BASELINE_ARGS := --game dicemining --players 4 --games 20000 --seed 1
 baseline: $(STAMP)
 	$(BIN)/tutti baseline --out $(BASELINE) $(BASELINE_ARGS)
 	$(BIN)/tutti baseline --out $(MAESTRO_BASELINE) $(MAESTRO_BASELINE_ARGS)
+	$(BIN)/tutti baseline --out $(EWMH_BASELINE) $(EWMH_BASELINE_ARGS)
 	$(BIN)/tutti baseline --out $(DICEMINING_BASELINE) $(DICEMINING_BASELINE_ARGS)
 
 check-baseline: $(STAMP)
 	$(BIN)/tutti check --baseline $(BASELINE) --players 4
 	$(BIN)/tutti check --baseline $(MAESTRO_BASELINE) --players 4
+	$(BIN)/tutti check --baseline $(EWMH_BASELINE) --players 4
 	$(BIN)/tutti check --baseline $(DICEMINING_BASELINE) --players 4
 
 # The shipped weights of the built-in heuristics (strategies/luthier/field.toml), by

@@ -62,6 +62,8 @@ def build_report(
         "warnings": incomplete_warning(run),
         "groupings": groupings(game),
     }
+    if game.report_notes:  # the game's opening sentences, the first line under the title
+        report["notes"] = list(game.report_notes)
     sections.build(sections.Context(run, game, settings, stage, report))
     report["seconds"] = time.perf_counter() - start
     return report

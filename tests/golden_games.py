@@ -81,6 +81,27 @@ def fingerprints() -> dict[str, str]:
         out[f"batch/{players}p/mixed"] = _digest(b.games, b.seats, b.card_events)
         b = play_batch(cards, players, 7, parse_seats("random", players), 100, BATCH_GAMES)
         out[f"batch/{players}p/random"] = _digest(b.games, b.seats, b.card_events)
+    return out | ewmh_fingerprints()
+
+
+EWMH_FIELDS = ("random",)  # Early Western Music History's strategies (issue 37)
+
+
+def ewmh_fingerprints() -> dict[str, str]:
+    """Early Western Music History's cases, "ewmh/...": single games' event logs and
+    batches' final states with their card events, at 2, 4 and 9 players."""
+    from simcore.games.ewmh.game import GAME
+
+    cards = GAME.load_cards()
+    out = {}
+    for players in (2, 4, 9):
+        for name in EWMH_FIELDS:
+            seats = GAME.parse_seats(name, players)
+            for seed in SEEDS:
+                game = GAME.play_game(cards, players, seed, seats)
+                out[f"ewmh/play/{players}p/{name}/{seed}"] = _digest(game.log, game.seats)
+            b = GAME.play_batch(cards, players, 7, seats, 100, BATCH_GAMES)
+            out[f"ewmh/batch/{players}p/{name}"] = _digest(b.games, b.seats, b.card_events)
     return out
 
 

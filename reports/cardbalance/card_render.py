@@ -95,6 +95,7 @@ def header(report: Report) -> list[Block]:
             "h1",
             f"{run['title']} card-balance report: {run['games']:,} games, {run['players']} players",
         ),
+        *text.notes(report),
         (
             "alt",
             [("sub", sub)],

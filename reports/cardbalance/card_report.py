@@ -196,10 +196,11 @@ def card_tables(run: Run, game: Game, settings: Settings, stage: Stage) -> CardT
 
 def groupings(game: Game) -> list[dict[str, Any]]:
     """The game's groupings as the report's "groupings": column, the report key of its
-    section ("families"), title, label, card kind, plural."""
+    section ("families"), title, label, card kind, plural, and whether the cards'
+    adjusted effects are compared within it (`stratum`)."""
     return [
         {"column": g.column, "key": g.words, "title": g.heading, "label": g.header,
-         "kind": g.kind, "plural": g.words}
+         "kind": g.kind, "plural": g.words, "stratum": g.stratum}
         for g in game.groupings
     ]  # fmt: skip
 
@@ -266,7 +267,12 @@ def picks_section(game: Game, settings: Settings, t: CardTables) -> dict[str, An
     dead = picks.dead_and_ignored(
         t.rates, names, settings.min_sample, picks.IGNORED_PICK_RATE, levels
     )
-    return {"recorded": t.rates is not None, "threshold": picks.IGNORED_PICK_RATE, "dead": dead}
+    return {
+        "recorded": t.rates is not None,
+        "declared": game.card_bits is not None,  # the game records offers and picks at all
+        "threshold": picks.IGNORED_PICK_RATE,
+        "dead": dead,
+    }
 
 
 def has_outcomes(game: Game) -> bool:

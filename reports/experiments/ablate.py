@@ -106,7 +106,10 @@ def ablate(
     ids = [cid for cid in ids if not only or cid in only]
     effects = ablate_cards(base, [(kind, cid) for cid in ids], games, progress)
     rows = _rows(base, kind, ids, effects)
-    extra = {} if drift_reads(base) else {"game": the_game.name, "score": the_game.score}
+    # the game and its score's name, which the render words; the default game's results
+    # on the drift metrics carry neither (as they were written before other games)
+    default = drift_reads(base) and the_game.name == registry.DEFAULT
+    extra = {} if default else {"game": the_game.name, "score": the_game.score}
     return {
         "format": FORMAT,
         **settings(base, games),
@@ -127,7 +130,7 @@ def ablate_cards(
     effects = [Effect() for _ in targets]
     if drift_reads(base):
         sides = paired_windows(base, variants, games, progress)
-        score, holders = "prestige", _holders
+        score, holders = base.game.score, _holders  # the drift window names it as the game
     else:
         sides = paired_tables(base, variants, games, progress, reducer(base.game.score))
         score, holders = "score", _card_holders

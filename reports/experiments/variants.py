@@ -105,5 +105,9 @@ def paired_windows(
     games: int,
     progress: Progress | None = None,
 ) -> Iterator[tuple[Window, list[Window]]]:
-    """Drift windows of the baseline's games 0..games-1 and of each variant's same games."""
-    return paired_tables(base, variants, games, progress, window_from_tables)
+    """Drift windows of the baseline's games 0..games-1 and of each variant's same games
+    (the tables read as the base's game carries them)."""
+    spec = game_spec(base.config.game)
+    return paired_tables(
+        base, variants, games, progress, lambda seats, cards: window_from_tables(seats, cards, spec)
+    )

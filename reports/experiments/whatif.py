@@ -24,6 +24,7 @@ import numpy as np
 from reports.drift.drift import Comparison
 from reports.drift.drift_moments import quadratic_variance, side_estimate
 from reports.drift.drift_verdict import Tolerances
+from reports.drift.drift_window import game_spec
 from reports.experiments import paired
 from reports.experiments.rule_notes import read_only_under
 from reports.experiments.variants import (
@@ -107,7 +108,11 @@ def compare_variants(
         ]
     base_names = names_of(base.card_set, game)
     comparisons = [
-        Comparison(paired=True, names={**base_names, **names_of(arm.card_set, game)})
+        Comparison(
+            paired=True,
+            names={**base_names, **names_of(arm.card_set, game)},
+            spec=game_spec(base.config.game),  # the game's words (its score) in the labels
+        )
         for arm in arms
     ]
     for base_window, windows in paired_windows(base, arms, games, progress):

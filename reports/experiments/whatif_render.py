@@ -14,6 +14,12 @@ Row = dict[str, Any]
 GROUP_ORDER = ("card", "completed", "strategy", "seat", "family", "score")
 
 
+def group_rank(group: str) -> int:
+    """A metric group's place in GROUP_ORDER; a game's own grouping column (its
+    `drift_groups`: Luthier's family, another game's vocation) stands where "family" does."""
+    return GROUP_ORDER.index(group if group in GROUP_ORDER else "family")
+
+
 def fmt_value(row: Row, key: str) -> str:
     v = row.get(key)
     if v is None:
@@ -54,7 +60,7 @@ def whatif_rows(result: Row, everything: bool = False) -> list[Row]:
     rows = [r for r in result["metrics"] if shown(r)]
     return sorted(
         rows,
-        key=lambda r: (not r["changed_card"], GROUP_ORDER.index(r["group"]), not r["changed"]),
+        key=lambda r: (not r["changed_card"], group_rank(r["group"]), not r["changed"]),
     )
 
 

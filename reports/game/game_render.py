@@ -10,7 +10,7 @@ from reports.game.game_cards import ANY, HELD
 from reports.game.game_summary import Q
 from reports.percard.adjusted import ADJUSTED, CAUSAL
 from reports.render.blocks import Block
-from reports.render.text import ablation_cell
+from reports.render.text import ablation_cell, notes
 from reports.run import violations
 from reports.run.settings import Settings
 from simcore import fmt
@@ -48,6 +48,7 @@ def header(r: Report) -> list[Block]:
     )
     return [
         ("h1", f"{run['title']} balance report: {run['games']:,} games, {run['players']} players"),
+        *notes(r),
         (
             "p",
             f"Run `{run['run_dir']}`{incomplete}: strategies {', '.join(run['strategies'])}, "

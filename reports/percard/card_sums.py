@@ -167,7 +167,10 @@ class CardSums:
 def _batch(run: Run, chunks: list[int], names: bool, sums: CardSums) -> None:
     """Add one batch of chunks to `sums`."""
     columns = ["game", "seat", "kind", "card_id", "event", "detail"] + (["card"] if names else [])
-    coded = _coded(run.scan("cards", chunks, strings=False).select(columns))
+    scan = run.scan("cards", chunks, strings=False)
+    if "detail" not in scan.collect_schema().names():  # a game without levels writes none
+        scan = scan.with_columns(detail=pl.lit(0, pl.Int8))
+    coded = _coded(scan.select(columns))
     reached = [m.column for m in sums.declared]
     seats = (
         run.scan("seats", chunks, strings=False)
@@ -394,7 +397,7 @@ def aggregate(
     tiles = grouping_kinds(game)
     sums = CardSums(
         kinds=kinds,
-        groups=tuple(g.column for g in game.groupings),
+        groups=tuple(g.column for g in game.groupings if g.stratum),
         tiles={column: kind for kind, column in tiles.items()},
         declared=tuple(game.milestones),
         n_examples=n_examples,

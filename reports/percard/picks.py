@@ -158,6 +158,11 @@ HEADERS = ["Card", "Kind", "Offered (seat-games)", "Picked", "Pick rate", "By st
 
 
 def sentence(section: dict[str, Any], min_sample: int) -> str:
+    if not section.get("declared", True):
+        return (
+            "This game records no pick rates (which cards a seat was offered and took): "
+            "dead cards are not looked for."
+        )
     if not section["recorded"]:
         return (
             "This run records no pick rates (written by an older tutti): simulate again to "

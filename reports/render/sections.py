@@ -156,7 +156,8 @@ def _cards_cb(ctx: Context) -> Report:
     ctx.report["warnings"] += card_report.warnings(ctx.run, t.info)
     cards = card_report.cards_section(ctx.run, ctx.game, ctx.settings, t)
     cards["method"] = card_report.adjustment_method(ctx.report)
-    return {"cards": cards, **card_report.tile_names(ctx.game, t)}
+    milestones = [m.kind for m in ctx.game.milestones]  # the method words them (Luthier's)
+    return {"cards": cards, "milestones": milestones, **card_report.tile_names(ctx.game, t)}
 
 
 def _picks(ctx: Context) -> Report:

@@ -54,8 +54,9 @@ def replay_note(report: Report) -> str:
 
 def grouping_words(report: Report) -> str:
     """The strata beyond strategy, in words: "start order and family" (the game's
-    groupings' labels)."""
-    parts = ["start order", *(g["label"].lower() for g in report["groupings"])]
+    groupings' labels, those that are strata)."""
+    strata = [g for g in report["groupings"] if g.get("stratum", True)]
+    parts = ["start order", *(g["label"].lower() for g in strata)]
     return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
 
 
@@ -159,6 +160,8 @@ def grouping_sentence(report: Report, g: Row) -> str:
         else f"Every {label}'s raw win rate has a 95% interval that includes the fair share "
         f"of {fmt.pct(fair)}."
     )
+    if not g["kind"]:  # values that are no cards (a vocation, an arrival order): raw rates
+        return "Raw win rates (its values are no cards: no adjusted effect). " + tail
     ranked = ranked_tiles(report) if g is tile_grouping(report) else None
     if ranked is None:
         return f"Too few games to compare the {title} (adjusted). " + tail
@@ -192,10 +195,13 @@ def cards_sentence(report: Report) -> str:
         f"(interval inside ±{s['margin'] * 100:g} win-rate points) and {c['flags']['undecided']:,} "
         "undecided. Flagged cards are ranked by impact: the adjusted difference times the "
         "share of seat-games that held the card, the win-rate points it moves per seat-game "
-        "of the run (a card most seats hold matters more than one a few hold). Award levels "
-        "and goal scoring are outcomes, not cards: they are not ranked or flagged (see "
-        "Awards and goals)."
+        "of the run (a card most seats hold matters more than one a few hold)."
     )
+    if "outcomes" in report:  # a game with outcome rows (Luthier's awards and goals)
+        sentence += (
+            " Award levels and goal scoring are outcomes, not cards: they are not ranked or "
+            "flagged (see Awards and goals)."
+        )
     return sentence
 
 
@@ -256,6 +262,19 @@ def method_items(report: Report) -> list[tuple[str, str]]:
             "Winner's prestige minus the best other seat's, over games without a shared victory.",
         ),
     ]
+    score = report["run"].get("score", "prestige")
+    if score != "prestige":  # another game's score: its own words (Luthier's stay as they were)
+        items[-2:] = [
+            (
+                f"{score.capitalize()} share",
+                f"Mean {score} a group earned from a source divided by the group's mean {score}.",
+            ),
+            (
+                "Winning margin",
+                f"Winner's {score} minus the best other seat's, over games without a shared "
+                "victory.",
+            ),
+        ]
     for spec in report["cards"]["kinds"].values():
         line = f"held = {spec['held']}"
         if spec["completed"]:
@@ -269,7 +288,9 @@ def method_items(report: Report) -> list[tuple[str, str]]:
     items += [
         (
             "A card's effect (adjusted, with the raw difference beside it)",
-            report["cards"]["method"] + " " + ROYAL_STRATA + " Win-rate points = percentage "
+            report["cards"]["method"]
+            + (" " + ROYAL_STRATA if report.get("milestones") else "")
+            + " Win-rate points = percentage "
             "points of win rate. "
             "'Δ if completed' compares seat-games that completed the card instead.",
         ),
@@ -358,3 +379,9 @@ def matchups_sentence(report: Report) -> str | None:
             "line-ups (see `tutti ladder`)."
         )
     return None
+
+
+def notes(report: Report) -> list[tuple[str, str]]:
+    """The game's report notes (`report_notes`: estimated card data) as paragraph blocks,
+    the first line under the report's title."""
+    return [("p", f"**Note.** {n}") for n in report.get("notes", [])]

@@ -19,6 +19,7 @@ DEFAULT = "luthier"
 GAMES = {  # name -> the module that defines GAME (imported only when asked for)
     "dicemining": "simcore.games.dicemining.game",  # Dice-Mining Patrons, card data estimated
     "luthier": "simcore.games.luthier.game",
+    "ewmh": "simcore.games.ewmh.game",  # Early Western Music History (issue 37)
     "maestro": "simcore.games.maestro.game",
     "pig": "simcore.games.pig.game",  # the example game: docs/games.md adds a game by it
 }

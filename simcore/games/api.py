@@ -171,6 +171,9 @@ class Grouping:
     kind: str = ""  # the card kind of its values in the cards table ("family"); "": none
     # its values in prose, plural ("families"); "": the column + "s"
     plural: str = ""
+    # False: a result of play (an arrival order), shown with its win rates but never a
+    # stratum of the cards' adjusted effects (comparing within it would hide them)
+    stratum: bool = True
 
     @property
     def heading(self) -> str:
@@ -606,6 +609,12 @@ class ReportSpec(Protocol):
         """The card field naming a card's section, for the group findings (card-balance
         sections); default None: no group findings."""
         return None
+
+    @property
+    def report_notes(self) -> tuple[str, ...]:
+        """Sentences every report of the game opens with, under its title: what its
+        verdicts rest on that is not the rulebook's (estimated card data); default ()."""
+        return ()
 
     @property
     def outcomes_title(self) -> str:

@@ -1,1 +1,2 @@
-"""Early Western Music History's strategies: phase (a) of issue 37 has the shared `random`."""
+"""Early Western Music History's strategies: random, the heuristics producer, rusher
+and patron (heuristic_nb.py, weights in field.toml), and the search player."""

@@ -16,7 +16,9 @@ N = 200
 @pytest.fixture(scope="module")
 def cards_tables(game, shipped_cards) -> list[pa.Table]:
     cards = shipped_cards(game)
-    heuristic = next(n for n, s in game.strategies().items() if n != "random" and not s.searches)
+    heuristic = next(
+        (n for n, s in game.strategies().items() if n != "random" and not s.searches), "random"
+    )
     tables = []
     for players in game.player_counts:
         for names in ("random", ",".join([heuristic] + ["random"] * (players - 1))):

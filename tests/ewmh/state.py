@@ -15,14 +15,16 @@ from simcore.games.ewmh.state.work import new_work
 
 def blank_game(cards, n_players: int = 4, vocations=None, seed: int = 7, array: bool = True):
     """(games, seats, w): a set-up game with empty hands and the array dealt (unless
-    `array` is False), seat 0 first and to move, before its roll."""
+    `array` is False), seat 0 first and to move, before its roll. By default seat 0 is
+    Church and the others Countryside, so that no other seat holds Absolution (its
+    window would ask them at every activation: tests/ewmh/test_reactions.py)."""
     t = cards.tables
     games, seats = new_state(1)
     w = new_work(n_log=4096)
     setup_nb(t, games[0], seats[0], w, n_players, seed, 0)
     g = games[0]
     for p in range(n_players):
-        seats[0, p].vocation = 0 if vocations is None else vocations[p]
+        seats[0, p].vocation = (0 if p == 0 else 2) if vocations is None else vocations[p]
         seats[0, p].start_pos = p
     g.first = 0
     g.current = 0

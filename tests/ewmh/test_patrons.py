@@ -82,7 +82,8 @@ def test_court_takes_alfonsos_plus_four_ruling_EW_21(ecards):
 
 def test_philip_doubles_the_next_roll_ruling_EW_21(ecards):
     for voc, factor in ((CHURCH, 2), (COURT, 3)):  # Court: twice the benefit, x3
-        games, seats, w = blank_game(ecards, vocations=[voc] * 4)
+        others = [COUNTRYSIDE] * 3  # no other seat holds Absolution (its window: phase c)
+        games, seats, w = blank_game(ecards, vocations=[voc, *others])
         g = games[0]
         c = give_design(ecards, g, "philip_the_good", 0)
         take(ecards, games, seats, w, row(Opt.FLIP, c))
@@ -174,7 +175,7 @@ def test_amadeus_moves_two_per_card_another_player_discards_ruling_EW_22(ecards)
 
 
 def test_amadeus_ignores_its_holders_own_discards_and_court_doubles_it_ruling_EW_21(ecards):
-    games, seats, w = blank_game(ecards, vocations=[CHURCH, COURT, CHURCH, CHURCH])
+    games, seats, w = blank_game(ecards, vocations=[CHURCH, COURT, COUNTRYSIDE, COUNTRYSIDE])
     g = games[0]
     give_design(ecards, g, "amadeus_viii", 0)
     plag = give_design(ecards, g, "plagiarize", 0)

@@ -7,6 +7,7 @@ import numpy as np
 
 from simcore.games.ewmh.codes import Rule, Tile
 from simcore.games.ewmh.rules.move_nb import move_pawn_nb
+from simcore.games.ewmh.rules.react_nb import skip_idle_windows_nb
 from simcore.games.ewmh.rules.turn_nb import die_move_nb, end_turn_nb, start_turn_nb
 from simcore.games.ewmh.state.codes import VOC_CARD, End, Opt, Stage
 from tests.ewmh.state import (
@@ -144,6 +145,7 @@ def test_a_turn_begun_on_end_draws_one_and_produces_one_free_without_a_roll(ecar
     g.n_arrived = 1
     g.current = 1
     start_turn_nb(t, g, seats[0], w)
+    skip_idle_windows_nb(t, g, seats[0], w)  # the draw's window: nobody holds Divine Trance
     assert len(hand_comps(g, 1)) == 1  # ruling EW-16
     assert g.stage == Stage.FREE and seats[0, 1].pending_free == 1
     take(ecards, games, seats, w, options(ecards, games, seats, w)[0])

@@ -115,7 +115,7 @@ def test_a_run_without_bitmaps_has_no_pick_rates(useless, tmp_path):
     for part in (old / "seats").glob("*.parquet"):
         rewrite_part(old, "seats", part, lambda t: t.drop_columns(list(COLUMNS)))
     report = build_report(old, Settings())
-    assert report["picks"] == {"recorded": False, "threshold": 0.05, "dead": []}
+    assert report["picks"] == {"recorded": False, "declared": True, "threshold": 0.05, "dead": []}
     assert all(r["pick_rate"] is None for r in report["cards"]["rows"])
 
 

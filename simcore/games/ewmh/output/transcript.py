@@ -1,9 +1,12 @@
-"""A played game as text, one line per event of its log (state/codes.Ev): a first
-readable transcript for phase (a); the state blocks of issue 37 come later."""
+"""A played game as text: one line per event of its log (state/codes.Ev), every effect
+on its line, and a state block (each seat's vocation, space, points so far, hand with
+faces, pieces in hand and published) after setup, at the start of every round and at
+the end, followed from the events (replay.Seen)."""
 
 from __future__ import annotations
 
 from simcore.games.ewmh.codes import Age, Keep
+from simcore.games.ewmh.output.replay import Seen
 from simcore.games.ewmh.state.codes import VOC_CARD, End, Ev
 
 # nine colours, one per seat up to MAX_PLAYERS (spec 1.6)
@@ -25,9 +28,57 @@ def render_transcript(cards, played, header: list[str]) -> str:
         return f"{genres[t.comp_genre[k]]}#{k}"
 
     lines = list(header)
+    seen = Seen.start(len(played.seats))
+    round_shown = 0
     for r, p, code, a, b, c, d, _ in played.log.tolist():
+        if code == Ev.TURN and r != round_shown:
+            lines += state_block(ids, card, comp, seen, f"start of round {r}")
+            round_shown = r
+        if code == Ev.FINAL and round_shown >= 0:
+            lines += state_block(ids, card, comp, seen, "the end, before the final scores")
+            round_shown = -1
         lines.append(event_line(ids, card, comp, r, p, Ev(code), a, b, c, d))
+        seen.apply(p, code, a, b, c)
     return "\n".join(lines) + "\n"
+
+
+def state_rows(ids, card, comp, seen: Seen) -> list[dict]:
+    """Each seat's state as names: the state block's and the JSON lines' `state`."""
+    rows = []
+    for p in range(seen.n):
+        voc = seen.vocation[p]
+        hand = [c for c, q in sorted(seen.holder.items()) if q == p]
+        rows.append(
+            {
+                "seat": SEAT_NAMES[p],
+                "vocation": ids["vocations"][voc] if voc >= 0 else None,
+                "vocation_flipped": seen.voc_flipped[p],
+                "space": seen.pos[p],
+                "arrived": seen.arrived[p],
+                "points": seen.points(p),
+                "hand": [card(c) + (" (flipped)" if seen.flipped.get(c) else "") for c in hand],
+                "unpublished": [comp(k) for k, q in sorted(seen.comp_hand.items()) if q == p],
+                "published": [
+                    f"{comp(k)} {pts}" for k, (q, pts) in sorted(seen.published.items()) if q == p
+                ],
+            }
+        )
+    return rows
+
+
+def state_block(ids, card, comp, seen: Seen, when: str) -> list[str]:
+    """The state block: a heading, then one line per seat."""
+    lines = [f"   .. state, {when}:"]
+    for row in state_rows(ids, card, comp, seen):
+        voc = row["vocation"] or "-"
+        voc += " (flipped)" if row["vocation_flipped"] else ""
+        where = f"End #{row['arrived']}" if row["arrived"] else f"space {row['space']}"
+        lines.append(
+            f"   .. {row['seat']:<7} {voc:<22} {where:<9} {row['points']:>3} pts | hand: "
+            f"{', '.join(row['hand']) or '-'} | unpublished: {len(row['unpublished'])}"
+            f" | published: {', '.join(row['published']) or '-'}"
+        )
+    return lines
 
 
 PATRON_EVENTS = (Ev.KEEP, Ev.PATRON_LOST, Ev.PATRON_MOVE, Ev.EXPIRE, Ev.NEGATIVE)
@@ -96,8 +147,22 @@ def event_line(ids, card, comp, r, p, code, a, b, c, d) -> str:  # noqa: PLR0911
         return f"{who} loses the published {comp(a)}"
     if code == Ev.DEAL:
         return f"{who} is dealt {card(a)}"
+    if code == Ev.REACT:
+        return f"{who} reacts with {card(a)}"
+    if code == Ev.NEGATE:
+        return f"{who}'s activation is negated by Absolution"
+    if code == Ev.STEAL_CARD:
+        return f"{who} steals {card(a)} from {SEAT_NAMES[b]}"
+    if code == Ev.PROTECT:
+        return f"{who}'s Guild License stops {SEAT_NAMES[b]}'s discard or steal"
+    if code == Ev.SPHERES:
+        return f"{who} rerolls a Music of the Spheres die: {b} -> {c}"
+    if code == Ev.FORCED:
+        return f"{who} flips {'the vocation' if a == VOC_CARD else card(a)} (Cost of Living)"
     if code == Ev.END:
         return f"== the game ends: {End(a).name.lower().replace('_', ' ')} =="
     if code in PATRON_EVENTS:
         return patron_line(card, who, code, a, b, c)
-    return f"{who}: {a} points, rank {b}" + (", wins" if c else "")  # Ev.FINAL
+    if code == Ev.FINAL:
+        return f"{who}: {a} points, rank {b}" + (", wins" if c else "")
+    return f"{who}: {code.name.lower()} {a} {b} {c} {d}"  # an event without words yet

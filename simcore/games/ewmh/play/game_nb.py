@@ -1,22 +1,39 @@
-"""Whole games: setup, then the stage loop until the game is over; and the batch kernel."""
+"""Whole games: setup, then the stage loop until the game is over; and the batch kernel.
+
+The stage loop (resume_nb.advance_nb) stops at the decisions of the seats that search
+(their strategy's `search_mask_nb`), and the search picks there (`search_choose_nb`);
+every other decision is its seat's strategy's inside advance. Both kernels are the
+strategies' (bound here by the game's registration, simcore/games/binding.py: the engine
+does not import the strategies package). With no searching seat this is the plain loop."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.ewmh.play.resume_nb import advance_nb
+from simcore.games.binding import bind, unbound
+from simcore.games.ewmh.play.resume_nb import advance_nb, apply_top_nb
 from simcore.games.ewmh.rules.setup_nb import setup_nb
 from simcore.games.ewmh.state.dtypes import MAX_OPTIONS, OPT_W
 from simcore.games.ewmh.state.work import Work
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import game_seed_nb
 
+# filled by GAME.dispatch_kernels (simcore/games/ewmh/game.py) below
+search_mask_nb = unbound(__name__, "search_mask_nb")
+search_choose_nb = unbound(__name__, "search_choose_nb")
+
 
 @kernel
 def play_game_nb(cards, g, s, w, n_players, game_seed, index):
     """Play one game from its seed to the end: g (record) and s (seat records) mutated."""
     setup_nb(cards, g, s, w, n_players, game_seed, index)
-    advance_nb(cards, g, s, w, 0)
+    mask = search_mask_nb(s, n_players)
+    while True:
+        p = advance_nb(cards, g, s, w, mask)
+        if p < 0:
+            return
+        k = search_choose_nb(s[p].strategy, w.params[p], cards, g, s, w, p)
+        apply_top_nb(cards, g, s, w, p, k)
 
 
 @kernel(nogil=True)
@@ -27,10 +44,10 @@ def play_games_nb(
 
     card_array: the compiled `Tables` (carddata/compile.py); games: GAME[n], seats:
     SEAT[n, MAX_PLAYERS], zeroed but for seats[:, p].strategy (rows lo..hi-1 mutated);
-    params: float64[MAX_PLAYERS, MAX_PARAMS]; cev: int16[n, 0, CEV_W] (no card events in
-    phase (a)); log: int32[n_log, LOG_W] (n_log = 0: none; mutated). seed >= 0 plays that
-    game seed; -1 derives each game's from (master_seed, game index), so any thread count
-    or cut into blocks gives the same games.
+    params: float64[MAX_PLAYERS, MAX_PARAMS]; cev: int16[n, MAX_CARD_EVENTS, CEV_W] card
+    events (rules/log_nb.py; mutated); log: int32[n_log, LOG_W] (n_log = 0: none;
+    mutated). seed >= 0 plays that game seed; -1 derives each game's from (master_seed,
+    game index), so any thread count or cut into blocks gives the same games.
     """
     cards = card_array
     opts = np.empty((MAX_OPTIONS, OPT_W), np.int16)  # rewritten at every decision
@@ -39,3 +56,6 @@ def play_games_nb(
         index = first_index + j
         game_seed = seed if seed >= 0 else game_seed_nb(master_seed, index)
         play_game_nb(cards, games[j], seats[j], w, n_players, game_seed, index)
+
+
+bind(globals(), __name__)  # the game's search kernels replace the placeholders

@@ -8,23 +8,25 @@ from __future__ import annotations
 
 from simcore.games.ewmh.play.decide_nb import decide_nb
 from simcore.games.ewmh.play.invariants_nb import check_invariants_nb
+from simcore.games.ewmh.rules.activation_nb import open_activation_nb
 from simcore.games.ewmh.rules.decks_nb import discard_card_nb, take_effect_nb
-from simcore.games.ewmh.rules.effects_nb import apply_effect_nb, next_concert_nb
+from simcore.games.ewmh.rules.effects_nb import next_concert_nb
 from simcore.games.ewmh.rules.held_nb import n_held_nb, plays_text_nb, unit_value_nb
 from simcore.games.ewmh.rules.log_nb import log_nb
 from simcore.games.ewmh.rules.move_nb import move_pawn_nb
 from simcore.games.ewmh.rules.options_nb import list_options_nb
 from simcore.games.ewmh.rules.produce_nb import cost_nb, first_in_hand_nb, publish_nb
+from simcore.games.ewmh.rules.react_nb import apply_stage_nb, skip_idle_windows_nb
 from simcore.games.ewmh.rules.setup_nb import draft_keep_nb, pick_vocation_nb
 from simcore.games.ewmh.rules.turn_end_nb import end_sequence_nb, hand_stop_nb, settle_nb
 from simcore.games.ewmh.rules.turn_nb import (
     after_refresh_nb,
     back_to_phase_nb,
-    die_move_nb,
     n_flipped_nb,
     refresh_one_nb,
     reroll_nb,
     roll_nb,
+    settle_roll_nb,
     start_turn_nb,
 )
 from simcore.games.ewmh.state.codes import VOC_CARD, Ev, Opt, Stage, Violation
@@ -79,29 +81,24 @@ def pay_unit_nb(cards, g, s, w, p, c, holder):
 @kernel
 def activate_nb(cards, g, s, w, p, kind, a, b, c):
     """Seat p flips card a (FLIP), spends it (SPEND) or flips its vocation for ability a
-    (VOC), on targets b, c; back to the free phase unless the effect continues."""
+    (VOC), on targets b, c: the cost paid, the activation goes on as a record open to
+    Absolution and Josquin (rules/activation_nb.py; rulings EW-25, EW-26)."""
     if kind == Opt.FLIP:
         g.card_flipped[a] = 1
         s[p].flips += 1
         log_nb(g, w, p, Ev.FLIP, a, b, c, 0)
-        cont = apply_effect_nb(
-            cards, g, s, w, p, plays_text_nb(cards, a), cards.card_params[a], b, c
-        )
+        effect = plays_text_nb(cards, a)
     elif kind == Opt.SPEND:
         discard_card_nb(g, a)
         s[p].spends += 1
         log_nb(g, w, p, Ev.SPEND, a, b, c, 0)
-        cont = apply_effect_nb(
-            cards, g, s, w, p, plays_text_nb(cards, a), cards.card_params[a], b, c
-        )
+        effect = plays_text_nb(cards, a)
     else:
         s[p].voc_flipped = 1
         s[p].flips += 1
         log_nb(g, w, p, Ev.VOC, a, b, c, 0)
         effect = cards.ability_effect[a]
-        cont = apply_effect_nb(cards, g, s, w, p, effect, cards.ability_params[a], b, c)
-    if cont == 0:
-        back_to_phase_nb(g, s)
+    open_activation_nb(cards, g, s, w, p, kind, a, effect, b, c)
 
 
 @kernel
@@ -175,6 +172,7 @@ def apply_nb(cards, g, s, w, p, k):
                 s[p].voc_flipped = 1
             else:
                 g.card_flipped[a] = 1
+            log_nb(g, w, p, Ev.FORCED, a, 0, 0, 0)
             g.left -= 1
         if kind == Opt.STOP or g.left <= 0:
             back_to_phase_nb(g, s)
@@ -192,9 +190,9 @@ def apply_nb(cards, g, s, w, p, k):
         if kind == Opt.REROLL:
             reroll_nb(cards, g, s, w, p, a)
         else:
-            die_move_nb(cards, g, s, w, p, g.die1)
+            settle_roll_nb(g, s, p, g.die1)
     elif stage == Stage.REROLL_PICK:
-        die_move_nb(cards, g, s, w, p, a)
+        settle_roll_nb(g, s, p, a)
     elif stage == Stage.HAND_LIMIT:
         if kind == Opt.DISCARD:
             discard_card_nb(g, a)
@@ -202,7 +200,12 @@ def apply_nb(cards, g, s, w, p, k):
             end_sequence_nb(cards, g, s, w)
         else:  # STOP: keep 7 and lose the hand_limit patron (ruling EW-19)
             hand_stop_nb(cards, g, s, w)
+    else:  # REACT, ABSOLVE, GUARD, SPHERES, SPHERES_PICK (phase (c))
+        apply_stage_nb(cards, g, s, w, p, kind, a, b, c)
     settle_nb(cards, g, s, w)  # Amadeus VIII after any discard (ruling EW-22)
+    if g.rq_n > 0 and g.stage == Stage.PHASE:  # Amadeus moved a pawn past another (EW-32)
+        back_to_phase_nb(g, s)
+    skip_idle_windows_nb(cards, g, s, w)
 
 
 @kernel
@@ -228,6 +231,7 @@ def advance_nb(cards, g, s, w, stop_mask):
         if g.stage == Stage.TURN:
             check_invariants_nb(cards, g, s)
             start_turn_nb(cards, g, s, w)
+            skip_idle_windows_nb(cards, g, s, w)
             continue
         n = list_options_nb(cards, g, s, w)
         p = g.actor

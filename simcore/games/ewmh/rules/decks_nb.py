@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from simcore.games.ewmh.codes import Rule
 from simcore.games.ewmh.rules.log_nb import log_nb
-from simcore.games.ewmh.state.codes import Ev
+from simcore.games.ewmh.rules.trigger_nb import queue_trigger_nb
+from simcore.games.ewmh.state.codes import Ev, Trigger
 from simcore.games.ewmh.state.dtypes import MAX_ARRAY, CompState, Loc, Stream
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import shuffle_nb
@@ -146,4 +147,6 @@ def draw_comps_nb(g, s, w, p, n):
         s[p].comps_drawn += 1
         log_nb(g, w, p, Ev.DRAW_COMP, k, 0, 0, 0)
         got += 1
+    if got > 0:  # Hildegard's Divine Trance may draw more (ruling EW-42)
+        queue_trigger_nb(g, Trigger.DRAW, p, got, 0)
     return got

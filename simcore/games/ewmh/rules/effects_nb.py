@@ -18,7 +18,7 @@ from simcore.games.ewmh.rules.decks_nb import (
     discard_card_nb,
     draw_comps_nb,
 )
-from simcore.games.ewmh.rules.held_nb import n_fresh_nb, n_held_nb
+from simcore.games.ewmh.rules.held_nb import n_fresh_nb, n_held_nb, plays_text_nb
 from simcore.games.ewmh.rules.keep_nb import mark_negative_nb, negative_target_nb
 from simcore.games.ewmh.rules.log_nb import log_nb
 from simcore.games.ewmh.rules.move_nb import move_pawn_nb
@@ -54,6 +54,7 @@ def effect_options_nb(cards, g, s, w, n, p, kind, a, effect, prm):
         or effect == Effect.SPHERES
         or effect == Effect.REDISTRIBUTE
         or effect == Effect.COST_REDUCE
+        or effect == Effect.DOUBLE_ABILITY
     ):
         return add_opt_nb(g, w, n, kind, a, -1, -1, -1)
     if effect == Effect.TAKE_EFFECT:
@@ -134,6 +135,42 @@ def spheres_success_nb(x, y):
         or 2 * x == 3 * y
         or 2 * y == 3 * x
     )
+
+
+@kernel
+def spheres_hit_nb(g):
+    """Whether two of the Music of the Spheres dice (GAME.sph_dice) are consonant."""
+    hit = False
+    for i in range(g.sph_n):
+        for j in range(i + 1, g.sph_n):
+            if spheres_success_nb(g.sph_dice[i], g.sph_dice[j]):
+                hit = True
+    return hit
+
+
+@kernel
+def roll_spheres_nb(cards, g, s, w, p, n_dice, draw):
+    """Music of the Spheres: roll n_dice d6 (DICE stream; ruling EW-27); with a fresh
+    Rondeaux seat p may reroll one of them first (SPHERES, ruling EW-28: "its own die,
+    movement or Spheres"), else a consonance draws `draw` compositions. Returns 1 if the
+    SPHERES stage was set."""
+    sides = int(cards.rules[Rule.DIE_SIDES])
+    g.sph_n = n_dice
+    g.sph_draw = draw
+    for i in range(n_dice):
+        g.sph_dice[i] = 1 + randint_nb(g.rng, Stream.DICE, sides)
+    for c in range(g.n_cards):
+        if (
+            g.card_loc[c] == p
+            and g.card_flipped[c] == 0
+            and plays_text_nb(cards, c) == (Effect.REROLL)
+        ):
+            g.stage = Stage.SPHERES
+            g.actor = p
+            return 1
+    if spheres_hit_nb(g):
+        draw_comps_nb(g, s, w, p, draw)
+    return 0
 
 
 @kernel
@@ -241,33 +278,27 @@ def apply_effect_nb(cards, g, s, w, p, effect, prm, b, c):
             start_take_nb(g, p, prm[1], prm[0], prm[3] == 1, False)
         return 1
     elif effect == Effect.SPHERES:  # prm: dice, draw (ruling EW-27)
-        sides = int(cards.rules[Rule.DIE_SIDES])
-        dice = np.empty(prm[0], np.int64)
-        for i in range(prm[0]):
-            dice[i] = 1 + randint_nb(g.rng, Stream.DICE, sides)
-        hit = False
-        for i in range(prm[0]):
-            for j in range(i + 1, prm[0]):
-                if spheres_success_nb(dice[i], dice[j]):
-                    hit = True
-        if hit:
-            draw_comps_nb(g, s, w, p, prm[1])
+        return roll_spheres_nb(cards, g, s, w, p, prm[0], prm[1])
     elif effect == Effect.MOVE_PAWN:  # no tile (ruling EW-14)
         move_pawn_nb(cards, g, s, w, b, c, False)
     elif effect == Effect.SAME_TILE_PUSH:  # Beatriz: them back, you forward (EW-33)
         move_pawn_nb(cards, g, s, w, b, -prm[1], False)
         move_pawn_nb(cards, g, s, w, p, prm[0], False)
-    elif effect == Effect.STEAL_COMPOSITION:
-        steal_composition_nb(g, s, w, p, b)
+    elif effect == Effect.STEAL_COMPOSITION:  # g.guard: Guild License stops it (EW-38)
+        if g.guard == 0:
+            steal_composition_nb(g, s, w, p, b)
     elif effect == Effect.REMOVE_PUBLISHED:
-        remove_published_nb(g, s, w, b, c)
+        if g.guard == 0:
+            remove_published_nb(g, s, w, b, c)
     elif effect == Effect.ANNEX:  # their card discarded, their pawn forward (EW-30)
-        discard_card_nb(g, c)
-        log_nb(g, w, b, Ev.DISCARD, c, 0, 0, 0)
+        if g.guard == 0:
+            discard_card_nb(g, c)
+            log_nb(g, w, b, Ev.DISCARD, c, 0, 0, 0)
         move_pawn_nb(cards, g, s, w, b, prm[1], False)
     elif effect == Effect.NOBLE_SACRIFICE:
-        discard_card_nb(g, c)
-        log_nb(g, w, b, Ev.DISCARD, c, 0, 0, 0)
+        if g.guard == 0:
+            discard_card_nb(g, c)
+            log_nb(g, w, b, Ev.DISCARD, c, 0, 0, 0)
         if prm[1] > 0 and n_held_nb(g, p) > 0:
             g.stage = Stage.DISCARD_OWN
             g.actor = p

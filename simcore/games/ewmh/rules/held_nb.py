@@ -3,8 +3,9 @@
 possession"), and which cards' texts the engine plays.
 
 The patrons' texts play (phase b: rules/patrons_nb.py, their keep conditions
-rules/keep_nb.py); the reactive cards are phase (c): until then such a card is only a
-production unit, as every card also is (rulebook: Effect cards)."""
+rules/keep_nb.py); the reactive cards play theirs in the reaction windows (phase c:
+rules/react_nb.py), not on their holder's turn: there such a card is a production unit,
+as every card also is (rulebook: Effect cards)."""
 
 from __future__ import annotations
 
@@ -44,18 +45,16 @@ def n_hand_comps_nb(g, p):
 
 @kernel
 def plays_text_nb(cards, c):
-    """The effect whose text card c plays, or -1: the text of a reactive card (phase c,
-    Elizabeth Nevell's steal among them: only her keep condition plays) is not played
-    yet; the card stays a unit. Patrons play their texts (Alfonso the Wise, Philip the
-    Good, Amadeus VIII, William V: rules/patrons_nb.py)."""
+    """The effect whose text card c plays on its holder's turn, or -1: a reactive card's
+    text (Elizabeth Nevell's steal among them) plays in its reaction windows
+    (rules/react_nb.py), not here; such a card is a unit on its holder's turn. Patrons
+    play their texts (Alfonso the Wise, Philip the Good, Amadeus VIII, William V:
+    rules/patrons_nb.py)."""
     d = cards.card_design[c]
     t = cards.design_timing[d]
     if t == Timing.REACT or t == Timing.REACT_SPEND:
         return -1
-    e = cards.card_effect[c]
-    if e == Effect.DOUBLE_ABILITY:  # Josquin: phase (c), with Absolution (spec 1.7)
-        return -1
-    return e
+    return cards.card_effect[c]
 
 
 @kernel

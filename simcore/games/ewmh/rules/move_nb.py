@@ -5,7 +5,8 @@ from __future__ import annotations
 from simcore.games.ewmh.codes import Rule, Tile
 from simcore.games.ewmh.rules.decks_nb import draw_comps_nb, draw_effects_nb
 from simcore.games.ewmh.rules.log_nb import log_nb
-from simcore.games.ewmh.state.codes import Ev
+from simcore.games.ewmh.rules.trigger_nb import queue_trigger_nb
+from simcore.games.ewmh.state.codes import Ev, Trigger
 from simcore.kernels.jit import kernel
 
 
@@ -39,10 +40,24 @@ def move_pawn_nb(cards, g, s, w, q, delta, by_die):
         to = length
     s[q].pos = to
     log_nb(g, w, q, Ev.MOVE, start, to, 1 if by_die else 0, 0)
+    queue_move_triggers_nb(g, s, q, start, to)
     if to == length:
         arrive_nb(cards, g, s, w, q)
         return 0
     return 1 if by_die else 0
+
+
+@kernel
+def queue_move_triggers_nb(g, s, q, start, to):
+    """Pawn q moved start -> to: a pawn it passed (from behind to strictly ahead, ruling
+    EW-32) may react with Sustain, and a pawn moved by another player's effect (GAME.mover)
+    with Elizabeth Nevell (ruling EW-40): queued triggers (rules/trigger_nb.py)."""
+    for r in range(g.n_players):
+        if r != q and s[r].arrival == 0 and start < s[r].pos < to:
+            queue_trigger_nb(g, Trigger.PASSED, q, start, to)
+            break
+    if g.mover > 0 and g.mover - 1 != q and to != start:
+        queue_trigger_nb(g, Trigger.MOVED, g.mover - 1, q, 0)
 
 
 @kernel

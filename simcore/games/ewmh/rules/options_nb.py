@@ -20,6 +20,7 @@ from simcore.games.ewmh.rules.produce_nb import (
     first_in_hand_nb,
     units_available_nb,
 )
+from simcore.games.ewmh.rules.react_nb import stage_options_nb
 from simcore.games.ewmh.rules.setup_nb import n_vocations_nb
 from simcore.games.ewmh.rules.turn_nb import rondeaux_card_nb
 from simcore.games.ewmh.sizes import MAX_DESIGNS
@@ -207,4 +208,6 @@ def list_options_nb(cards, g, s, w):
         n = own_card_options_nb(cards, g, w, 0, p, Opt.DISCARD, False, True)
         if n == 0 or may_stop_discarding_nb(cards, g, s, p):  # keep 7, lose a patron (EW-19)
             n = add_opt_nb(g, w, n, Opt.STOP, -1, -1, -1, -1)
+    else:  # REACT, ABSOLVE, GUARD, SPHERES, SPHERES_PICK (phase (c))
+        n = stage_options_nb(cards, g, s, w, p)
     return n

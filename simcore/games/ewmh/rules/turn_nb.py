@@ -12,7 +12,12 @@ from simcore.games.ewmh.rules.log_nb import log_nb
 from simcore.games.ewmh.rules.move_nb import move_pawn_nb, tile_nb
 from simcore.games.ewmh.rules.patrons_nb import use_roll_mult_nb
 from simcore.games.ewmh.rules.scoring_nb import end_game_nb
-from simcore.games.ewmh.state.codes import VOC_CARD, End, Ev, Stage
+from simcore.games.ewmh.rules.trigger_nb import (
+    open_roll_windows_nb,
+    queue_trigger_nb,
+    window_pending_nb,
+)
+from simcore.games.ewmh.state.codes import VOC_CARD, End, Ev, Stage, Trigger
 from simcore.games.ewmh.state.dtypes import Stream
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import randint_nb
@@ -20,8 +25,11 @@ from simcore.kernels.rng_nb import randint_nb
 
 @kernel
 def back_to_phase_nb(g, s):
-    """After an action: free productions owed (an arrival, the End tile) come first, at
+    """After an action: its reaction windows first, in the order of their triggers (ruling
+    EW-25; rules/trigger_nb.py); then free productions owed (an arrival, the End tile), at
     once, in turn order from the current seat (ruling EW-15); then the free phase."""
+    if window_pending_nb(g):
+        return
     for i in range(g.n_players):
         q = (g.current + i) % g.n_players
         if s[q].pending_free > 0:
@@ -85,6 +93,7 @@ def start_turn_nb(cards, g, s, w):
     g.reduce = 0
     g.bank = 0
     g.medici = -1
+    g.pending_double = 0  # Josquin: "this turn" (ruling EW-26)
     g.actor = p
     log_nb(g, w, p, Ev.TURN, g.turn, s[p].pos, 0, 0)
     turn_start_keep_nb(cards, g, s, w, p)  # patrons: ruling EW-20 (grace), EW-7 (one_round)
@@ -124,7 +133,7 @@ def rondeaux_card_nb(cards, g, p):
 @kernel
 def roll_nb(cards, g, s, w, p):
     """Seat p rolls the d6 (rulebook: Move your guy); with a fresh Rondeaux it may reroll
-    (REROLL, ruling EW-28), else it moves."""
+    (REROLL, ruling EW-28), else the roll windows open before it moves (ruling EW-25)."""
     g.die1 = 1 + randint_nb(g.rng, Stream.DICE, int(cards.rules[Rule.DIE_SIDES]))
     g.die2 = 0
     g.rolled = 1
@@ -133,7 +142,16 @@ def roll_nb(cards, g, s, w, p):
         g.stage = Stage.REROLL
         g.actor = p
     else:
-        die_move_nb(cards, g, s, w, p, g.die1)
+        settle_roll_nb(g, s, p, g.die1)
+
+
+@kernel
+def settle_roll_nb(g, s, p, d):
+    """Seat p's die result d is chosen: a pending Philip the Good doubling multiplies it
+    first (spec 1.2.2 step 3: Philip, Rondeaux, Council of Trent, Machaut; ruling EW-21),
+    then the roll windows open before the move (ruling EW-25)."""
+    g.die_mult = use_roll_mult_nb(s, p)
+    open_roll_windows_nb(g, p, d * g.die_mult)
 
 
 @kernel
@@ -152,12 +170,15 @@ def reroll_nb(cards, g, s, w, p, c):
 def die_move_nb(cards, g, s, w, p, d):
     """Seat p moves d spaces by its die; unless it arrives, the tile it lands on triggers
     (rulebook: "Only the result of the dice indicates what tile you will trigger"; ruling
-    EW-14); a take tile continues in the TAKE stage (the array or the deck top). A pending
-    Philip the Good doubling multiplies d first (spec 1.2.2 step 3; ruling EW-21)."""
-    mult = use_roll_mult_nb(s, p)
-    d = d * mult
-    log_nb(g, w, p, Ev.ROLL, g.die1, d, g.die2, mult)
+    EW-14); a take tile continues in the TAKE stage (the array or the deck top). The die
+    is already multiplied by Philip the Good and modified in the roll windows
+    (settle_roll_nb). The tile opens a window for Charlemagne (ruling EW-39), after the
+    lander's own benefit."""
+    log_nb(g, w, p, Ev.ROLL, g.die1, d, g.die2, max(1, int(g.die_mult)))
+    g.die_mult = 0
     if move_pawn_nb(cards, g, s, w, p, d, True) == 1:
+        if cards.path[s[p].pos] >= 0:
+            queue_trigger_nb(g, Trigger.TILE, p, cards.path[s[p].pos], 0)
         n = tile_nb(cards, g, s, w, p)
         if n > 0:
             start_take_nb(g, p, n, n, True, False)

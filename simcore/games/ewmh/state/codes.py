@@ -25,6 +25,11 @@ class Stage(IntEnum):
     REROLL_PICK = 11  # after Rondeaux: use the first or the second result
     HAND_LIMIT = 12  # the end of the turn: discard down to the hand limit (ruling EW-19)
     OVER = 13  # the game has ended and is scored
+    REACT = 14  # a reaction window (GAME.win): the actor reacts with a card or passes (EW-25)
+    ABSOLVE = 15  # the actor may flip Absolution against the pending activation (EW-25)
+    GUARD = 16  # the actor may flip Guild License against a discard or steal (EW-38)
+    SPHERES = 17  # Music of the Spheres rolled: keep the dice or reroll one with Rondeaux (EW-28)
+    SPHERES_PICK = 18  # after Rondeaux: use the first or the second result of that die
 
 
 class Opt(IntEnum):
@@ -48,6 +53,9 @@ class Opt(IntEnum):
     KEEP = 15  # keep the die as rolled
     REROLL = 16  # a = the Rondeaux card flipped to reroll
     USE = 17  # a = the die result used (after a reroll)
+    PASS = 18  # let a reaction window, an Absolution or a Guild License go by
+    REACT = 19  # a = the card reacting, b..c its choice (rules/react_nb.py)
+    ABSOLVE = 20  # a = the Absolution ability flipped: the pending activation is negated
 
 
 VOC_CARD = -2  # option column a: the seat's vocation card instead of an effect card
@@ -84,6 +92,12 @@ class Ev(IntEnum):
     PATRON_MOVE = 25  # a = patron card, b = spaces, c = cards counted (William V, Amadeus VIII)
     EXPIRE = 26  # a = lost patron leaving the array for the discard pile (EW-7 one_round)
     NEGATIVE = 27  # a = seat acted against (a negative action, ruling EW-20)
+    REACT = 28  # a = card reacting, b = Trigger, c = its choice
+    NEGATE = 29  # a = seat negated, b = its source (card or ability), c = Opt kind
+    STEAL_CARD = 30  # a = effect card stolen, b = from seat (Elizabeth Nevell)
+    PROTECT = 31  # a = Guild License card, b = seat whose effect it stopped
+    SPHERES = 32  # a = die index rerolled, b = old result, c = new result
+    FORCED = 33  # a = card flipped without its effect (VOC_CARD: vocation), Cost of Living
 
 
 class End(IntEnum):
@@ -105,8 +119,43 @@ class Violation(IntEnum):
     SCORE = 32  # the running points differ from the pieces' points recomputed at the end
     OPTIONS = 64  # a decision had more options than the buffer holds (the rest dropped)
     ARRIVAL = 128  # arrival positions not 1..k for the k arrived pawns
+    QUEUE = 256  # more reaction triggers pending than GAME.rq holds (the rest dropped)
+
+
+class Trigger(IntEnum):
+    """What opens a reaction window (GAME.win, the queue GAME.rq; ruling EW-25's trigger
+    points). The roll windows come before the die move; the others after their event."""
+
+    NONE = 0  # no window open
+    INVERT = 1  # a die result, before the move: Council of Trent (any other player)
+    MACHAUT = 2  # then the roller's own Machaut: a forward move of 2 or less becomes 6
+    PASSED = 3  # a pawn passed others (src = mover, a = from, b = to): Sustain (EW-32)
+    MOVED = 4  # another player's effect moved a pawn (src = that player, a = the pawn): Nevell
+    DRAW = 5  # src drew compositions (a = how many): Hildegard, Divine Trance (EW-42)
+    VOCATION = 6  # src used its vocation (a = 1 if Absolution): Perotin (EW-41)
+    TILE = 7  # src's die move triggered tile entry a: Charlemagne (EW-39)
 
 
 def names(enum: type[IntEnum]) -> list[str]:
     """Lower-case names by code: the dictionary of a result column."""
     return [m.name.lower() for m in sorted(enum, key=int)]
+
+
+class CardKind(IntEnum):
+    """The kinds of card in the cards table (card events; output/results.py names them)."""
+
+    EFFECT = 0  # an effect card; the kernel records the physical card, the table its design
+    COMPOSITION = 1  # a composition card; recorded by card, tabled by its genre
+    ABILITY = 2  # a vocation ability (abilities.toml)
+
+
+class CardEvent(IntEnum):
+    """Card events (the cards table's `event`), each written beside its Ev (rules/log_nb.py)."""
+
+    HELD = 0  # effect: came into the seat's hand (draft, draw, take, Peasants' Revolt's deal)
+    FLIPPED = 1  # effect: flipped for its text; ability: flipped for its text
+    SPENT = 2  # effect: spent for its text
+    DRAWN = 3  # composition: drawn into the seat's hand
+    STOLEN = 4  # composition: stolen into the seat's hand (Plagiarize, Countryside)
+    PRODUCED = 5  # composition: produced (published) by the seat, paid or free
+    LOST = 6  # composition: the seat's published piece removed (Lost to History)

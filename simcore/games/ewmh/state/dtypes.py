@@ -29,8 +29,14 @@ OPT_W = 6  # option row: kind, a, b, c, d, e (state/codes.Opt)
 # decision that would list more drops the rest and sets Violation.OPTIONS
 MAX_OPTIONS = 1024
 LOG_W = 8  # event row: round, seat, code, a, b, c, d, e (state/codes.Ev)
-CEV_W = 5  # card event row (simcore/games/events_nb.py); phase (a) records none
-MAX_CARD_EVENTS = 0
+CEV_W = 5  # card event row: seat, CardKind, card, CardEvent, round (simcore/games/events_nb.py)
+# card events a game can record (more is an error, simcore/games/batches.py): random play
+# wrote at most 984 at 9 players (6,000 games, 37 rounds, up to 53 a round); a game at
+# the 60-round cap (ruling EW-17) may write about 60 x 35 = 2,100 and more: room for
+# half as much again (12 KiB a game: 75 MiB for a chunk of 4,096 games)
+MAX_CARD_EVENTS = 3072
+MAX_TRIGGERS = 32  # reaction triggers queued at once (GAME.rq): one action's moves and draws
+MAX_ACTS = 2  # pending activations: a card's, and a Guild License against it (ruling EW-38)
 
 
 class Loc(IntEnum):
@@ -124,7 +130,7 @@ GAME = np.dtype(
         ("violations", "i4"),  # bitmask of state/codes.Violation; 0 = sound
         ("n_decisions", "i4"),  # decisions with more than one option, all seats
         ("log_n", "i4"),  # event rows written (may exceed the log buffer: then replayed)
-        ("cev_n", "i4"),  # card events recorded: none in phase (a)
+        ("cev_n", "i4"),  # card events recorded (state/codes.CardEvent; rules/log_nb.py)
         # patrons and keep checks (phase b: rules/patrons_nb.py, rules/keep_nb.py)
         ("ending", "i1"),  # end-of-turn step (rules/turn_end_nb.py): 0 = not ending, 1..3
         ("card_start", "i1", (MAX_EFFECT_CARDS,)),  # 1 = the current seat held it at turn start
@@ -133,6 +139,34 @@ GAME = np.dtype(
         # paid to Amadeus VIII's holders (ruling EW-22); 0 after every option
         ("array_lost_by", "i1", (MAX_ARRAY,)),  # seat + 1 that lost the patron in this slot
         # (patron_in_array = one_round: it leaves at that seat's next turn); 0 = none
+        # phase (c): reactions, Absolution, Josquin (rules/react_nb.py, activation_nb.py)
+        ("rq_n", "i1"),  # triggers queued, 0..MAX_TRIGGERS
+        ("rq", "i2", (MAX_TRIGGERS, 4)),  # queued trigger: Trigger, src seat, a, b (FIFO)
+        ("win", "i1"),  # the open reaction window's Trigger; 0 = none
+        ("win_step", "i1"),  # the next seat to ask, counted in turn order from `current`
+        ("win_src", "i1"),  # the seat whose action opened the window
+        ("win_a", "i2"),  # the trigger's a (from position, pawn, tile entry, ...)
+        ("win_b", "i2"),  # the trigger's b (to position)
+        ("die_move", "i1"),  # the die move awaiting the roll windows (negative: inverted)
+        ("die_mult", "i1"),  # Philip the Good's multiplier of that move; 0 = none (logged)
+        ("act_n", "i1"),  # pending activations, 0..MAX_ACTS (1: a Guild License's)
+        ("act_seat", "i1", (MAX_ACTS,)),  # the activating seat
+        ("act_kind", "i1", (MAX_ACTS,)),  # Opt.FLIP, SPEND, VOC or REACT
+        ("act_src", "i2", (MAX_ACTS,)),  # the card (the ability, for VOC)
+        ("act_effect", "i1", (MAX_ACTS,)),  # codes.Effect played
+        ("act_b", "i2", (MAX_ACTS,)),  # target b of its option row
+        ("act_c", "i2", (MAX_ACTS,)),  # target c of its option row
+        ("negated", "i1", (MAX_ACTS,)),  # 1 = negated by Absolution (ruling EW-25)
+        ("act_mult", "i1", (MAX_ACTS,)),  # amount multiplier: 1, or Josquin's factor (EW-26)
+        ("abs_step", "i1"),  # the Absolution window: next seat to ask from `current`
+        ("pending_double", "i1"),  # Josquin's factor for the current seat's next ability; 0 none
+        ("guard", "i1"),  # 1 = Guild License stops the pending discard or steal (EW-38)
+        ("mover", "i1"),  # the seat whose effect is resolving, plus 1; 0 = none (own moves)
+        ("sph_n", "i1"),  # Music of the Spheres: dice rolled, 0..4
+        ("sph_dice", "i1", (4,)),  # their results
+        ("sph_draw", "i1"),  # compositions drawn on a consonance (Josquin doubles it)
+        ("sph_die", "i1"),  # the die Rondeaux rerolled (SPHERES_PICK)
+        ("sph_new", "i1"),  # its new result
     ]
 )
 
