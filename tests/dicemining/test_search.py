@@ -150,3 +150,39 @@ def test_beats_random_widely_and_every_seat_may_search(data):
     assert b.seats["win"][:, 0].mean() >= 0.9  # fair share 0.5
     b = batch(data, "search,search,search", 2, budget=4, k=2)
     assert np.isclose(b.seats["win"][:, :3].sum(), 2) and (b.games["violations"] == 0).all()
+
+
+SCRIPT = """
+import json, sys
+sys.path.insert(0, {root!r})
+from simcore.games.dicemining.carddata.load import load_cards
+from tests.dicemining.test_search import batch
+b = batch(load_cards(), "search,collector", 1, seed=3, budget=2, k=2)
+print(json.dumps(b.seats["vp"][0, :2].tolist()))
+"""
+
+
+@pytest.mark.slow
+def test_the_search_runs_as_plain_python(data):
+    """NUMBA_DISABLE_JIT=1 plays the same game (a process of its own; minutes)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1", PYTHONPATH=root)
+    proc = subprocess.run(
+        [sys.executable, "-c", SCRIPT.format(root=root)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=900,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    plain = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert (
+        plain
+        == batch(data, "search,collector", 1, seed=3, budget=2, k=2).seats["vp"][0, :2].tolist()
+    )
