@@ -4,7 +4,8 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: demo test test-slow lint typecheck bench clean baseline check-baseline tune-field
+.PHONY: demo test test-slow lint typecheck bench clean baseline check-baseline tune-field \
+	tune-dicemining
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -19,7 +20,7 @@ demo: $(STAMP)
 	$(BIN)/tutti report runs/demo
 
 bench: $(STAMP)
-	$(BIN)/tutti bench --json bench.json --readme README.md
+	$(BIN)/tutti bench --json bench.json --readme README.md --compare dicemining
 
 # The drift baselines CI checks against, one per game (docs/guide/ci.md). Regenerate one only
 # on purpose: with a RULES_VERSION bump of its game and a CHANGELOG.md line.
@@ -30,16 +31,21 @@ MAESTRO_BASELINE_ARGS := --game maestro --players 4 --games 20000 --seed 1 \
 	--strategies greedy,completer,rusher,rusher
 EWMH_BASELINE      := baselines/ewmh-4p.parquet
 EWMH_BASELINE_ARGS := --game ewmh --players 4 --games 20000 --seed 1 --strategies random
+DICEMINING_BASELINE      := baselines/dicemining-4p.parquet
+DICEMINING_BASELINE_ARGS := --game dicemining --players 4 --games 20000 --seed 1 \
+	--strategies cautious,greedy,burglar,collector
 
 baseline: $(STAMP)
 	$(BIN)/tutti baseline --out $(BASELINE) $(BASELINE_ARGS)
 	$(BIN)/tutti baseline --out $(MAESTRO_BASELINE) $(MAESTRO_BASELINE_ARGS)
 	$(BIN)/tutti baseline --out $(EWMH_BASELINE) $(EWMH_BASELINE_ARGS)
+	$(BIN)/tutti baseline --out $(DICEMINING_BASELINE) $(DICEMINING_BASELINE_ARGS)
 
 check-baseline: $(STAMP)
 	$(BIN)/tutti check --baseline $(BASELINE) --players 4
 	$(BIN)/tutti check --baseline $(MAESTRO_BASELINE) --players 4
 	$(BIN)/tutti check --baseline $(EWMH_BASELINE) --players 4
+	$(BIN)/tutti check --baseline $(DICEMINING_BASELINE) --players 4
 
 # The shipped weights of the built-in heuristics (strategies/luthier/field.toml), by
 # population self-play, then self-play with the search budget of `tutti exploit`; about
@@ -47,6 +53,14 @@ check-baseline: $(STAMP)
 # strategies or the card data, with a CHANGELOG.md line.
 tune-field: $(STAMP)
 	$(BIN)/python -m strategies.luthier.field_tune --players 4 --budget 40000 --rounds 3
+
+# Dice-Mining Patrons' shipped heuristic weights (strategies/dicemining/field.toml): each
+# heuristic tuned against the other three within its style, then greedy hardened by
+# iterated best response; short budgets, a few minutes on 2 cores. Regenerate after a
+# change to its strategies or card data, with a new baselines/dicemining-4p.parquet.
+tune-dicemining: $(STAMP)
+	$(BIN)/python -m strategies.dicemining.field_tune --players 4 --budget 12000 --rounds 2 \
+		--eval-games 8000 --harden-budget 50000 --harden-rounds 2 --seed 1
 
 # Test files run in parallel, one file per worker (its fixtures and compiled kernels stay
 # together), one worker per core: most of a cold run is compiling kernels.

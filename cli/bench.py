@@ -69,6 +69,16 @@ def bench(
         Path | None, typer.Option("--json", help="Also write every figure to this JSON file.")
     ] = None,
     game: GameOpt = None,
+    compare: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--compare",
+            help="Also measure this game's heuristic field at the same player count, on one "
+            "thread and on every thread, printed beside the game's field with the ratio "
+            "(repeatable; `make bench` names the game it compares).",
+            show_default=False,
+        ),
+    ] = None,
     readme: Annotated[
         Path | None,
         typer.Option(
@@ -90,6 +100,11 @@ def bench(
     players = game_players(game, players)
     the_game.check_players(players)
     field_of_game = heuristic_field(the_game, players)
+    compared = []  # (game, its field), refused before anything is measured
+    for name in dict.fromkeys(compare or ()):
+        other = registry.get(name)
+        other.check_players(players)
+        compared.append((other, heuristic_field(other, players)))
     from reports.run.output import write_text
     from simcore.errors import TuttiError
     from simcore.kernels.threads import max_threads
@@ -122,11 +137,19 @@ def bench(
         figures["warm_start_s"] = round(b.warm_start_seconds(game), 2)
         _say("warm `tutti play`", f"{figures['warm_start_s']:.2f} s (start to end)")
     workloads = (
-        [("strategies", strategies, games)]
+        [("strategies", strategies, games, game, "")]
         if strategies
-        else [("random", RANDOM, games), ("field", field_of_game, max(games // 5, 1))]
+        else [
+            ("random", RANDOM, games, game, ""),
+            ("field", field_of_game, max(games // 5, 1), game, ""),
+        ]
     )
-    for key, field, n in workloads:
+    own = "strategies" if strategies else "field"  # what a compared field is set beside
+    workloads += [  # the ratio to the game's own field, measured in the same run
+        (f"{other.name}_field", field, max(games // 5, 1), other.name, own)
+        for other, field in compared
+    ]
+    for key, field, n, of_game, ratio_to in workloads:
         for threads in sorted({1, most}):
             runs = []
             for k in range(repeat):
@@ -134,7 +157,7 @@ def bench(
                     f"{key}, {threads} thread{'s' if threads > 1 else ''}: run {k + 1} of "
                     f"{repeat}, {n:,} games"
                 )
-                runs.append(b.run_bench(n, players, field, threads, game))
+                runs.append(b.run_bench(n, players, field, threads, of_game))
             rates = [r.games_per_second for r in runs]
             best = max(rates)
             suffix = "_per_thread" if threads == 1 and most > 1 else ""
@@ -144,11 +167,18 @@ def bench(
                 figures[f"{key}_games_per_s_per_core"] = round(best / most)
             spread = f"best of {repeat}, slowest {min(rates):,.0f}; " if repeat > 1 else ""
             per_core = f", {best / most:,.0f} per core" if threads == most > 1 else ""
+            ratio = ""
+            if ratio_to:
+                base = figures[f"{ratio_to}_games_per_s{suffix}"]
+                figures[f"{key}_ratio{suffix}"] = round(best / base, 2)
+                ratio = f", {best / base:.2f}x {the_game.name}'s {ratio_to}"
             _say(
                 f"{key}, {threads} thread{'s' if threads > 1 else ''}",
-                f"{best:,.0f} games/s{per_core} ({players} players, {field}; {spread}"
+                f"{best:,.0f} games/s{per_core}{ratio} ({players} players, {field}; {spread}"
                 f"{n:,} games a run, Parquet included)",
             )
+    if compared:
+        figures["compared"] = [other.name for other, _ in compared]
     if check_games:
         from reports.drift.check_bench import run_check_bench
 

@@ -182,12 +182,27 @@ def markdown_figures(figures: dict) -> str:
         "| measure | figure |",
         "|---|---|",
     ]
-    for key, what, unit in ROWS:
+    for key, what, unit in [*ROWS, *compared_rows(figures)]:
         if key in figures:
             value = figures[key]
             shown = f"{value:,.0f}" if unit == "games/s" or value >= 10 else f"{value:.1f}"
             lines.append(f"| {what} | {shown} {unit} |")
     return "\n".join(lines)
+
+
+def compared_rows(figures: dict) -> list[tuple[str, str, str]]:
+    """The table rows of each game `tutti bench --compare` measured beside the game's field,
+    with its ratio to that field (same run, same machine)."""
+    rows = []
+    for name in figures.get("compared", ()):
+        key = f"{name}_field"
+        for suffix, where in (("_per_thread", "one thread"), ("", "every thread")):
+            what = f"{figures.get('players', 4)} players, {name}'s heuristic field, {where}"
+            ratio = figures.get(f"{key}_ratio{suffix}")
+            if ratio is not None:
+                what += f" ({ratio:.2f}x the four archetypes)"
+            rows.append((f"{key}_games_per_s{suffix}", what, "games/s"))
+    return rows
 
 
 def write_markdown_figures(path: Path, figures: dict) -> None:

@@ -19,8 +19,9 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.games.dicemining.state.codes import Ability, Face, Opt
-from simcore.games.dicemining.state.dtypes import MAX_ITEMS, N_RES, UP
+from simcore.games.dicemining.state.dtypes import MAX_GROUPS, MAX_ITEMS, N_RES, UP
 from simcore.kernels.jit import kernel
+from simcore.kernels.stack_nb import stack_empty
 
 ROLLS = 0  # params[ROLLS]: the most rolls a turn
 ORC_STOP = 1  # stop rolling once this many dice are locked
@@ -31,43 +32,49 @@ MULLIGAN = 5  # replace a patron whose VP per resource is below this
 
 
 @kernel
-def patron_vp_nb(cards, g, c):
-    """What patron card c would score now (a cumulative one: base + copies up + 1)."""
+def count_up_nb(cards, g, ups):
+    """ups[group] (int64[MAX_GROUPS], mutated) = the face-up cumulative patrons of each
+    group: counted once per decision, read by every patron_vp_nb of it."""
+    for k in range(MAX_GROUPS):
+        ups[k] = 0
+    for c in range(cards.n_patrons):
+        if cards.ability[c] == Ability.CUMULATIVE_VP and g.patron_loc[c] >= UP:
+            ups[cards.ability_n[c]] += 1
+
+
+@kernel
+def patron_vp_nb(cards, ups, c):
+    """What patron card c would score now (a cumulative one: base + copies up + 1; ups:
+    count_up_nb's counts)."""
     if cards.ability[c] != Ability.CUMULATIVE_VP:
         return float(cards.patron_vp[c])
-    n = 1
-    for c2 in range(cards.n_patrons):
-        cumulative = cards.ability[c2] == Ability.CUMULATIVE_VP
-        if cumulative and g.patron_loc[c2] >= UP and cards.ability_n[c2] == cards.ability_n[c]:
-            n += 1
+    n = 1 + ups[cards.ability_n[c]]
     return float(min(cards.cumulative_base + n, cards.cumulative_max))
 
 
 @kernel
 def item_cost_nb(cards, t):
     """Resources item t's recipe takes."""
-    n = 0
-    for r in range(N_RES):
-        n += cards.recipe[t, r]
-    return n
+    return cards.item_cost[t]
 
 
 @kernel
-def patron_value_nb(params, cards, g, sp, c):
+def patron_value_nb(params, cards, ups, sp, c):
     """VP (weighted) over 1 + the resources of the items still missing."""
     missing = 0
-    for t in range(cards.n_items):
+    for j in range(cards.n_need[c]):
+        t = cards.need_item[c, j]
         lack = cards.needs[c, t] - sp.items[t]
         if lack > 0:
             missing += lack * item_cost_nb(cards, t)
-    vp = patron_vp_nb(cards, g, c)
+    vp = patron_vp_nb(cards, ups, c)
     if cards.ability[c] == Ability.CUMULATIVE_VP:
         vp *= 1.0 + params[CUMULATIVE]
     return vp / (1.0 + missing)
 
 
 @kernel
-def plan_nb(params, cards, g, sp, p, want_items, want_res):
+def plan_nb(params, cards, g, ups, sp, p, want_items, want_res):
     """The items (want_items[MAX_ITEMS]) and resources (want_res[N_RES]) seat p still
     wants for its best hand patron that is not yet complete (both mutated); returns the
     items that patron needs in all (0 if none)."""
@@ -76,12 +83,15 @@ def plan_nb(params, cards, g, sp, p, want_items, want_res):
     for c in range(cards.n_patrons):
         if g.patron_loc[c] != p:
             continue
-        v = patron_value_nb(params, cards, g, sp, c)
         complete = True
-        for t in range(cards.n_items):
+        for j in range(cards.n_need[c]):
+            t = cards.need_item[c, j]
             if cards.needs[c, t] > sp.items[t]:
                 complete = False
-        if not complete and v > best_v:
+        if complete:
+            continue
+        v = patron_value_nb(params, cards, ups, sp, c)
+        if v > best_v:
             best_v = v
             best = c
     want_items[:] = 0
@@ -89,7 +99,8 @@ def plan_nb(params, cards, g, sp, p, want_items, want_res):
     if best < 0:
         return 0
     total = 0
-    for t in range(cards.n_items):
+    for j in range(cards.n_need[best]):
+        t = cards.need_item[best, j]
         total += cards.needs[best, t]
         lack = cards.needs[best, t] - sp.items[t]
         if lack > 0:
@@ -102,10 +113,11 @@ def plan_nb(params, cards, g, sp, p, want_items, want_res):
 
 
 @kernel
-def face_want_nb(cards, g, want_res, aside_only):
+def face_want_nb(cards, g, want_res, aside_only, left):
     """Resources still wanted after the dice set aside (all dice when not aside_only)
-    and their Artifacts; returns (the wanted left in total, after wilds)."""
-    left = want_res.copy()
+    into left[N_RES] (mutated); returns the wanted left in total, after their Artifacts."""
+    for r in range(N_RES):
+        left[r] = want_res[r]
     wild = 0
     for d in range(cards.n_dice):
         if g.locked[d] != 0 or (aside_only and g.aside[d] == 0):
@@ -118,12 +130,13 @@ def face_want_nb(cards, g, want_res, aside_only):
     total = 0
     for r in range(N_RES):
         total += max(0, left[r])
-    return left, max(0, total - wild)
+    return max(0, total - wild)
 
 
 @kernel
 def mine_pick_nb(params, cards, g, opts, n, want_res):
-    left, short = face_want_nb(cards, g, want_res, True)
+    left = stack_empty(N_RES, np.int64)
+    short = face_want_nb(cards, g, want_res, True, left)
     roll_k = -1
     for k in range(n):
         code = opts[k, 0]
@@ -164,9 +177,11 @@ def steal_value_nb(params, cards, g, s, opts, k, want_items, want_res):
 def heuristic_choose_nb(params, cards, g, s, p, opts, n):
     """Index of the option seat p takes among opts[:n] (module docstring)."""
     sp = s[p]
-    want_items = np.zeros(MAX_ITEMS, np.int64)
-    want_res = np.zeros(N_RES, np.int64)
-    need_items = plan_nb(params, cards, g, sp, p, want_items, want_res)
+    want_items = stack_empty(MAX_ITEMS, np.int64)  # plan_nb fills both
+    want_res = stack_empty(N_RES, np.int64)
+    ups = stack_empty(MAX_GROUPS, np.int64)
+    count_up_nb(cards, g, ups)
+    need_items = plan_nb(params, cards, g, ups, sp, p, want_items, want_res)
     # vaults wanted: the parameter's, or as many as the plan's patron needs to store
     vaults = max(params[VAULTS], need_items - 1 - cards.backpack_items)
     first = opts[0, 0]
@@ -175,9 +190,10 @@ def heuristic_choose_nb(params, cards, g, s, p, opts, n):
     if first == Opt.KEEP:  # mulligan: keep or replace this one
         c = opts[0, 1]
         cost = 0
-        for t in range(cards.n_items):
+        for j in range(cards.n_need[c]):
+            t = cards.need_item[c, j]
             cost += cards.needs[c, t] * item_cost_nb(cards, t)
-        ratio = patron_vp_nb(cards, g, c) / max(1, cost)
+        ratio = patron_vp_nb(cards, ups, c) / max(1, cost)
         if cards.ability[c] == Ability.CUMULATIVE_VP:
             ratio *= 1.0 + params[CUMULATIVE]
         return 1 if ratio < params[MULLIGAN] and n > 1 else 0
@@ -196,11 +212,11 @@ def heuristic_choose_nb(params, cards, g, s, p, opts, n):
         elif code == Opt.CRAFT_VAULT:
             v = 20.0 if sp.n_vaults < vaults else -1.0
         elif code == Opt.FULFIL:
-            v = 100.0 + patron_vp_nb(cards, g, a)
+            v = 100.0 + patron_vp_nb(cards, ups, a)
         elif code == Opt.BANK:
             v = 1.0 + want_res[a]
         elif code == Opt.DISCARD:  # discard the patron of the lowest value
-            v = -patron_value_nb(params, cards, g, sp, a)
+            v = -patron_value_nb(params, cards, ups, sp, a)
         elif code == Opt.RETURN_ITEM:
             v = -100.0 * want_items[a] - item_cost_nb(cards, a)
         elif code == Opt.RETURN_RES:

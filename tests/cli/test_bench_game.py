@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cli.bench import heuristic_field
 from simcore import games
 from tests.main import tutti
@@ -45,6 +47,29 @@ def test_bench_of_every_game(tmp_path) -> None:
         field = heuristic_field(games.get(name), 2)
         assert f"2 players, {field};" in out and "2 players, random;" in out, out
         assert f'"game": "{name}"' in json_out.read_text()
+
+
+def test_bench_compares_another_games_field_in_the_same_run(tmp_path) -> None:
+    """`--compare dicemining` measures its field beside the game's, with the ratio."""
+    import json
+
+    json_out = tmp_path / "bench.json"
+    args = ["-n", "20", "-p", "2", "--no-compile", "--check-games", "0", "--repeat", "1"]
+    code, out, err = tutti("bench", "--game", "pig", *args, "--compare", "dicemining",
+                           "--json", str(json_out))  # fmt: skip
+    assert code == 0, err
+    assert "x pig's field (2 players, " + heuristic_field(games.get("dicemining"), 2) in out
+    figures = json.loads(json_out.read_text())
+    assert figures["compared"] == ["dicemining"]
+    one = "_per_thread" if figures["threads"] > 1 else ""
+    ratio = figures[f"dicemining_field_games_per_s{one}"] / figures[f"field_games_per_s{one}"]
+    assert figures[f"dicemining_field_ratio{one}"] == pytest.approx(ratio, abs=0.01)
+
+
+def test_bench_compare_with_an_unknown_game_is_one_line_exit_2() -> None:
+    code, out, err = tutti("bench", "--no-compile", "--check-games", "0", "--compare", "chess")
+    assert code == 2 and err.startswith("error: unknown game 'chess'") and err.count("\n") == 1
+    assert out == ""  # refused before anything is measured
 
 
 def test_bench_of_an_unknown_game_is_one_line_exit_2() -> None:

@@ -4,8 +4,9 @@ the fewest and the most players the game supports.
 
 The statistic: the heuristic seat's win rate over GAMES games (a shared win counts 1/k),
 with a Wilson 95% interval. The bar: the interval's low end lies above the point halfway
-from the fair share (1/players) to winning every game (75% at 2 players, 62.5% at 4,
-55.6% at 9). Measured when this was written (400 games): Luthier's heuristics win 100% at
+from the fair share (1/players) to winning every game, or above three times the fair share
+where that is lower (75% at 2 players, 62.5% at 4, 33.3% at 9: eight random seats win
+some games whatever one seat does, and the games' own target is 1.5x the fair share). Measured when this was written (400 games): Luthier's heuristics win 100% at
 2 and 4 players, Maestro's 98.5-99.5% at 2 and 86-90.5% at 4, whose interval's low end,
 about 82%, stays far above its 62.5% bar; the games are fixed by their seeds, so the test
 is not flaky, and a heuristic that fell to random play's level fails it by tens of points.
@@ -24,9 +25,10 @@ SEED = 11
 
 
 def bar(players: int) -> float:
-    """The win rate the heuristic's interval must lie above: halfway from 1/players to 1."""
+    """The win rate the heuristic's interval must lie above: halfway from 1/players to 1,
+    at most three times the fair share."""
     fair = 1.0 / players
-    return fair + (1.0 - fair) / 2
+    return min(fair + (1.0 - fair) / 2, 3 * fair)
 
 
 def heuristics(game) -> list[str]:

@@ -111,3 +111,17 @@ def test_neutral_stand_in_of_a_patron(cards):
     assert rogue["vp"] == 8  # 2.78 an item x 3 items
     with pytest.raises(TuttiError, match="only patrons"):
         GAME.neutral_patches(cards, "items", "helm")
+
+
+@pytest.mark.parametrize("patches", [(), ("patrons.defender.items=['dirk','dirk','helm']",)])
+def test_derived_tables_follow_the_recipes_and_needs(patches):
+    """item_cost and the need lists (read by the kernels instead of every item type) say
+    what recipe and needs say, for the shipped data and a patched card."""
+    t = load_cards(patches=list(patches)).table
+    for i in range(t.n_items):
+        assert t.item_cost[i] == t.recipe[i].sum()
+    for c in range(t.n_patrons):
+        kinds = [i for i in range(t.n_items) if t.needs[c, i] > 0]
+        assert t.n_need[c] == len(kinds)
+        assert t.need_item[c, : t.n_need[c]].tolist() == kinds
+        assert (t.need_item[c, t.n_need[c] :] == -1).all()

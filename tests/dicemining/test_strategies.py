@@ -52,8 +52,14 @@ def test_sets_aside_a_wanted_face_and_stops_at_its_roll_limit(cards, data):
     g.aside[1] = 1
     assert choose("greedy", cards, g, s, w)[0] == Opt.ROLL
     g.rolls = 2
-    assert choose("cautious", cards, g, s, w)[0] == Opt.STOP  # 2 rolls: cautious stops
     assert choose("burglar", cards, g, s, w) == (Opt.SET_ASIDE, 2, 0, 0)
+    g.aside[2] = 1  # the Burglar too: the free dice show nothing wanted
+    limit = int(np.ceil(params("cautious")[0]))  # its tuned `rolls` (field.toml)
+    g.rolls = limit - 1
+    assert choose("cautious", cards, g, s, w)[0] == Opt.ROLL  # below its roll limit
+    g.rolls = limit
+    assert choose("cautious", cards, g, s, w)[0] == Opt.STOP  # at it: cautious stops
+    assert choose("greedy", cards, g, s, w)[0] == Opt.ROLL  # greedy rolls on
 
 
 def test_steals_the_item_its_patron_needs(cards, data):
@@ -86,8 +92,37 @@ def test_each_heuristic_beats_random_seats(name):
 
 
 def test_strategies_read_no_hidden_field():
-    """Public information only: no strategy module names a hidden GAME field."""
-    for path in STRATEGY_DIR.glob("*.py"):
+    """Public information only: no strategy kernel (*_nb.py; the Python tooling beside them
+    seats strategies and picks seeds, by design) names a hidden GAME field. The search
+    player is the exception by design: it draws its seed from the strategy stream of
+    g.rng and runs the engine on a copy whose hidden part it dealt again first
+    (test_search.py: its choice does not change with the hidden part)."""
+    for path in STRATEGY_DIR.glob("*_nb.py"):
+        if path.name == "search_player_nb.py":
+            continue
         tree = ast.parse(path.read_text())
         attrs = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
         assert not attrs & set(HIDDEN_FIELDS), (path.name, attrs & set(HIDDEN_FIELDS))
+
+
+def test_the_shipped_weights_are_field_toml_s_within_each_style():
+    """The registry's defaults are strategies/dicemining/field.toml's tuned weights (make
+    tune-dicemining), each inside its heuristic's style, which the projection keeps."""
+    import tomllib
+
+    from strategies.dicemining import field_tune
+    from strategies.dicemining.registry import PARAMS, STRATEGIES
+
+    tuned = tomllib.loads(field_tune.OUT.read_text())
+    assert set(tuned) == set(field_tune.FIELD)
+    for name in field_tune.FIELD:
+        spec = STRATEGIES[name]
+        assert spec.defaults == tuple(float(tuned[name][n]) for n in PARAMS)
+        vec = np.array(spec.defaults)
+        assert np.array_equal(field_tune.style_projection(name)(vec), vec), name
+    wild = np.array([9.0, 9.0, 0.5, 0.2, 1.0, 1.0])
+    assert field_tune.style_projection("cautious")(wild)[0] == field_tune.CAUTIOUS_ROLLS
+    assert field_tune.style_projection("burglar")(wild)[2] == field_tune.MIN_STEAL
+    assert field_tune.style_projection("collector")(wild)[3] == field_tune.MIN_CUMULATIVE
+    greedy = field_tune.style_projection("greedy")(np.array([1.0, 2, 3, 4, 0, 1]))
+    assert greedy[0] == field_tune.GREEDY_ROLLS and greedy[2] == greedy[3] == 0

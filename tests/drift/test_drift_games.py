@@ -237,7 +237,8 @@ def test_the_committed_baselines_are_of_the_current_format():
     from reports.drift.drift_baseline import read_baseline
 
     root = Path(__file__).resolve().parents[2] / "baselines"
-    for name, game in (("luthier-4p.parquet", "luthier"), ("maestro-4p.parquet", "maestro")):
+    for game in ("luthier", "maestro", "dicemining"):
+        name = f"{game}-4p.parquet"
         base = read_baseline(root / name)
         assert base.config.game == game and base.config.players == 4
         assert base.games == 20_000

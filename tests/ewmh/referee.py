@@ -14,7 +14,11 @@ genre has, paid with no unit past the banner's value and scoring at least its ba
 (full in the game's Age, half rounded down elsewhere); the hand limit at the end of every
 turn (Alfonso's +2, doubled by Court); a lost patron leaving its holder; and at the end
 every seat's points recomputed (the pieces still published, plus 1 per unproduced piece),
-the ranks, and the winners (ties shared).
+the ranks, and the winners (ties shared). Phase (c): a reaction only with a fresh card of
+the reacting seat (Council of Trent spent, the others flipped), a card stolen by Elizabeth
+Nevell only from its holder, Rondeaux flipped fresh for a Spheres reroll. A die move that a
+roll reaction changed goes by the result a reaction allows: Council of Trent's backwards,
+Machaut's 6 (or the die, when Absolution negated the reaction).
 """
 
 from __future__ import annotations
@@ -54,6 +58,8 @@ def referee(cards, played) -> None:  # noqa: C901, PLR0912, PLR0915
     units = last = 0  # units paid towards the production under way, by the last PAY
     rerolled = False
     rolled = None  # (die, reroll)
+    bent: set[int] = set()  # die results a roll reaction allows (Machaut's 6)
+    inverted = False  # Council of Trent reacted to this roll: the move goes back
     final: dict[int, tuple[int, int, int]] = {}
     over = False
     limit = int(rules["hand_limit"])
@@ -100,6 +106,7 @@ def referee(cards, played) -> None:  # noqa: C901, PLR0912, PLR0915
             assert p == expected, f"{where}: turns go round the table from the first player"
             assert b == pos[p], f"{where}: the turn starts where the pawn is"
             mover, rerolled, rolled = p, False, None
+            bent, inverted = set(), False
             owed = [0] * n  # free productions are made at once or not at all (EW-15)
             if b == path:  # a turn begun on End: 1 free production, no roll (EW-16)
                 owed[p] = int(rules["end_free"])
@@ -129,6 +136,26 @@ def referee(cards, played) -> None:  # noqa: C901, PLR0912, PLR0915
         elif code in (Ev.DISCARD, Ev.PATRON_LOST):
             assert holder.get(a) == p, f"{where}: discarding a card it does not hold"
             del holder[a]
+        elif code == Ev.REACT:
+            assert holder.get(a) == p, f"{where}: reacting with a card it does not hold"
+            if d:  # Council of Trent is spent, on either face (a spend card)
+                del holder[a]
+            else:
+                assert not flipped[a], f"{where}: reacting with a red card"
+                flipped[a] = True
+            if t.card_effect[a] == Effect.INVERT_ROLL:
+                inverted = True
+            elif t.card_effect[a] == Effect.MIN_MOVE_SIX:
+                bent |= {int(t.card_params[a, 1]) * k for k in (1, 2, 3)}  # Josquin (EW-26)
+        elif code == Ev.STEAL_CARD:
+            assert holder.get(a) == b and b != p, f"{where}: not a card of seat {b}"
+            holder[a] = p
+            flipped[a] = False  # cards enter fresh (ruling EW-44)
+        elif code == Ev.SPHERES:
+            # Rondeaux's flip is an activation, logged as its FLIP just before (EW-25)
+            assert holder.get(d) == p and flipped[d], f"{where}: Rondeaux not flipped"
+            assert t.card_effect[d] == Effect.REROLL, f"{where}: not Rondeaux"
+            assert 1 <= b <= sides and 1 <= c <= sides, where
         elif code == Ev.VOC:
             assert not voc_red[p], f"{where}: the vocation is already flipped"
             assert voc_of[a] == voc[p], f"{where}: an ability of another vocation"
@@ -147,14 +174,19 @@ def referee(cards, played) -> None:  # noqa: C901, PLR0912, PLR0915
         elif code == Ev.ROLL:
             assert 1 <= a <= sides and (c == 0 or (rerolled and 1 <= c <= sides)), where
             mult = max(d, 1)  # Philip the Good's doubling (the ROLL event's d, ruling EW-21)
-            assert b in (a * mult, c * mult), f"{where}: the result used is one of the dice"
+            dice = {a * mult, c * mult} | bent  # Machaut: 6 instead (EW-14)
+            dice |= {-x for x in dice} if inverted else set()  # Council of Trent: back (EW-25)
+            assert b in dice, f"{where}: the result used is one of the dice"
             rolled = (a, b)
         elif code == Ev.MOVE:
             assert a == pos[p], f"{where}: the move starts where the pawn is"
             assert 0 <= b <= path and not arrived[p], f"{where}"
             if c:  # the die move
                 assert rolled is not None and p == mover, f"{where}: a die move without a roll"
-                assert b == min(a + rolled[1], path), f"{where}: moved {b - a}, rolled {rolled}"
+                assert b == min(max(a + rolled[1], 0), path), (
+                    f"{where}: moved {b - a}, rolled {rolled}"
+                )
+                bent, inverted = set(), False
             pos[p] = b
         elif code == Ev.ARRIVE:
             assert pos[p] == path and not arrived[p], f"{where}: arriving off End"

@@ -47,15 +47,21 @@ def test_the_card_events_are_the_event_logs(ecards, run):
         seed = int(batch.games["seed"][i])
         played = GAME.play_game(ecards, players, seed, GAME.parse_seats("random", players))
         expected = Counter()
-        for _r, p, code, a, *_ in played.log.tolist():
-            if code in CARRIES:
+        for _r, p, code, a, _b, _c, d, _e in played.log.tolist():
+            if code == Ev.REACT:  # a reaction flips its card, or spends it (d = 1)
+                kind, event = "effect", "spent" if d else "flipped"
+            elif code == Ev.STEAL_CARD:  # Elizabeth Nevell takes an effect card
+                kind, event = "effect", "held"
+            elif code in CARRIES:
                 kind, event = CARRIES[Ev(code)]
-                card = {
-                    "effect": lambda c: designs[t.card_design[c]],
-                    "composition": lambda k: genres[t.comp_genre[k]],
-                    "ability": lambda x: ecards.ids["abilities"][x],
-                }[kind](a)
-                expected[(p, kind, card, event)] += 1
+            else:
+                continue
+            card = {
+                "effect": lambda c: designs[t.card_design[c]],
+                "composition": lambda k: genres[t.comp_genre[k]],
+                "ability": lambda x: ecards.ids["abilities"][x],
+            }[kind](a)
+            expected[(p, kind, card, event)] += 1
         rows = [j for j, g in enumerate(cards["game"]) if g == i]
         got = Counter((cards["seat"][j], cards["kind"][j], cards["card_id"][j], cards["event"][j])
                       for j in rows)  # fmt: skip

@@ -340,7 +340,9 @@ def test_unknown_game_in_the_manifest_is_one_line_exit_2(maestro, tmp_path) -> N
     manifest.config.game = "chess"
     write_manifest(run, manifest)
     proc = tutti_report(str(run))
-    assert_one_line_error(proc, "unknown game 'chess' (known: luthier, dicemining, ewmh, maestro, pig)")
+    assert_one_line_error(
+        proc, "unknown game 'chess' (known: luthier, dicemining, ewmh, maestro, pig)"
+    )
 
 
 def test_incomplete_run_is_refused_unless_allowed(maestro, tmp_path) -> None:

@@ -43,3 +43,27 @@ def test_a_file_without_markers_is_refused(tmp_path):
     readme.write_text("# no markers\n")
     with pytest.raises(TuttiError, match="needs a line <!-- bench:start -->"):
         write_markdown_figures(readme, FIGURES)
+
+
+def test_a_compared_game_gets_its_rows_with_the_ratio(tmp_path):
+    """`tutti bench --compare dicemining`: its field's rows follow the game's, each with its
+    ratio to the game's field of the same run."""
+    readme = tmp_path / "README.md"
+    readme.write_text(f"{START}\n{END}\n")
+    figures = {
+        **FIGURES,
+        "field_games_per_s_per_thread": 1000,
+        "compared": ["dicemining"],
+        "dicemining_field_games_per_s_per_thread": 3500,
+        "dicemining_field_ratio_per_thread": 3.5,
+        "dicemining_field_games_per_s": 6000,
+        "dicemining_field_ratio": 2.93,
+    }
+    write_markdown_figures(readme, figures)
+    lines = readme.read_text().splitlines()
+    one = "| 4 players, dicemining's heuristic field, one thread (3.50x the four archetypes) |"
+    every = "| 4 players, dicemining's heuristic field, every thread (2.93x the four archetypes) |"
+    assert f"{one} 3,500 games/s |" in lines and f"{every} 6,000 games/s |" in lines
+    assert lines.index(f"{one} 3,500 games/s |") > lines.index(
+        "| 4 players, the four archetypes, every thread | 2,048 games/s |"
+    )

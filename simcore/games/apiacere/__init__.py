@@ -1,11 +1,14 @@
 """A Piacere (Sven Uilhoorn): composers touring the cities of the classical era, playing
 cards over 16 rounds with 4 royal events; 2 to 5 players.
 
-Phase one of issue 39: the card data only. `data/*.toml` hold every component the engine
-will read (the map, housing, travel, rent, the six stacks and their 114 cards, royal and
-legacy tiles, chain bonus tiles, the variety tiles, the setup sheet, the rules), most of
-them estimates because the rulebook's setup sheet, board, player board and card list are
-missing; `carddata/` reads, checks and compiles them; `codes.py` and `sizes.py` own the
-codes and limits; `stated_numbers.py` lists what the rulebook states. No engine yet, and
-the game is not registered in `simcore.games` (docs/games/apiacere.md, Status).
+The card data (`data/*.toml`, its loader `carddata/`, the codes `codes.py`, the limits
+`sizes.py`, the stated numbers) and the engine's core (issue 39, phase (a)): `state/`,
+`rules/`, `play/`, `output/`, with `random` bound in through `game.py`. The game is not
+registered in `simcore.games` until its strategies, report sections and golden games
+exist: docs/games/apiacere.md, Engine status.
+
+RULES_VERSION changes whenever the engine's behaviour changes (the same seed and rules
+would play another game).
 """
+
+RULES_VERSION = 1

@@ -33,7 +33,10 @@ class DiceMining(Game):
     self_play = "greedy"  # exploit's field and search start
     bench_field = ("cautious", "greedy", "burglar", "collector")
     card_files = ("dice", "resources", "items", "vaults", "patrons", "rules")
-    dispatch = {"simcore.games.dicemining.play.decide_nb": "strategies.dicemining.dispatch_nb"}
+    dispatch = {
+        "simcore.games.dicemining.play.decide_nb": "strategies.dicemining.dispatch_nb",
+        "simcore.games.dicemining.play.game_nb": "strategies.dicemining.search_player_nb",
+    }
 
     # the cards table: a seat holds a patron dealt or drawn to it and completes one it
     # fulfils (spec 2.6); items are not recorded yet (docs/games/dicemining.md, status)
@@ -55,6 +58,10 @@ class DiceMining(Game):
         return STRATEGIES
 
     def dispatch_kernels(self, module: str) -> dict[str, Any]:
+        if module == "simcore.games.dicemining.play.game_nb":
+            from strategies.dicemining.search_player_nb import search_choose_nb, search_mask_nb
+
+            return {"search_choose_nb": search_choose_nb, "search_mask_nb": search_mask_nb}
         from strategies.dicemining.dispatch_nb import choose_nb
 
         return {"choose_nb": choose_nb}

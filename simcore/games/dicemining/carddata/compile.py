@@ -14,6 +14,7 @@ from simcore.games.dicemining.state.dtypes import (
     MAX_DICE,
     MAX_GROUPS,
     MAX_ITEMS,
+    MAX_NEEDS,
     MAX_PATRONS,
     MAX_PLAYERS,
     MAX_VAULTS,
@@ -143,6 +144,7 @@ def compile_table(merged: dict[str, Cards], origins: dict[str, Origins]):
     for k, (cid, card) in enumerate(list(merged["items"].items())[:MAX_ITEMS]):
         r.item_copies[k] = check.number("items", cid, "copies", card.get("copies"), 0, 100)
         r.recipe[k] = _recipe(check, "items", cid, card.get("recipe", {}), res_ids)
+        r.item_cost[k] = int(r.recipe[k].sum())
     vaults = list(merged["vaults"].items())
     if len(vaults) != 1:
         check("vaults", "vaults", "id", f"expected one [[vault]] entry, got {len(vaults)}")
@@ -190,6 +192,9 @@ def compile_table(merged: dict[str, Cards], origins: dict[str, Origins]):
             if n < MAX_PATRONS:
                 r.patron_design[n] = d
                 r.needs[n] = needs
+                kinds = [t for t in range(MAX_ITEMS) if needs[t] > 0][:MAX_NEEDS]
+                r.n_need[n] = len(kinds)
+                r.need_item[n] = kinds + [-1] * (MAX_NEEDS - len(kinds))
                 r.patron_vp[n] = vp
                 r.ability[n] = ability
                 r.ability_n[n] = value

@@ -2,19 +2,28 @@
 
 Every decision is a stage of the game record (dtypes.Stage): advance_nb plays on until a
 chosen seat must decide (a search or a test takes over there) or the game ends; a
-decision with one option is taken without asking.
+decision with one option is taken without asking. The seats that search (the strategies'
+`search_mask_nb`) decide by `search_choose_nb` (strategies/dicemining/search_player_nb.py,
+bound here by the game's registration, simcore/games/binding.py: the engine does not
+import the strategies package); with none, a game is one call of advance_nb.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from simcore.games.binding import bind, unbound
 from simcore.games.dicemining.play.decide_nb import decide_nb
 from simcore.games.dicemining.play.step_nb import options_nb, take_nb
 from simcore.games.dicemining.rules.turn_nb import setup_nb
 from simcore.games.dicemining.state.dtypes import MAX_OPTIONS, OPT_W, Stage, Work
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import game_seed_nb
+from simcore.kernels.stack_nb import borrowed, stack_empty_2d
+
+# filled by GAME.dispatch_kernels (simcore/games/dicemining/game.py) below
+search_mask_nb = unbound(__name__, "search_mask_nb")
+search_choose_nb = unbound(__name__, "search_choose_nb")
 
 
 @kernel
@@ -43,6 +52,20 @@ def pick_nb(cards, g, s, w, p, k):
     take_nb(cards, g, s, w, p, k, n)
 
 
+@kernel
+def play_game_nb(cards, g, s, w, n_players, game_seed, index):
+    """One game from its seed to the end (g and s mutated): the searching seats' decisions
+    by their search, every other one inside advance_nb."""
+    setup_nb(cards, g, s, w, n_players, game_seed, index)
+    mask = search_mask_nb(s, n_players)
+    while True:
+        p = advance_nb(cards, g, s, w, mask)
+        if p < 0:
+            return
+        k = search_choose_nb(s[p].strategy, w.params[p], cards, g, s, w, p)
+        pick_nb(cards, g, s, w, p, k)
+
+
 @kernel(nogil=True)
 def play_games_nb(
     card_array, games, seats, params, cev, log, n_players, master_seed, first_index, lo, hi, seed
@@ -57,10 +80,19 @@ def play_games_nb(
     games.
     """
     cards = card_array[0]
-    opts = np.zeros((MAX_OPTIONS, OPT_W), np.int16)
+    # every array passed down the kernel tree is on the stack or borrowed (stack_nb.py):
+    # none carries a reference count; the option rows start zeroed, as before
+    opts = stack_empty_2d(MAX_OPTIONS, OPT_W, np.int16)
+    opts[:] = 0
+    log = borrowed(log)
+    params = borrowed(params)
+    seats = borrowed(seats)
+    cev = borrowed(cev)
     for j in range(lo, hi):
         w = Work(opts, log, params, cev[j])
         index = first_index + j
         game_seed = seed if seed >= 0 else game_seed_nb(master_seed, index)
-        setup_nb(cards, games[j], seats[j], w, n_players, game_seed, index)
-        advance_nb(cards, games[j], seats[j], w, 0)
+        play_game_nb(cards, games[j], seats[j], w, n_players, game_seed, index)
+
+
+bind(globals(), __name__)  # the game's search kernels replace the placeholders

@@ -15,6 +15,7 @@ from simcore.games.dicemining.rules.storage_nb import BIG, protected_nb, share_n
 from simcore.games.dicemining.state.codes import Ev, Opt
 from simcore.games.dicemining.state.dtypes import MAX_ITEMS, N_RES
 from simcore.kernels.jit import kernel
+from simcore.kernels.stack_nb import stack_empty
 
 
 @kernel
@@ -24,17 +25,17 @@ def stealable_nb(cards, g, sq, q, level, res_out, item_out):
     (level 4: the unprotected ones, the last n of q's vaults)."""
     v = sq.n_vaults
     prot = protected_nb(cards, g, sq, q)
-    bp_r = np.zeros(N_RES, np.int64)
-    bp_i = np.zeros(MAX_ITEMS, np.int64)
-    vr = np.zeros(N_RES, np.int64)
-    vi = np.zeros(MAX_ITEMS, np.int64)
+    bp_r = stack_empty(N_RES, np.int64)  # share_nb fills the first n of each
+    bp_i = stack_empty(MAX_ITEMS, np.int64)
+    vr = stack_empty(N_RES, np.int64)
+    vi = stack_empty(MAX_ITEMS, np.int64)
     share_nb(sq.res, N_RES, v * cards.vault_res, BIG, bp_r)
     share_nb(sq.items, cards.n_items, v * cards.vault_items, BIG, bp_i)
     share_nb(sq.res, N_RES, prot * cards.vault_res, v * cards.vault_res, vr)
     share_nb(sq.items, cards.n_items, prot * cards.vault_items, v * cards.vault_items, vi)
     for r in range(N_RES):
         res_out[r] = (bp_r[r] if level >= 1 else 0) + (vr[r] if level >= 3 else 0)
-    for t in range(MAX_ITEMS):
+    for t in range(cards.n_items):
         item_out[t] = (bp_i[t] if level >= 2 else 0) + (vi[t] if level >= 3 else 0)
     return v - prot if level >= 4 else 0
 
@@ -44,8 +45,8 @@ def steal_vault_nb(cards, g, s, w, p, q, j):
     """Seat p takes seat q's vault j (0 = its first) with its contents (ruling DM-10);
     q keeps the rest of its storage, checked only at the end of q's own turn (DM-26)."""
     sq = s[q]
-    r_in = np.zeros(N_RES, np.int64)
-    i_in = np.zeros(MAX_ITEMS, np.int64)
+    r_in = stack_empty(N_RES, np.int64)  # share_nb fills the first n of each
+    i_in = stack_empty(MAX_ITEMS, np.int64)
     share_nb(sq.res, N_RES, j * cards.vault_res, (j + 1) * cards.vault_res, r_in)
     share_nb(sq.items, cards.n_items, j * cards.vault_items, (j + 1) * cards.vault_items, i_in)
     for r in range(N_RES):

@@ -36,6 +36,8 @@ def roll_nb(cards, g, s, w, p):
     s[p].rolls += 1
     if g.rolls > 1:
         s[p].rerolls += 1
+    if w.log.shape[0] == 0:
+        return  # not logging: the event's fields are not worth packing
     packed = 0
     locked = 0
     aside = 0

@@ -17,6 +17,7 @@ from simcore.games.dicemining.rules.turn_nb import hand_card_nb
 from simcore.games.dicemining.state.codes import Face, Keep, Opt
 from simcore.games.dicemining.state.dtypes import MAX_ITEMS, N_RES, UP, Stage
 from simcore.kernels.jit import kernel
+from simcore.kernels.stack_nb import stack_empty
 
 
 @kernel
@@ -55,8 +56,8 @@ def burgle_options_nb(cards, g, s, p, opts):
     """STOP (no theft); from each other seat in turn order after p: a resource card, an
     item or a vault the level allows (burglary_nb.stealable_nb)."""
     n = put_nb(opts, 0, Opt.STOP, 0, 0, 0)
-    res = np.zeros(N_RES, np.int64)
-    items = np.zeros(MAX_ITEMS, np.int64)
+    res = stack_empty(N_RES, np.int64)  # stealable_nb fills the first n of each
+    items = stack_empty(MAX_ITEMS, np.int64)
     for k in range(1, g.n_players):
         q = (p + k) % g.n_players
         n_vaults = stealable_nb(cards, g, s[q], q, g.steal_level, res, items)

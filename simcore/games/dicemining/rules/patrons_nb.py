@@ -45,7 +45,8 @@ def hand_size_nb(cards, g, p):
 @kernel
 def can_fulfil_nb(cards, sp, c):
     """True when seat sp holds every item patron card c needs."""
-    for t in range(cards.n_items):
+    for j in range(cards.n_need[c]):
+        t = cards.need_item[c, j]
         if sp.items[t] < cards.needs[c, t]:
             return False
     return True

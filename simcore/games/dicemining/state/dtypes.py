@@ -21,6 +21,7 @@ MAX_ITEMS = 24  # item types
 MAX_PATRONS = 64  # patron cards (copies expanded; the rulebook's 42)
 MAX_VAULTS = 16  # vault cards (the rulebook's 8)
 MAX_GROUPS = 8  # cumulative patron types (the rulebook's 3)
+MAX_NEEDS = 9  # items a patron card needs, 1..9 (carddata/compile.py)
 MAX_OPTIONS = 600  # option rows of one decision (a Wizard swap: held types x other types)
 OPT_W = 4  # option row: code (codes.Opt), a, b, c
 LOG_W = 8  # event row: turn, seat, code, a, b, c, d, e (codes.Ev)
@@ -74,6 +75,7 @@ TABLE = np.dtype(
         ("n_items", "i4"),  # item types, 1..MAX_ITEMS
         ("item_copies", "i1", (MAX_ITEMS,)),  # cards per item pile, 0..100
         ("recipe", "i1", (MAX_ITEMS, N_RES)),  # resources an item costs, 0..9 each
+        ("item_cost", "i2", (MAX_ITEMS,)),  # derived: resources in the recipe, 0..45
         ("n_vaults", "i4"),  # vault cards, 0..MAX_VAULTS
         ("vault_recipe", "i1", (N_RES,)),  # resources a vault costs
         ("vault_res", "i4"),  # resource cards a vault holds, 0..10
@@ -81,6 +83,9 @@ TABLE = np.dtype(
         ("n_patrons", "i4"),  # patron cards (copies expanded), hand * players..MAX_PATRONS
         ("patron_design", "i1", (MAX_PATRONS,)),  # design index (patrons.toml order)
         ("needs", "i1", (MAX_PATRONS, MAX_ITEMS)),  # items a card needs, 0..9 each
+        # derived from needs, so kernels visit a card's few item types, not every type:
+        ("n_need", "i1", (MAX_PATRONS,)),  # item types a card needs, 1..MAX_NEEDS
+        ("need_item", "i1", (MAX_PATRONS, MAX_NEEDS)),  # those types ascending; -1 = none
         ("patron_vp", "i1", (MAX_PATRONS,)),  # VP (0 for a cumulative patron)
         ("ability", "i1", (MAX_PATRONS,)),  # codes.Ability
         ("ability_n", "i1", (MAX_PATRONS,)),  # its parameter (level, n, or the group)

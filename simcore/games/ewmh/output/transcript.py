@@ -156,7 +156,7 @@ def event_line(ids, card, comp, r, p, code, a, b, c, d) -> str:  # noqa: PLR0911
     if code == Ev.PROTECT:
         return f"{who}'s Guild License stops {SEAT_NAMES[b]}'s discard or steal"
     if code == Ev.SPHERES:
-        return f"{who} rerolls a Music of the Spheres die: {b} -> {c}"
+        return f"{who} flips {card(d)} to reroll a Music of the Spheres die: {b} -> {c}"
     if code == Ev.FORCED:
         return f"{who} flips {'the vocation' if a == VOC_CARD else card(a)} (Cost of Living)"
     if code == Ev.END:

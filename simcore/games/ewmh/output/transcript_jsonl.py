@@ -51,6 +51,11 @@ FIELDS: dict[Ev, tuple[tuple[str, str], ...]] = {
     Ev.PATRON_MOVE: (("patron", "card"), ("spaces", "int"), ("cards_counted", "int")),
     Ev.EXPIRE: (("patron", "card"),),
     Ev.NEGATIVE: (("against", "seat"),),
+    Ev.REACT: (("card", "card"), ("trigger", "int"), ("choice", "int"), ("spent", "flag")),
+    Ev.NEGATE: (("seat", "seat"), ("source", "int"), ("option_kind", "int")),
+    Ev.STEAL_CARD: (("card", "card"), ("from", "seat")),
+    Ev.PROTECT: (("card", "card"), ("stopped", "seat")),
+    Ev.SPHERES: (("die", "int"), ("old", "int"), ("new", "int"), ("card", "card")),
 }
 
 

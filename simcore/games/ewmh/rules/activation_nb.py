@@ -225,7 +225,7 @@ def apply_activation_nb(cards, g, s, w):
         if effect == Effect.DOUBLE_ABILITY:  # Josquin: the next ability this turn (EW-26)
             g.pending_double = prm[0]
         elif effect == Effect.REROLL:  # Rondeaux: one die, whatever the factor (EW-28)
-            cont = rondeaux_reroll_nb(cards, g, s, w, p, b)
+            cont = rondeaux_reroll_nb(cards, g, s, w, p, b, g.act_src[0])
         elif kind == Opt.REACT:
             cont = apply_reaction_nb(cards, g, s, w, p, effect, prm, b, c, mult)
         else:

@@ -271,13 +271,15 @@ def react_nb(cards, g, s, w, p, c, b, k, d):
     g.win_step += 1
     g.steal2 = d if d > 0 else 0
     effect = cards.card_effect[c]
+    spent = 0
     if effect == Effect.INVERT_ROLL:
         discard_card_nb(g, c)
         s[p].spends += 1
+        spent = 1
     else:
         g.card_flipped[c] = 1
         s[p].flips += 1
-    log_nb(g, w, p, Ev.REACT, c, g.win, k, 0)
+    log_nb(g, w, p, Ev.REACT, c, g.win, k, spent)
     open_activation_nb(cards, g, s, w, p, Opt.REACT, c, effect, b, k)
 
 

@@ -32,9 +32,10 @@ def finish_spheres_nb(g, s, w, p):
 
 
 @kernel
-def rondeaux_reroll_nb(cards, g, s, w, p, die):
-    """Seat p's Rondeaux takes effect: it rerolls its movement die (die < 0: REROLL_PICK)
-    or Spheres die `die` (SPHERES_PICK), then picks either result. Returns 1 (a stage)."""
+def rondeaux_reroll_nb(cards, g, s, w, p, die, c):
+    """Seat p's Rondeaux (card c) takes effect: it rerolls its movement die (die < 0:
+    REROLL_PICK) or Spheres die `die` (SPHERES_PICK), then picks either result. Returns 1
+    (a stage). Its flip was logged as a FLIP (its card event); the SPHERES event names c."""
     sides = int(cards.rules[Rule.DIE_SIDES])
     g.actor = p
     if die < 0:
@@ -44,7 +45,7 @@ def rondeaux_reroll_nb(cards, g, s, w, p, die):
         return 1
     g.sph_die = die
     g.sph_new = 1 + randint_nb(g.rng, Stream.DICE, sides)
-    log_nb(g, w, p, Ev.SPHERES, die, g.sph_dice[die], g.sph_new, 0)
+    log_nb(g, w, p, Ev.SPHERES, die, g.sph_dice[die], g.sph_new, c)
     g.stage = Stage.SPHERES_PICK
     return 1
 

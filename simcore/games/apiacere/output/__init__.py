@@ -1,0 +1,1 @@
+"""A Piacere's results tables and its readable transcript."""

@@ -1,0 +1,1 @@
+"""A Piacere's strategies: the engine's core phase has the shared `random`."""
