@@ -6,7 +6,8 @@ The statistic: the heuristic seat's win rate over GAMES games (a shared win coun
 with a Wilson 95% interval. The bar: the interval's low end lies above the point halfway
 from the fair share (1/players) to winning every game, or above three times the fair share
 where that is lower (75% at 2 players, 62.5% at 4, 33.3% at 9: eight random seats win
-some games whatever one seat does, and the games' own target is 1.5x the fair share). Measured when this was written (400 games): Luthier's heuristics win 100% at
+some games whatever one seat does; the games' own target is 1.5x the fair share).
+Measured when this was written (400 games): Luthier's heuristics win 100% at
 2 and 4 players, Maestro's 98.5-99.5% at 2 and 86-90.5% at 4, whose interval's low end,
 about 82%, stays far above its 62.5% bar; the games are fixed by their seeds, so the test
 is not flaky, and a heuristic that fell to random play's level fails it by tens of points.
