@@ -29,7 +29,7 @@ def housing(c: Checker) -> dict[str, np.ndarray]:
     ids = c.ids("housing")[:n]
     rents = {h: c.merged["housing"][h]["rent"] for h in ids}
     tiers = len(rents[ids[0]]) if ids else 0
-    out = {
+    out: dict[str, np.ndarray] = {
         "housing_actions": np.zeros(n, np.int8),
         "housing_hand": np.zeros(n, np.int8),
         "housing_pay": np.zeros(n, np.int8),
@@ -57,7 +57,7 @@ def cities(c: Checker, shields: int, slots: int) -> dict[str, np.ndarray]:
     """Royal flag, die face, shield, base draws, variety slot and road distances."""
     n = c.capped("cities", "cities", MAX_CITIES)
     ids = c.ids("cities")[:n]
-    out = {
+    out: dict[str, np.ndarray] = {
         "city_royal": np.zeros(n, np.int8),
         "city_die": np.zeros(n, np.int8),
         "city_shield": np.zeros(n, np.int8),
@@ -87,7 +87,7 @@ def cities(c: Checker, shields: int, slots: int) -> dict[str, np.ndarray]:
             elif 0 <= j < n:
                 roads[i, j] = True
     for i, cid in enumerate(ids):
-        for j in np.flatnonzero(roads[:, i] & ~roads[i]):
+        for j in np.flatnonzero(roads[:, i] & ~roads[i]).tolist():
             c.note("cities", cid, "neighbours", f"missing {ids[j]} ({ids[j]} lists {cid})")
     out["city_distance"] = distances(roads | roads.T)
     if n and (out["city_distance"] == NO_ROUTE).any():
@@ -105,7 +105,9 @@ def distances(roads: np.ndarray) -> np.ndarray:
         frontier, steps = [start], 0
         while frontier:
             steps += 1
-            nxt = [j for i in frontier for j in np.flatnonzero(roads[i]) if out[start, j] < 0]
+            nxt = [
+                j for i in frontier for j in np.flatnonzero(roads[i]).tolist() if out[start, j] < 0
+            ]
             for j in nxt:
                 out[start, j] = steps
             frontier = sorted(set(nxt))
@@ -131,7 +133,7 @@ def travel(c: Checker) -> dict[str, np.ndarray]:
 def proximity(c: Checker) -> dict[str, np.ndarray]:
     """Distance, face-up takes (bit 1 << Colour) and extra draws of each proximity entry."""
     n = c.capped("proximity", "proximity entries", MAX_CITIES, least=0)
-    out = {
+    out: dict[str, np.ndarray] = {
         "prox_distance": np.zeros(n, np.int8),
         "prox_takes": np.zeros(n, np.int8),
         "prox_draws": np.zeros(n, np.int8),

@@ -222,7 +222,7 @@ class Compiler(Checker):
         n = min(len(ids), MAX_DESIGNS)
         if len(ids) > MAX_DESIGNS:
             self.file_note("cards", f"{len(ids)} designs; the engine holds 1..{MAX_DESIGNS}")
-        out = {
+        out: dict[str, np.ndarray] = {
             "design_stack": np.zeros(n, np.int8),
             "design_effect": np.zeros(n, np.int8),
             "design_params": np.zeros((n, MAX_PARAMS), np.int16),
@@ -322,7 +322,7 @@ class Compiler(Checker):
 
     def bonus_tiles(self, instrument_type: np.ndarray) -> dict[str, np.ndarray]:
         n = self.capped("bonus_tiles", "bonus tiles", MAX_BONUS_TILES, least=0)
-        out = {
+        out: dict[str, np.ndarray] = {
             "bonus_type": np.full(n, NO_TYPE, np.int8),
             "bonus_instrument": np.full(n, NO_INSTRUMENT, np.int8),
             "bonus_shared": np.zeros(n, np.int8),
@@ -357,7 +357,7 @@ class Compiler(Checker):
 
     def royal(self, city_royal: np.ndarray, shields: int) -> dict[str, np.ndarray]:
         n = self.capped("royal", "royal tiles", MAX_ROYAL)
-        out = {
+        out: dict[str, np.ndarray] = {
             "royal_city": np.zeros(n, np.int8),
             "royal_effect": np.zeros(n, np.int8),
             "royal_params": np.zeros((n, MAX_PARAMS), np.int16),
@@ -386,7 +386,7 @@ class Compiler(Checker):
                     "royal", rid, "city", f"{cities[c]} already has a royal tile ({holder[c]})"
                 )
             holder.setdefault(c, rid)
-        for c in np.flatnonzero(city_royal):
+        for c in np.flatnonzero(city_royal).tolist():
             if c not in holder:
                 self.note(
                     "cities", cities[c], "royal", "a royal city without a royal tile (royal.toml)"
@@ -395,7 +395,7 @@ class Compiler(Checker):
 
     def legacy(self, personal: int) -> dict[str, np.ndarray]:
         n = self.capped("legacy", "legacy tiles", MAX_LEGACY)
-        out = {
+        out: dict[str, np.ndarray] = {
             "legacy_effect": np.zeros(n, np.int8),
             "legacy_params": np.zeros((n, MAX_PARAMS), np.int16),
             "legacy_overall": np.zeros(n, np.int8),
