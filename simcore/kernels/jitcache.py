@@ -130,12 +130,13 @@ def _closure(name: str) -> list[str]:
 
 
 @cache
-def module_key(name: str) -> str:
-    """16 hex digits that change when `name` or anything it imports changes."""
+def module_key(name: str, extras: bool = True) -> str:
+    """16 hex digits that change when `name` or anything it imports changes (and, with
+    `extras`, the data files bound into its closure in this process: bind_extra)."""
     digest = hashlib.sha256()
     for member in _closure(name):
         digest.update(f"{member}:{_source_digest(member)}\n".encode())
-        for path in _extra.get(member, ()):  # its file name too: compiled code refers to it
+        for path in _extra.get(member, ()) if extras else ():  # name too: code refers to it
             digest.update(f"extra:{path.name}:".encode() + path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -151,7 +152,12 @@ def source_hash() -> str:
     digest = hashlib.sha256()
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*_nb.py")):
-            digest.update(module_key(module_name(path)).encode())
+            # the sources alone: which data files are bound depends on what this process
+            # imported (a worker may not have loaded a game's registry yet); the shipped
+            # data files themselves are hashed below, the same in every process
+            digest.update(module_key(module_name(path), extras=False).encode())
+        for path in sorted((ROOT / package).rglob("*.toml")):
+            digest.update(f"{path.relative_to(ROOT)}:".encode() + path.read_bytes())
     return digest.hexdigest()[:16]
 
 

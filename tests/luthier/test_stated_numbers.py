@@ -157,7 +157,9 @@ def test_refitted_cards_stay_estimates_and_say_how_they_were_fitted(
     for kind, rec in fitted:
         assert rec["source"] == "estimate" or rec.get("estimated"), (kind, rec["id"])
         # a `tutti balance` search, or (rules version 5) the report's adjusted effect
-        assert rec["fitted"].startswith(("tutti balance, ", "tutti report, ")), rec["fitted"]
+        assert rec["fitted"].startswith(
+            ("tutti balance, ", "tutti report, ", "field_check trio lines, ")
+        ), rec["fitted"]
     (tmp_path / "patrons.toml").write_text(
         '[[patron]]\nid = "frederic_chopin"\nfitted = "by hand, for a test"\n'
     )
