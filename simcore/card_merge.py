@@ -8,7 +8,9 @@ A user entry whose id is already known changes only the fields it gives (a table
 `params` is replaced as a whole); a new id adds an entry (after the shipped ones); a rule
 table (a kind without a section) changes that rule. A changed entry that gives no
 `source` of its own gets `source = "user: FILE"`, a patched one `"variant: --set ..."`:
-neither is the rulebook any more. Every problem is collected and raised together as
+neither is the rulebook any more. A game whose schema sets `replace_files` also lets a
+user file begin with `replace = true`: it then replaces the shipped file whole (a
+designer's own map or card list). Every problem is collected and raised together as
 `CardDataError`, one `file:card-id:field: message` line each; a broken file, a missing
 directory or a malformed `--set` is one TuttiError. The game compiles what this returns
 (its own `carddata/compile.py`).
@@ -40,7 +42,8 @@ class CardSchema:
     """A game's card files: `kinds` (file stems, in load order), `sections` (a list kind's
     TOML section; a kind without one is a file of rule tables), `fields[kind][name]`
     (with `.type` and `.required`), `aliases` (other names `--set` accepts for a kind),
-    `doc_fields` (text that changes no number), the shipped directory and its label."""
+    `doc_fields` (text that changes no number), the shipped directory and its label;
+    `replace_files`: whether a user file may begin with `replace = true`."""
 
     kinds: Sequence[str]
     sections: Mapping[str, str]
@@ -49,13 +52,23 @@ class CardSchema:
     doc_fields: Sequence[str]
     default_dir: Path
     shipped_label: str
+    replace_files: bool = False
 
 
-def _read_kind(schema: CardSchema, kind: str, path: Path, label: str, problems: list[str]) -> Cards:
+REPLACE = "replace"  # a user file's top-level `replace = true` (schemas with replace_files)
+
+
+def _read_kind(
+    schema: CardSchema, kind: str, path: Path, label: str, problems: list[str]
+) -> tuple[Cards, bool]:
+    """The file's entries, and whether it replaces the shipped file (`replace = true`)."""
     doc = read_toml(path, label)
+    replace = doc.pop(REPLACE, False) if schema.replace_files else False
+    if not isinstance(replace, bool):
+        problems.append(f"{label}:{REPLACE}: expected true or false, got {replace!r}")
     if kind not in schema.sections:
-        return tables_by_key(doc, label, problems)
-    return cards_by_id(doc, schema.sections[kind], label, problems)
+        return tables_by_key(doc, label, problems), replace is True
+    return cards_by_id(doc, schema.sections[kind], label, problems), replace is True
 
 
 def _user_files(
@@ -72,7 +85,9 @@ def _user_files(
             )
             continue
         kind, label = path.stem, str(path)
-        over = _read_kind(schema, kind, path, label, problems)
+        over, replace = _read_kind(schema, kind, path, label, problems)
+        if replace:  # the designer's own sheet: the shipped entries are gone
+            merged[kind], origins[kind] = {}, {}
         shipped = list(merged[kind])
         for cid in overlay(merged[kind], over, origins[kind], label):
             hint = did_you_mean(cid, shipped)
@@ -163,7 +178,7 @@ def merge_card_files(
     for kind in schema.kinds:
         label = f"{schema.shipped_label}/{kind}.toml"
         path = schema.default_dir / f"{kind}.toml"
-        merged[kind] = _read_kind(schema, kind, path, label, problems)
+        merged[kind], _ = _read_kind(schema, kind, path, label, problems)
         origins[kind] = {cid: dict.fromkeys(card, label) for cid, card in merged[kind].items()}
     if user is not None:
         _user_files(schema, user, merged, origins, problems)

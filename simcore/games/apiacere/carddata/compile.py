@@ -2,11 +2,11 @@
 kernels will index (`Tables`): names stay in Python, the kernels see codes and numbers.
 
 Every problem is noted as `file:card-id:field: message` (the file that wrote the field),
-so a designer sees all of them at once. `load.check_fields` has already checked each
-field's TOML type; here come the names (effect kinds, stacks, families, instruments,
-types, colours, cities, housing), the parameters of each kind with their ranges, the
-rules and setup, and the totals: each stack's cards against its stated count, one royal
-tile per royal city, enough legacy tiles for the deal at five players, a connected map.
+so a designer sees all of them at once. `simcore.card_merge.check_fields` has already
+checked each field's TOML type; here come the names (effect kinds, stacks, families,
+instruments, types, colours, cities, housing), the parameters of each kind with their
+ranges, the rules and setup, and the totals: each stack's cards against its stated count,
+one royal tile per royal city, enough legacy tiles for the deal at five players, a connected map.
 """
 
 from __future__ import annotations
