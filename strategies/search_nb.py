@@ -1,9 +1,12 @@
 """Game-independent parts of a search player (issue 33): UCB1 over a root's candidates,
 the pick by visits, candidate lists ranked by a base strategy, rollout seeds.
 
-A game's search player (strategies/luthier/search_player_nb.py) supplies the rest: its
+A game's search player (strategies/<game>/search_player_nb.py) supplies the rest: its
 state copy, options, redeal and rollout kernels (the advance / top_options / apply_top /
-redeal contract of simcore/games/<game>/resume_nb.py).
+redeal contract of simcore/games/<game>/resume_nb.py), and the short loop that joins them.
+That loop is written once per game on purpose: a kernel that takes another kernel as an
+argument (the game's rollout or base strategy) cannot be cached by numba ("dynamic
+globals"), and every kernel here must load from the cache.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import GOLDEN, mix64_nb
 
 MAX_CANDIDATES = 16  # candidates a root may compare
+CONFIRM_Z = 1.64  # paired standard errors by which a candidate must beat the base's pick
 
 
 @kernel
@@ -64,3 +68,23 @@ def drop_row_nb(opts, idx, n, k):
 def rollout_seed_nb(base, t):
     """The seed of rollout t of a decision whose own draw is `base` (uint64)."""
     return np.int64(mix64_nb(np.uint64(base) + np.uint64(t + 1) * GOLDEN) >> np.uint64(1))
+
+
+@kernel
+def confirmed_nb(rewards, visits, x):
+    """True when candidate x beat candidate 0 (the base's pick) on the rollouts both played,
+    pair by pair (rewards[i, j]: candidate i's j-th rollout; the j-th of each on one deal),
+    by more than CONFIRM_Z standard errors of the mean difference."""
+    m = min(visits[0], visits[x])
+    if m < 2:
+        return False
+    total = 0.0
+    for j in range(m):
+        total += rewards[x, j] - rewards[0, j]
+    mean = total / m
+    ss = 0.0
+    for j in range(m):
+        d = rewards[x, j] - rewards[0, j] - mean
+        ss += d * d
+    se = np.sqrt(ss / (m - 1) / m)
+    return mean > CONFIRM_Z * se and mean > 0.0

@@ -53,13 +53,12 @@ from strategies.dicemining.dispatch_nb import base_choose_nb
 from strategies.dicemining.ids import SEARCH, S
 from strategies.search_nb import (
     MAX_CANDIDATES,
+    confirmed_nb,
     drop_row_nb,
     most_visited_nb,
     rollout_seed_nb,
     ucb_pick_nb,
 )
-
-CONFIRM_Z = 1.64  # paired standard errors by which a candidate must beat the base's pick
 
 if config.DISABLE_JIT:
 
@@ -120,26 +119,6 @@ def rollout_nb(cards, g, s, w, p, k, seed, sg, ss):
     pick_nb(cards, gr, sr, w, p, k)
     advance_nb(cards, gr, sr, w, 0)
     return sr[p].win
-
-
-@kernel
-def confirmed_nb(rewards, visits, x):
-    """True when candidate x beat candidate 0 (the base's pick) on the rollouts both played,
-    pair by pair (rewards[i, j]: candidate i's j-th rollout; the j-th of each on one deal),
-    by more than CONFIRM_Z standard errors of the mean difference."""
-    m = min(visits[0], visits[x])
-    if m < 2:
-        return False
-    total = 0.0
-    for j in range(m):
-        total += rewards[x, j] - rewards[0, j]
-    mean = total / m
-    ss = 0.0
-    for j in range(m):
-        d = rewards[x, j] - rewards[0, j] - mean
-        ss += d * d
-    se = np.sqrt(ss / (m - 1) / m)
-    return mean > CONFIRM_Z * se and mean > 0.0
 
 
 @kernel
