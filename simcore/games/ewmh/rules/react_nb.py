@@ -42,6 +42,7 @@ from simcore.games.ewmh.state.codes import Ev, Opt, Stage, Trigger
 from simcore.games.ewmh.state.dtypes import Stream
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import randint_nb
+from simcore.kernels.stack_nb import stack_empty
 
 
 @kernel
@@ -127,7 +128,8 @@ def react_options_nb(cards, g, s, w, p):
     if g.win != Trigger.MOVED:
         return add_opt_nb(g, w, n, Opt.REACT, c, -1, -1, -1)
     q = g.win_src
-    seen = np.zeros(MAX_DESIGNS, np.bool_)
+    seen = stack_empty(MAX_DESIGNS, np.bool_)
+    seen[:] = False
     for k in range(g.n_cards):
         if g.card_loc[k] == q and not seen[cards.card_design[k]]:
             seen[cards.card_design[k]] = True
