@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.ewmh.codes import Effect, Keep, Rule, Tile
+from simcore.games.ewmh.codes import N_AGES, Effect, Keep, Rule, Tile
 from simcore.games.ewmh.rules.activation_nb import act_params_nb
 from simcore.games.ewmh.rules.effects_nb import spheres_success_nb
 from simcore.games.ewmh.rules.held_nb import (
@@ -74,6 +74,7 @@ from simcore.games.ewmh.state.codes import VOC_CARD, Opt, Stage, Trigger
 from simcore.games.ewmh.state.view_nb import hand_count_nb, own_hand_nb
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import STRATEGY_STREAM, next_u64_nb
+from simcore.kernels.stack_nb import stack_empty, stack_empty_2d
 from strategies.ewmh.params import P
 from strategies.ties_nb import ranked_value_nb
 
@@ -169,27 +170,41 @@ def piece_value_nb(w, cards, g, s, p, genre, age):
 
 
 @kernel
-def best_piece_nb(w, cards, g, s, p, genre):
-    """The most valued banner of a `genre` piece for seat p (piece_value_nb), any Age."""
-    best = -np.inf
-    for age in range(cards.genre_banner.shape[1]):
-        best = max(best, piece_value_nb(w, cards, g, s, p, genre, age))
-    return best
-
-
-@kernel
-def held_back_nb(w, cards, g, s, p, genre, hand):
+def held_back_nb(w, s, p, genre, hand, best):
     """1 if a `genre` piece is among the HOLD best pieces of seat p's hand (hand: its own
-    pieces per genre) and p has not arrived: it waits for a free production."""
+    pieces per genre; best: the most valued banner of each genre in hand, piece_table_nb)
+    and p has not arrived: it waits for a free production."""
     hold = int(w[P.HOLD])
     if hold <= 0 or s[p].arrival > 0:
         return 0
-    mine = best_piece_nb(w, cards, g, s, p, genre)
+    mine = best[genre]
     better = 0
-    for other in range(cards.genre_copies.shape[0]):
-        if other != genre and hand[other] > 0 and best_piece_nb(w, cards, g, s, p, other) > mine:
+    for other in range(hand.shape[0]):
+        if other != genre and hand[other] > 0 and best[other] > mine:
             better += hand[other]
     return 1 if better < hold else 0
+
+
+@kernel
+def piece_table_nb(w, cards, g, s, p, opts, n, hand, pieces, best):
+    """piece_value_nb of every (genre, banner) of which seat p holds a piece (hand) into
+    pieces (float64[>= genres, N_AGES], mutated) and its most valued banner's value into
+    best (float64[>= genres], mutated; other genres -inf), where opts[:n] list a
+    production: once per decision, not per option (the production options and
+    held_back_nb read them)."""
+    best[:] = -np.inf
+    producing = False
+    for i in range(n):
+        if opts[i, 0] == Opt.PRODUCE or opts[i, 0] == Opt.FREE:
+            producing = True
+    if not producing:
+        return
+    for genre in range(cards.genre_copies.shape[0]):
+        if hand[genre] > 0:
+            for age in range(cards.genre_banner.shape[1]):
+                v = piece_value_nb(w, cards, g, s, p, genre, age)
+                pieces[genre, age] = v
+                best[genre] = max(best[genre], v)
 
 
 @kernel
@@ -260,7 +275,7 @@ def aimed_value_nb(w, cards, g, s, p, effect, prm, b, c):
 
 
 @kernel
-def phase_value_nb(w, cards, g, s, p, row, hand, n_hand):
+def phase_value_nb(w, cards, g, s, p, row, hand, n_hand, pieces, best):
     """The free phase (ruling EW-13): roll, end, produce, or use a card or the vocation."""
     kind = row[0]
     if kind == Opt.ROLL:
@@ -270,12 +285,12 @@ def phase_value_nb(w, cards, g, s, p, row, hand, n_hand):
     if kind == Opt.PRODUCE:
         genre = row[1]
         age = row[2]
-        v = piece_value_nb(w, cards, g, s, p, genre, age)
+        v = pieces[genre, age]
         v -= w[P.UNIT] * cost_nb(cards, g, genre, age)
         if age == cards.rules[Rule.AGE]:
             v += w[P.AGE_FULL]
-        if held_back_nb(w, cards, g, s, p, genre, hand) == 1:
-            v -= best_piece_nb(w, cards, g, s, p, genre)
+        if held_back_nb(w, s, p, genre, hand, best) == 1:
+            v -= best[genre]
         return v
     a = row[1]
     if kind == Opt.VOC:
@@ -510,8 +525,10 @@ def spheres_value_nb(w, cards, g, p, row):
 
 
 @kernel
-def option_value_nb(w, cards, g, s, p, row, hand, n_hand):
-    """Option `row` of the decision at g.stage, in points for seat p (module docstring)."""
+def option_value_nb(w, cards, g, s, p, row, hand, n_hand, pieces, best):
+    """Option `row` of the decision at g.stage, in points for seat p (module docstring);
+    hand, n_hand, pieces and best: seat p's hand, and its pieces' values where it
+    produces (piece_table_nb)."""
     stage = g.stage
     kind = row[0]
     if stage == Stage.HAND_LIMIT:
@@ -519,11 +536,11 @@ def option_value_nb(w, cards, g, s, p, row, hand, n_hand):
     if kind == Opt.STOP:
         return 0.0
     if stage == Stage.PHASE:
-        return phase_value_nb(w, cards, g, s, p, row, hand, n_hand)
+        return phase_value_nb(w, cards, g, s, p, row, hand, n_hand, pieces, best)
     if stage == Stage.PAY:
         return pay_value_nb(w, cards, g, s, p, row)
     if stage == Stage.FREE:
-        return piece_value_nb(w, cards, g, s, p, row[1], row[2])
+        return pieces[row[1], row[2]]
     if stage == Stage.VOCATION:
         return vocation_pick_value_nb(w, cards, row[1])
     if stage == Stage.DRAFT:
@@ -571,15 +588,21 @@ def heuristic_choose_nb(w, cards, g, s, p, opts, n):
     """Index of the option seat p takes among opts[:n]: the most valued, equal values by
     the first listed (module docstring); one draw of the strategy stream per decision."""
     draw = next_u64_nb(g.rng, STRATEGY_STREAM)
-    hand = np.zeros(MAX_GENRES, np.int64)
+    hand = stack_empty(MAX_GENRES, np.int64)
+    hand[:] = 0
+    pieces = stack_empty_2d(MAX_GENRES, N_AGES, np.float64)
+    best_pieces = stack_empty(MAX_GENRES, np.float64)
+    best_pieces[:] = -np.inf
     n_hand = 0
-    if g.stage == Stage.PHASE:
+    if g.stage == Stage.PHASE or g.stage == Stage.FREE:
         n_hand = own_hand_nb(cards, g, p, hand)
+        piece_table_nb(w, cards, g, s, p, opts, n, hand, pieces, best_pieces)
     noise = w[P.NOISE]
     best = 0
     best_v = -np.inf
     for i in range(n):
-        v = ranked_value_nb(option_value_nb(w, cards, g, s, p, opts[i], hand, n_hand), noise, draw)
+        v = option_value_nb(w, cards, g, s, p, opts[i], hand, n_hand, pieces, best_pieces)
+        v = ranked_value_nb(v, noise, draw)
         if v > best_v:
             best_v = v
             best = i
