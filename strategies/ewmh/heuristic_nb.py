@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.ewmh.codes import N_AGES, Effect, Keep, Rule, Tile
+from simcore.games.ewmh.codes import N_AGES, Count, Effect, Keep, Rule, Tile
 from simcore.games.ewmh.rules.activation_nb import act_params_nb
 from simcore.games.ewmh.rules.effects_nb import spheres_success_nb
 from simcore.games.ewmh.rules.held_nb import (
@@ -148,7 +148,7 @@ def card_value_nb(w, cards, g, p, c):
 def vocation_value_nb(w, cards, g, s, p):
     """Seat p's fresh vocation card: its best flip ability (a unit when paying)."""
     best = 0.0
-    for a in range(cards.ability_vocation.shape[0]):
+    for a in range(cards.counts[Count.ABILITIES]):
         if cards.ability_vocation[a] == s[p].vocation:
             e = cards.ability_effect[a]
             if e != Effect.TAG_BONUS and e != Effect.PATRON_DOUBLE:
@@ -199,7 +199,7 @@ def piece_table_nb(w, cards, g, s, p, opts, n, hand, pieces, best):
             producing = True
     if not producing:
         return
-    for genre in range(cards.genre_copies.shape[0]):
+    for genre in range(cards.counts[Count.GENRES]):
         if hand[genre] > 0:
             for age in range(cards.genre_banner.shape[1]):
                 v = piece_value_nb(w, cards, g, s, p, genre, age)
@@ -328,11 +328,11 @@ def vocation_pick_value_nb(w, cards, v):
     total = 0
     bonus = 0
     mask = 0
-    for a in range(cards.ability_vocation.shape[0]):
+    for a in range(cards.counts[Count.ABILITIES]):
         if cards.ability_vocation[a] == v and cards.ability_effect[a] == Effect.TAG_BONUS:
             mask = cards.ability_params[a, 0]
             bonus = cards.ability_params[a, 1]
-    for genre in range(cards.genre_copies.shape[0]):
+    for genre in range(cards.counts[Count.GENRES]):
         total += cards.genre_copies[genre]
         if cards.genre_tags[genre] & mask:
             reach += cards.genre_copies[genre]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.ewmh.codes import N_AGES, Keep, Timing
+from simcore.games.ewmh.codes import N_AGES, Count, Keep, Timing
 from simcore.games.ewmh.rules.effects_nb import effect_options_nb
 from simcore.games.ewmh.rules.held_nb import full_points_nb, plays_text_nb
 from simcore.games.ewmh.rules.keep_nb import may_stop_discarding_nb
@@ -55,7 +55,7 @@ def phase_options_nb(cards, g, s, w, p):
             seen[d] = True
             n = effect_options_nb(cards, g, s, w, n, p, Opt.SPEND, c, effect, cards.card_params[c])
     if s[p].voc_flipped == 0:
-        for a in range(cards.ability_vocation.shape[0]):
+        for a in range(cards.counts[Count.ABILITIES]):
             mine = cards.ability_vocation[a] == s[p].vocation
             if mine and cards.ability_timing[a] == Timing.FLIP:
                 effect = cards.ability_effect[a]
@@ -66,7 +66,7 @@ def phase_options_nb(cards, g, s, w, p):
     in_hand = stack_empty(MAX_GENRES, np.bool_)
     full = stack_empty(N_AGES, np.int64)
     hand_genres_nb(cards, g, p, in_hand, full)
-    for genre in range(cards.genre_copies.shape[0]):
+    for genre in range(cards.counts[Count.GENRES]):
         if not in_hand[genre]:
             continue
         for age in range(N_AGES):
@@ -161,7 +161,7 @@ def free_options_nb(cards, g, s, w, p):
     in_hand = stack_empty(MAX_GENRES, np.bool_)
     full = stack_empty(N_AGES, np.int64)
     hand_genres_nb(cards, g, p, in_hand, full)
-    for genre in range(cards.genre_copies.shape[0]):
+    for genre in range(cards.counts[Count.GENRES]):
         if not in_hand[genre]:
             continue
         for age in range(N_AGES):
