@@ -88,9 +88,9 @@ def measure(
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="ewmh")
+    parser.add_argument("--game", required=True)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--strategies", default="producer,rusher,patron,producer")
+    parser.add_argument("--strategies", required=True, help="one per seat, repeated round")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--threads", type=int, default=1)
