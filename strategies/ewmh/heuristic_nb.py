@@ -71,7 +71,7 @@ from simcore.games.ewmh.rules.patrons_nb import patron_factor_nb
 from simcore.games.ewmh.rules.produce_nb import banner_points_nb, cost_nb, piece_bonus_nb
 from simcore.games.ewmh.sizes import MAX_GENRES
 from simcore.games.ewmh.state.codes import VOC_CARD, Opt, Stage, Trigger
-from simcore.games.ewmh.state.view_nb import hand_count_nb, own_hand_nb
+from simcore.games.ewmh.state.view_nb import comps_to_draw_nb, hand_count_nb, own_hand_nb
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import STRATEGY_STREAM, next_u64_nb
 from simcore.kernels.stack_nb import stack_empty, stack_empty_2d
@@ -93,15 +93,15 @@ def text_value_nb(w, cards, g, p, effect, prm):
     """What an effect's text is worth to seat p, its targets not yet chosen (a card held,
     drafted or taken: the best use it will have)."""
     if effect == Effect.DRAW_COMPOSITIONS:
-        return w[P.COMP] * prm[0]
+        return w[P.COMP] * min(prm[0], comps_to_draw_nb(g))
     if effect == Effect.BACK_AND_DRAW:
-        return w[P.COMP] * prm[1] - w[P.MOVE] * prm[0]
+        return w[P.COMP] * min(prm[1], comps_to_draw_nb(g)) - w[P.MOVE] * prm[0]
     if effect == Effect.TAKE_EFFECT:
         return w[P.EFFECT] * prm[0]
     if effect == Effect.HIGHER_EDUCATION:
         return w[P.EFFECT] * prm[1]
     if effect == Effect.SPHERES:
-        return w[P.COMP] * prm[1] * SPHERES_HIT
+        return w[P.COMP] * min(prm[1], comps_to_draw_nb(g)) * SPHERES_HIT
     if effect == Effect.REROLL:
         return w[P.MOVE]
     if effect == Effect.DOUBLE_NEXT_ROLL:  # Philip the Good: an average roll x factor
@@ -247,7 +247,7 @@ def aimed_value_nb(w, cards, g, s, p, effect, prm, b, c):
             return w[P.MOVE] * c
         return -w[P.HARM] * 0.5 * c  # an opponent moved back is a gain
     if effect == Effect.BACK_AND_DRAW:
-        return w[P.COMP] * prm[1] - w[P.MOVE] * min(prm[0], s[p].pos)
+        return w[P.COMP] * min(prm[1], comps_to_draw_nb(g)) - w[P.MOVE] * min(prm[0], s[p].pos)
     if effect == Effect.SAME_TILE_PUSH:
         return w[P.MOVE] * prm[0] + w[P.HARM] * 0.5 * prm[1]
     if effect == Effect.STEAL_COMPOSITION:
@@ -386,12 +386,12 @@ def steal_value_nb(w, cards, g, p, k):
 
 
 @kernel
-def tile_gain_nb(w, cards, t):
+def tile_gain_nb(w, cards, g, t):
     """The benefit of tile entry t (Charlemagne copies it): COMP, EFFECT or MOVE per unit."""
     kind = cards.tile_kind[t]
     n = cards.tile_params[t, 0]
     if kind == Tile.DRAW_COMPOSITION:
-        return w[P.COMP] * n
+        return w[P.COMP] * min(n, comps_to_draw_nb(g))
     if kind == Tile.DRAW_EFFECT or kind == Tile.TAKE_EFFECT:
         return w[P.EFFECT] * n
     if kind == Tile.MOVE:
@@ -416,9 +416,9 @@ def reaction_gain_nb(w, cards, g, s, p, q, effect, prm, b, c, second):
             v += w[P.MOVE] * 2 * g.die_move
         return v
     if effect == Effect.VOCATION_WATCH or effect == Effect.DRAW_MORE:
-        return w[P.COMP] * prm[0]
+        return w[P.COMP] * min(prm[0], comps_to_draw_nb(g))
     if effect == Effect.COPY_TILE:
-        return tile_gain_nb(w, cards, g.win_a)
+        return tile_gain_nb(w, cards, g, g.win_a)
     if effect == Effect.MOVED_STEAL:
         v = steal_value_nb(w, cards, g, p, c)
         if second > 0:
@@ -521,7 +521,7 @@ def spheres_value_nb(w, cards, g, p, row):
     for v in range(1, DIE_FACES + 1):
         if spheres_hit_with_nb(g, i, v):
             hits += 1
-    return w[P.COMP] * g.sph_draw * hits / DIE_FACES - w[P.UNIT]
+    return w[P.COMP] * min(g.sph_draw, comps_to_draw_nb(g)) * hits / DIE_FACES - w[P.UNIT]
 
 
 @kernel
