@@ -1,14 +1,14 @@
 """The card data as ONE read-only structured record: what the batch kernel's `cards` is.
 
 Why a record and not the `Tables` named tuple (Luthier's card table, the same way): numba
-passes a named tuple of 25 arrays as some 200 machine words into every kernel it calls, and
-LLVM does not inline or simplify calls that wide; a record is one pointer, and its tables'
-shapes are constants. A micro-benchmark of five nested kernels reading two tables (docs/
-games/ewmh.md, `bench`) took 33 ns a call through the named tuple and 4.5 ns through a
-record. Every table is padded to its maximum (simcore/games/ewmh/sizes.py), so the
-record's type and the kernel cache do not depend on the card set; `counts` (codes.Count)
-says how many rows are cards, and the kernels read it, never a table's shape. The padding
-rows are zeros that no kernel reads.
+passes a named tuple of 25 arrays as some 200 machine words, with a reference count per
+array, into every kernel it calls, and LLVM does not inline or simplify calls that wide; a
+record is one pointer, and its tables' shapes are constants. Five nested kernels reading
+two tables took 33 to 77 ns a call through a named tuple and 4.5 to 9 ns through a record
+(simcore/kernels/call_cost_bench.py). Every table is padded to its maximum
+(simcore/games/ewmh/sizes.py), so the record's type and the kernel cache do not depend on
+the card set; `counts` (codes.Count) says how many rows are cards, and the kernels read
+it, never a table's shape. The padding rows are zeros that no kernel reads.
 """
 
 from __future__ import annotations
