@@ -20,7 +20,7 @@ demo: $(STAMP)
 	$(BIN)/tutti report runs/demo
 
 bench: $(STAMP)
-	$(BIN)/tutti bench --json bench.json --readme README.md --compare dicemining
+	$(BIN)/tutti bench --json bench.json --readme README.md --compare dicemining --compare ewmh
 
 # The drift baselines CI checks against, one per game (docs/guide/ci.md). Regenerate one only
 # on purpose: with a RULES_VERSION bump of its game and a CHANGELOG.md line.

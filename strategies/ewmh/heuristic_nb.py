@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.ewmh.codes import Effect, Keep, Rule, Tile
+from simcore.games.ewmh.codes import N_AGES, Count, Effect, Keep, Rule, Tile
 from simcore.games.ewmh.rules.activation_nb import act_params_nb
 from simcore.games.ewmh.rules.effects_nb import spheres_success_nb
 from simcore.games.ewmh.rules.held_nb import (
@@ -71,9 +71,10 @@ from simcore.games.ewmh.rules.patrons_nb import patron_factor_nb
 from simcore.games.ewmh.rules.produce_nb import banner_points_nb, cost_nb, piece_bonus_nb
 from simcore.games.ewmh.sizes import MAX_GENRES
 from simcore.games.ewmh.state.codes import VOC_CARD, Opt, Stage, Trigger
-from simcore.games.ewmh.state.view_nb import hand_count_nb, own_hand_nb
+from simcore.games.ewmh.state.view_nb import comps_to_draw_nb, hand_count_nb, own_hand_nb
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import STRATEGY_STREAM, next_u64_nb
+from simcore.kernels.stack_nb import stack_empty, stack_empty_2d
 from strategies.ewmh.params import P
 from strategies.ties_nb import ranked_value_nb
 
@@ -92,15 +93,15 @@ def text_value_nb(w, cards, g, p, effect, prm):
     """What an effect's text is worth to seat p, its targets not yet chosen (a card held,
     drafted or taken: the best use it will have)."""
     if effect == Effect.DRAW_COMPOSITIONS:
-        return w[P.COMP] * prm[0]
+        return w[P.COMP] * min(prm[0], comps_to_draw_nb(g))
     if effect == Effect.BACK_AND_DRAW:
-        return w[P.COMP] * prm[1] - w[P.MOVE] * prm[0]
+        return w[P.COMP] * min(prm[1], comps_to_draw_nb(g)) - w[P.MOVE] * prm[0]
     if effect == Effect.TAKE_EFFECT:
         return w[P.EFFECT] * prm[0]
     if effect == Effect.HIGHER_EDUCATION:
         return w[P.EFFECT] * prm[1]
     if effect == Effect.SPHERES:
-        return w[P.COMP] * prm[1] * SPHERES_HIT
+        return w[P.COMP] * min(prm[1], comps_to_draw_nb(g)) * SPHERES_HIT
     if effect == Effect.REROLL:
         return w[P.MOVE]
     if effect == Effect.DOUBLE_NEXT_ROLL:  # Philip the Good: an average roll x factor
@@ -147,7 +148,7 @@ def card_value_nb(w, cards, g, p, c):
 def vocation_value_nb(w, cards, g, s, p):
     """Seat p's fresh vocation card: its best flip ability (a unit when paying)."""
     best = 0.0
-    for a in range(cards.ability_vocation.shape[0]):
+    for a in range(cards.counts[Count.ABILITIES]):
         if cards.ability_vocation[a] == s[p].vocation:
             e = cards.ability_effect[a]
             if e != Effect.TAG_BONUS and e != Effect.PATRON_DOUBLE:
@@ -169,27 +170,41 @@ def piece_value_nb(w, cards, g, s, p, genre, age):
 
 
 @kernel
-def best_piece_nb(w, cards, g, s, p, genre):
-    """The most valued banner of a `genre` piece for seat p (piece_value_nb), any Age."""
-    best = -np.inf
-    for age in range(cards.genre_banner.shape[1]):
-        best = max(best, piece_value_nb(w, cards, g, s, p, genre, age))
-    return best
-
-
-@kernel
-def held_back_nb(w, cards, g, s, p, genre, hand):
+def held_back_nb(w, s, p, genre, hand, best):
     """1 if a `genre` piece is among the HOLD best pieces of seat p's hand (hand: its own
-    pieces per genre) and p has not arrived: it waits for a free production."""
+    pieces per genre; best: the most valued banner of each genre in hand, piece_table_nb)
+    and p has not arrived: it waits for a free production."""
     hold = int(w[P.HOLD])
     if hold <= 0 or s[p].arrival > 0:
         return 0
-    mine = best_piece_nb(w, cards, g, s, p, genre)
+    mine = best[genre]
     better = 0
-    for other in range(cards.genre_copies.shape[0]):
-        if other != genre and hand[other] > 0 and best_piece_nb(w, cards, g, s, p, other) > mine:
+    for other in range(hand.shape[0]):
+        if other != genre and hand[other] > 0 and best[other] > mine:
             better += hand[other]
     return 1 if better < hold else 0
+
+
+@kernel
+def piece_table_nb(w, cards, g, s, p, opts, n, hand, pieces, best):
+    """piece_value_nb of every (genre, banner) of which seat p holds a piece (hand) into
+    pieces (float64[>= genres, N_AGES], mutated) and its most valued banner's value into
+    best (float64[>= genres], mutated; other genres -inf), where opts[:n] list a
+    production: once per decision, not per option (the production options and
+    held_back_nb read them)."""
+    best[:] = -np.inf
+    producing = False
+    for i in range(n):
+        if opts[i, 0] == Opt.PRODUCE or opts[i, 0] == Opt.FREE:
+            producing = True
+    if not producing:
+        return
+    for genre in range(cards.counts[Count.GENRES]):
+        if hand[genre] > 0:
+            for age in range(cards.genre_banner.shape[1]):
+                v = piece_value_nb(w, cards, g, s, p, genre, age)
+                pieces[genre, age] = v
+                best[genre] = max(best[genre], v)
 
 
 @kernel
@@ -232,7 +247,7 @@ def aimed_value_nb(w, cards, g, s, p, effect, prm, b, c):
             return w[P.MOVE] * c
         return -w[P.HARM] * 0.5 * c  # an opponent moved back is a gain
     if effect == Effect.BACK_AND_DRAW:
-        return w[P.COMP] * prm[1] - w[P.MOVE] * min(prm[0], s[p].pos)
+        return w[P.COMP] * min(prm[1], comps_to_draw_nb(g)) - w[P.MOVE] * min(prm[0], s[p].pos)
     if effect == Effect.SAME_TILE_PUSH:
         return w[P.MOVE] * prm[0] + w[P.HARM] * 0.5 * prm[1]
     if effect == Effect.STEAL_COMPOSITION:
@@ -260,7 +275,7 @@ def aimed_value_nb(w, cards, g, s, p, effect, prm, b, c):
 
 
 @kernel
-def phase_value_nb(w, cards, g, s, p, row, hand, n_hand):
+def phase_value_nb(w, cards, g, s, p, row, hand, n_hand, pieces, best):
     """The free phase (ruling EW-13): roll, end, produce, or use a card or the vocation."""
     kind = row[0]
     if kind == Opt.ROLL:
@@ -270,12 +285,12 @@ def phase_value_nb(w, cards, g, s, p, row, hand, n_hand):
     if kind == Opt.PRODUCE:
         genre = row[1]
         age = row[2]
-        v = piece_value_nb(w, cards, g, s, p, genre, age)
+        v = pieces[genre, age]
         v -= w[P.UNIT] * cost_nb(cards, g, genre, age)
         if age == cards.rules[Rule.AGE]:
             v += w[P.AGE_FULL]
-        if held_back_nb(w, cards, g, s, p, genre, hand) == 1:
-            v -= best_piece_nb(w, cards, g, s, p, genre)
+        if held_back_nb(w, s, p, genre, hand, best) == 1:
+            v -= best[genre]
         return v
     a = row[1]
     if kind == Opt.VOC:
@@ -313,11 +328,11 @@ def vocation_pick_value_nb(w, cards, v):
     total = 0
     bonus = 0
     mask = 0
-    for a in range(cards.ability_vocation.shape[0]):
+    for a in range(cards.counts[Count.ABILITIES]):
         if cards.ability_vocation[a] == v and cards.ability_effect[a] == Effect.TAG_BONUS:
             mask = cards.ability_params[a, 0]
             bonus = cards.ability_params[a, 1]
-    for genre in range(cards.genre_copies.shape[0]):
+    for genre in range(cards.counts[Count.GENRES]):
         total += cards.genre_copies[genre]
         if cards.genre_tags[genre] & mask:
             reach += cards.genre_copies[genre]
@@ -371,12 +386,12 @@ def steal_value_nb(w, cards, g, p, k):
 
 
 @kernel
-def tile_gain_nb(w, cards, t):
+def tile_gain_nb(w, cards, g, t):
     """The benefit of tile entry t (Charlemagne copies it): COMP, EFFECT or MOVE per unit."""
     kind = cards.tile_kind[t]
     n = cards.tile_params[t, 0]
     if kind == Tile.DRAW_COMPOSITION:
-        return w[P.COMP] * n
+        return w[P.COMP] * min(n, comps_to_draw_nb(g))
     if kind == Tile.DRAW_EFFECT or kind == Tile.TAKE_EFFECT:
         return w[P.EFFECT] * n
     if kind == Tile.MOVE:
@@ -401,9 +416,9 @@ def reaction_gain_nb(w, cards, g, s, p, q, effect, prm, b, c, second):
             v += w[P.MOVE] * 2 * g.die_move
         return v
     if effect == Effect.VOCATION_WATCH or effect == Effect.DRAW_MORE:
-        return w[P.COMP] * prm[0]
+        return w[P.COMP] * min(prm[0], comps_to_draw_nb(g))
     if effect == Effect.COPY_TILE:
-        return tile_gain_nb(w, cards, g.win_a)
+        return tile_gain_nb(w, cards, g, g.win_a)
     if effect == Effect.MOVED_STEAL:
         v = steal_value_nb(w, cards, g, p, c)
         if second > 0:
@@ -506,12 +521,14 @@ def spheres_value_nb(w, cards, g, p, row):
     for v in range(1, DIE_FACES + 1):
         if spheres_hit_with_nb(g, i, v):
             hits += 1
-    return w[P.COMP] * g.sph_draw * hits / DIE_FACES - w[P.UNIT]
+    return w[P.COMP] * min(g.sph_draw, comps_to_draw_nb(g)) * hits / DIE_FACES - w[P.UNIT]
 
 
 @kernel
-def option_value_nb(w, cards, g, s, p, row, hand, n_hand):
-    """Option `row` of the decision at g.stage, in points for seat p (module docstring)."""
+def option_value_nb(w, cards, g, s, p, row, hand, n_hand, pieces, best):
+    """Option `row` of the decision at g.stage, in points for seat p (module docstring);
+    hand, n_hand, pieces and best: seat p's hand, and its pieces' values where it
+    produces (piece_table_nb)."""
     stage = g.stage
     kind = row[0]
     if stage == Stage.HAND_LIMIT:
@@ -519,11 +536,11 @@ def option_value_nb(w, cards, g, s, p, row, hand, n_hand):
     if kind == Opt.STOP:
         return 0.0
     if stage == Stage.PHASE:
-        return phase_value_nb(w, cards, g, s, p, row, hand, n_hand)
+        return phase_value_nb(w, cards, g, s, p, row, hand, n_hand, pieces, best)
     if stage == Stage.PAY:
         return pay_value_nb(w, cards, g, s, p, row)
     if stage == Stage.FREE:
-        return piece_value_nb(w, cards, g, s, p, row[1], row[2])
+        return pieces[row[1], row[2]]
     if stage == Stage.VOCATION:
         return vocation_pick_value_nb(w, cards, row[1])
     if stage == Stage.DRAFT:
@@ -571,15 +588,21 @@ def heuristic_choose_nb(w, cards, g, s, p, opts, n):
     """Index of the option seat p takes among opts[:n]: the most valued, equal values by
     the first listed (module docstring); one draw of the strategy stream per decision."""
     draw = next_u64_nb(g.rng, STRATEGY_STREAM)
-    hand = np.zeros(MAX_GENRES, np.int64)
+    hand = stack_empty(MAX_GENRES, np.int64)
+    hand[:] = 0
+    pieces = stack_empty_2d(MAX_GENRES, N_AGES, np.float64)
+    best_pieces = stack_empty(MAX_GENRES, np.float64)
+    best_pieces[:] = -np.inf
     n_hand = 0
-    if g.stage == Stage.PHASE:
+    if g.stage == Stage.PHASE or g.stage == Stage.FREE:
         n_hand = own_hand_nb(cards, g, p, hand)
+        piece_table_nb(w, cards, g, s, p, opts, n, hand, pieces, best_pieces)
     noise = w[P.NOISE]
     best = 0
     best_v = -np.inf
     for i in range(n):
-        v = ranked_value_nb(option_value_nb(w, cards, g, s, p, opts[i], hand, n_hand), noise, draw)
+        v = option_value_nb(w, cards, g, s, p, opts[i], hand, n_hand, pieces, best_pieces)
+        v = ranked_value_nb(v, noise, draw)
         if v > best_v:
             best_v = v
             best = i

@@ -142,6 +142,19 @@ class Rule(IntEnum):
 N_RULES = len(Rule)
 
 
+class Count(IntEnum):
+    """Index into the compiled `counts` vector: how many rows of a table are cards (the
+    kernels' card record pads every table to its maximum: carddata/table.py)."""
+
+    CARDS = 0  # physical effect cards C (card_design, card_effect, card_params)
+    COMPOSITIONS = 1  # composition cards K (comp_genre)
+    GENRES = 2  # composition genres G (genre_copies, genre_tags, genre_banner)
+    ABILITIES = 3  # vocation abilities A (ability_vocation, ..._effect, _timing, _params)
+
+
+N_COUNTS = len(Count)
+
+
 class VocationCopies(IntEnum):
     """Copies of each vocation (ruling EW-3)."""
 

@@ -30,8 +30,10 @@ from simcore.games.ewmh.carddata.rules import (
 from simcore.games.ewmh.carddata.schema import SOURCES
 from simcore.games.ewmh.codes import (
     N_AGES,
+    N_COUNTS,
     N_RULES,
     Age,
+    Count,
     Effect,
     Face,
     Keep,
@@ -90,6 +92,8 @@ class Tables(NamedTuple):
     tile_params: np.ndarray  # int16[T, MAX_PARAMS]
     tile_count: np.ndarray  # int16[T]: tiles of this entry on the path
     path: np.ndarray  # int8[L + 1]: tile entry at each position; -1 at Start (0) and End (L)
+    counts: np.ndarray  # int16[N_COUNTS], by codes.Count: C, K, G and A (the kernels read
+    # these, not the shapes: their card record pads every table, carddata/table.py)
 
 
 def _names(enum: type[IntEnum]) -> list[str]:
@@ -548,7 +552,12 @@ def compile_tables(merged: Merged, origins: Mapping[str, Any]) -> tuple[Tables |
     c.totals(rules, parts["design_copies"])
     if c.problems:
         return None, c.problems
-    tables = Tables(rules=rules, arrival_free=arrival, **parts)
+    counts = np.zeros(N_COUNTS, np.int16)
+    counts[Count.CARDS] = len(parts["card_design"])
+    counts[Count.COMPOSITIONS] = len(parts["comp_genre"])
+    counts[Count.GENRES] = len(parts["genre_copies"])
+    counts[Count.ABILITIES] = len(parts["ability_vocation"])
+    tables = Tables(rules=rules, arrival_free=arrival, counts=counts, **parts)
     for array in tables:
         array.flags.writeable = False
     return tables, []

@@ -21,11 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from simcore.card_files import content_hash
 from simcore.card_merge import CardLookup, CardSchema, merge_card_files
 from simcore.errors import CardDataError
 from simcore.games.ewmh.carddata.compile import Tables, compile_tables
 from simcore.games.ewmh.carddata.schema import ALIASES, DOC_FIELDS, FIELDS, KINDS, SECTIONS
+from simcore.games.ewmh.carddata.table import card_table
 
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "data"
 SHIPPED_LABEL = "simcore/games/ewmh/data"
@@ -38,10 +41,12 @@ class EwmhCards(CardLookup):
     `ids[kind]` are the entries of a list kind in index order (file order, then a user's
     new ones): effect designs, abilities, vocations, compositions (genres), banners,
     tiles. `records[kind]` are the merged entries ("id" first; rules too, by key);
-    `rules` the rule values as written; `tables` the arrays the kernels index.
+    `rules` the rule values as written; `tables` the arrays the kernels index, `table` the same as
+    the one record the batch kernel takes.
     """
 
     tables: Tables
+    table: np.recarray  # the same as one padded record (carddata/table.py): the kernels'
     ids: dict[str, list[str]]
     records: dict[str, list[dict[str, Any]]]
     rules: dict[str, Any]
@@ -61,6 +66,7 @@ def load_cards(directory: Path | str | None = None, patches: Sequence[str] = ())
         raise CardDataError(problems)
     return EwmhCards(
         tables=tables,
+        table=card_table(tables),
         ids={kind: list(merged[kind]) for kind in SECTIONS},
         records={
             kind: [{"id": cid, **card} for cid, card in merged[kind].items()] for kind in KINDS

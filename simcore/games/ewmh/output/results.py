@@ -113,11 +113,14 @@ def card_ids(cards) -> tuple[list[str], list[str], np.ndarray]:
     return ids, labels, np.array(offsets)
 
 
-def by_design(cards, cev: np.ndarray) -> np.ndarray:
+def by_design(cards, cev: np.ndarray, n_events: np.ndarray) -> np.ndarray:
     """The card events with each physical card replaced by what the table keys: an effect
-    card by its design, a composition card by its genre (a copy; rows past a game's
+    card by its design, a composition card by its genre (a copy of the rows up to the
+    longest game's count n_events.max(): copying and masking the whole buffer,
+    MAX_CARD_EVENTS rows a game, took most of a batch's result tables; rows past a game's
     count are zeros and stay harmless)."""
-    out = np.array(cev, np.int16)
+    rows = min(int(n_events.max(initial=0)), cev.shape[1])
+    out = np.array(cev[:, :rows], np.int16)
     kind, card = out[..., 1], out[..., 2]
     t = cards.tables
     effect = kind == CardKind.EFFECT
@@ -132,7 +135,7 @@ def cards_table(cards, batch) -> pa.Table:
     ids, labels, offsets = card_ids(cards)
     cols, _ = card_event_columns(
         np.asarray(batch.games),
-        by_design(cards, batch.card_events),
+        by_design(cards, batch.card_events, np.asarray(batch.games)["cev_n"]),
         ids,
         labels,
         offsets,

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.ewmh.codes import Effect
+from simcore.games.ewmh.codes import Count, Effect
 from simcore.games.ewmh.rules.effects_nb import apply_effect_nb
 from simcore.games.ewmh.rules.held_nb import n_hand_comps_nb
 from simcore.games.ewmh.rules.keep_nb import mark_negative_nb
@@ -42,7 +42,7 @@ def absolution_nb(cards, s, q):
     """The ability seat q may flip to negate (Church's Absolution, fresh vocation), or -1."""
     if s[q].voc_flipped != 0:
         return -1
-    for a in range(cards.ability_vocation.shape[0]):
+    for a in range(cards.counts[Count.ABILITIES]):
         if cards.ability_vocation[a] == s[q].vocation and cards.ability_effect[a] == Effect.NEGATE:
             return a
     return -1

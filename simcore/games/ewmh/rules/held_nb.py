@@ -9,7 +9,7 @@ as every card also is (rulebook: Effect cards)."""
 
 from __future__ import annotations
 
-from simcore.games.ewmh.codes import Effect, Rule, Timing
+from simcore.games.ewmh.codes import Count, Effect, Rule, Timing
 from simcore.kernels.jit import kernel
 
 
@@ -105,7 +105,7 @@ def vocation_bonus_nb(cards, s, p, genre):
     has one of its tags (Church: Sacred or Liturgical; Countryside: Dance or Secular;
     rulebook: Vocation cards; ruling EW-11)."""
     v = s[p].vocation
-    for a in range(cards.ability_vocation.shape[0]):
+    for a in range(cards.counts[Count.ABILITIES]):
         mine = cards.ability_vocation[a] == v and cards.ability_effect[a] == Effect.TAG_BONUS
         if mine and cards.ability_params[a, 0] & cards.genre_tags[genre]:
             return int(cards.ability_params[a, 1])

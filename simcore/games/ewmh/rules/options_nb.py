@@ -9,24 +9,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.ewmh.codes import N_AGES, Keep, Timing
+from simcore.games.ewmh.codes import N_AGES, Count, Keep, Timing
 from simcore.games.ewmh.rules.effects_nb import effect_options_nb
-from simcore.games.ewmh.rules.held_nb import plays_text_nb
+from simcore.games.ewmh.rules.held_nb import full_points_nb, plays_text_nb
 from simcore.games.ewmh.rules.keep_nb import may_stop_discarding_nb
 from simcore.games.ewmh.rules.options_util_nb import add_opt_nb
-from simcore.games.ewmh.rules.produce_nb import (
-    banner_points_nb,
-    cost_nb,
-    first_in_hand_nb,
-    units_available_nb,
-)
+from simcore.games.ewmh.rules.produce_nb import banner_points_of_nb, cost_nb, units_available_nb
 from simcore.games.ewmh.rules.react_nb import stage_options_nb
 from simcore.games.ewmh.rules.setup_nb import n_vocations_nb
 from simcore.games.ewmh.rules.turn_nb import rondeaux_card_nb
-from simcore.games.ewmh.sizes import MAX_DESIGNS
+from simcore.games.ewmh.sizes import MAX_DESIGNS, MAX_GENRES
 from simcore.games.ewmh.state.codes import VOC_CARD, Opt, Stage
-from simcore.games.ewmh.state.dtypes import MAX_ARRAY, MAX_DRAFT
+from simcore.games.ewmh.state.dtypes import MAX_ARRAY, MAX_DRAFT, CompState
 from simcore.kernels.jit import kernel
+from simcore.kernels.stack_nb import stack_empty
+
+DESIGN_FACES = 2 * MAX_DESIGNS  # (design, face) keys of own_card_options_nb: a constant size
 
 
 @kernel
@@ -40,7 +38,8 @@ def phase_options_nb(cards, g, s, w, p):
         n = add_opt_nb(g, w, n, Opt.ROLL, -1, -1, -1, -1)
     else:
         n = add_opt_nb(g, w, n, Opt.END, -1, -1, -1, -1)
-    seen = np.zeros(MAX_DESIGNS, np.bool_)
+    seen = stack_empty(MAX_DESIGNS, np.bool_)
+    seen[:] = False
     for c in range(g.n_cards):
         if g.card_loc[c] != p:
             continue
@@ -56,7 +55,7 @@ def phase_options_nb(cards, g, s, w, p):
             seen[d] = True
             n = effect_options_nb(cards, g, s, w, n, p, Opt.SPEND, c, effect, cards.card_params[c])
     if s[p].voc_flipped == 0:
-        for a in range(cards.ability_vocation.shape[0]):
+        for a in range(cards.counts[Count.ABILITIES]):
             mine = cards.ability_vocation[a] == s[p].vocation
             if mine and cards.ability_timing[a] == Timing.FLIP:
                 effect = cards.ability_effect[a]
@@ -64,14 +63,30 @@ def phase_options_nb(cards, g, s, w, p):
                     cards, g, s, w, n, p, Opt.VOC, a, effect, cards.ability_params[a]
                 )
     units = units_available_nb(cards, g, s, p)
-    for genre in range(cards.genre_copies.shape[0]):
-        if first_in_hand_nb(cards, g, p, genre) < 0:
+    in_hand = stack_empty(MAX_GENRES, np.bool_)
+    full = stack_empty(N_AGES, np.int64)
+    hand_genres_nb(cards, g, p, in_hand, full)
+    for genre in range(cards.counts[Count.GENRES]):
+        if not in_hand[genre]:
             continue
         for age in range(N_AGES):
-            allowed = banner_points_nb(cards, g, p, genre, age) >= 0
+            allowed = banner_points_of_nb(cards, genre, age, full[age]) >= 0
             if allowed and cost_nb(cards, g, genre, age) <= units:
                 n = add_opt_nb(g, w, n, Opt.PRODUCE, genre, age, -1, -1)
     return n
+
+
+@kernel
+def hand_genres_nb(cards, g, p, in_hand, full):
+    """Which genres seat p holds a piece of (in_hand: bool[>= genres], mutated; what
+    first_in_hand_nb >= 0 tells, in one pass) and its full_points_nb for every Age (full:
+    int64[N_AGES], mutated), read once where productions are listed."""
+    in_hand[:] = False
+    for k in range(g.n_comps):
+        if g.comp_state[k] == CompState.HAND and g.comp_owner[k] == p:
+            in_hand[cards.comp_genre[k]] = True
+    for age in range(N_AGES):
+        full[age] = full_points_nb(cards, g, p, age)
 
 
 @kernel
@@ -79,8 +94,10 @@ def pay_options_nb(cards, g, s, w, p):
     """A unit towards the production under way: a fresh own card (Petrucci pays 3), the
     fresh vocation, or a fresh card of the House Medici target (ruling EW-12)."""
     n = 0
-    seen = np.zeros(MAX_DESIGNS, np.bool_)
-    seen_medici = np.zeros(MAX_DESIGNS, np.bool_)
+    seen = stack_empty(MAX_DESIGNS, np.bool_)
+    seen[:] = False
+    seen_medici = stack_empty(MAX_DESIGNS, np.bool_)
+    seen_medici[:] = False
     if s[p].voc_flipped == 0:
         n = add_opt_nb(g, w, n, Opt.PAY, VOC_CARD, p, -1, -1)
     for c in range(g.n_cards):
@@ -124,7 +141,8 @@ def own_card_options_nb(cards, g, w, n, p, kind, fresh_only, by_face):
     """Append one option `kind` per own effect card of seat p (the vocation never: it
     cannot be discarded), a design listed once (once per face if `by_face`), only fresh
     ones if `fresh_only`; returns the new n."""
-    seen = np.zeros(2 * MAX_DESIGNS, np.bool_)
+    seen = stack_empty(DESIGN_FACES, np.bool_)
+    seen[:] = False
     for c in range(g.n_cards):
         if g.card_loc[c] != p or (fresh_only and g.card_flipped[c] != 0):
             continue
@@ -140,11 +158,14 @@ def free_options_nb(cards, g, s, w, p):
     """A piece to produce at no cost (arrival, the End tile), any banner it may use; STOP
     to forgo the rest ("you may produce")."""
     n = 0
-    for genre in range(cards.genre_copies.shape[0]):
-        if first_in_hand_nb(cards, g, p, genre) < 0:
+    in_hand = stack_empty(MAX_GENRES, np.bool_)
+    full = stack_empty(N_AGES, np.int64)
+    hand_genres_nb(cards, g, p, in_hand, full)
+    for genre in range(cards.counts[Count.GENRES]):
+        if not in_hand[genre]:
             continue
         for age in range(N_AGES):
-            if banner_points_nb(cards, g, p, genre, age) >= 0:
+            if banner_points_of_nb(cards, genre, age, full[age]) >= 0:
                 n = add_opt_nb(g, w, n, Opt.FREE, genre, age, -1, -1)
     return add_opt_nb(g, w, n, Opt.STOP, -1, -1, -1, -1)
 
@@ -169,7 +190,8 @@ def list_options_nb(cards, g, s, w):
     elif stage == Stage.REFRESH:
         if s[p].voc_flipped == 1:
             n = add_opt_nb(g, w, n, Opt.REFRESH, VOC_CARD, -1, -1, -1)
-        seen = np.zeros(MAX_DESIGNS, np.bool_)
+        seen = stack_empty(MAX_DESIGNS, np.bool_)
+        seen[:] = False
         for c in range(g.n_cards):
             if g.card_loc[c] == p and g.card_flipped[c] == 1 and not seen[cards.card_design[c]]:
                 seen[cards.card_design[c]] = True

@@ -8,7 +8,7 @@ Their keep conditions are rules/keep_nb.py; Elizabeth Nevell's text is a reactio
 
 from __future__ import annotations
 
-from simcore.games.ewmh.codes import Effect, Rule
+from simcore.games.ewmh.codes import Count, Effect, Rule
 from simcore.games.ewmh.rules.held_nb import held_static_sum_nb, n_fresh_nb, plays_text_nb
 from simcore.games.ewmh.rules.log_nb import log_nb
 from simcore.games.ewmh.rules.move_nb import move_pawn_nb
@@ -23,7 +23,7 @@ def patron_factor_nb(cards, s, p):
     vocation's patron_double static (Court: "Take twice the written benefits from Patron
     cards", ruling EW-21), else 1. Keep conditions are unchanged."""
     v = s[p].vocation
-    for a in range(cards.ability_vocation.shape[0]):
+    for a in range(cards.counts[Count.ABILITIES]):
         if cards.ability_vocation[a] == v and cards.ability_effect[a] == Effect.PATRON_DOUBLE:
             return int(cards.ability_params[a, 0])
     return 1

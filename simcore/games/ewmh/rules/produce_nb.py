@@ -33,12 +33,20 @@ def banner_points_nb(cards, g, p, genre, age):
     full with a held full-points card for its age, else half (rulebook: "you will score
     only half the value"; ruling EW-8). Switch off_age = forbidden: an off-age banner only
     with a card for its age (a permission-only card: half)."""
+    if int(cards.genre_banner[genre, age]) <= 0 or age == cards.rules[Rule.AGE]:
+        return banner_points_of_nb(cards, genre, age, 0)  # the seat's cards do not matter
+    return banner_points_of_nb(cards, genre, age, full_points_nb(cards, g, p, age))
+
+
+@kernel
+def banner_points_of_nb(cards, genre, age, full):
+    """banner_points_nb with full = full_points_nb of the seat for `age` (read once for
+    all genres where options are listed)."""
     value = int(cards.genre_banner[genre, age])
     if value <= 0:
         return -1
     if age == cards.rules[Rule.AGE]:
         return value
-    full = full_points_nb(cards, g, p, age)
     if full == 2:
         return value
     if cards.rules[Rule.OFF_AGE] == OffAge.FORBIDDEN and full == 0:

@@ -44,6 +44,9 @@ from simcore.games.ewmh.rules.turn_nb import back_to_phase_nb, die_move_nb
 from simcore.games.ewmh.sizes import MAX_DESIGNS
 from simcore.games.ewmh.state.codes import Ev, Opt, Stage, Trigger
 from simcore.kernels.jit import kernel
+from simcore.kernels.stack_nb import stack_empty
+
+STEAL_ITEMS = MAX_DESIGNS + 1  # steal_items_nb: one per design and the compositions
 
 
 @kernel
@@ -160,8 +163,8 @@ def react_options_nb(cards, g, s, w, p):
     if g.win != Trigger.MOVED:
         return add_opt_nb(g, w, n, Opt.REACT, c, -1, -1, -1)
     q = g.win_src
-    item = np.empty(MAX_DESIGNS + 1, np.int64)
-    copies = np.empty(MAX_DESIGNS + 1, np.int64)
+    item = stack_empty(STEAL_ITEMS, np.int64)
+    copies = stack_empty(STEAL_ITEMS, np.int64)
     m = steal_items_nb(cards, g, q, c, item, copies)
     steals = patron_factor_nb(cards, s, p)
     total = 0

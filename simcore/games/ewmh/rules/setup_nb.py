@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simcore.games.ewmh.codes import Rule, VocationCopies
+from simcore.games.ewmh.codes import Count, Rule, VocationCopies
 from simcore.games.ewmh.rules.decks_nb import give_card_nb, pop_effect_nb, refill_array_nb
 from simcore.games.ewmh.rules.log_nb import log_nb
 from simcore.games.ewmh.sizes import MAX_COMPOSITIONS, MAX_EFFECT_CARDS, MAX_PLAYERS
@@ -15,7 +15,10 @@ from simcore.kernels.rng_nb import randint_nb, seed_streams_nb, shuffle_nb
 @kernel
 def n_vocations_nb(cards):
     """Vocations in the data (vocations.toml)."""
-    return int(cards.ability_vocation.max()) + 1
+    most = 0
+    for a in range(cards.counts[Count.ABILITIES]):
+        most = max(most, int(cards.ability_vocation[a]))
+    return most + 1
 
 
 @kernel
@@ -26,8 +29,8 @@ def setup_nb(cards, g, s, w, n_players, game_seed, index):
     g.seed = game_seed
     g.n_players = n_players
     seed_streams_nb(game_seed, g.rng)
-    g.n_cards = cards.card_design.shape[0]
-    g.n_comps = cards.comp_genre.shape[0]
+    g.n_cards = cards.counts[Count.CARDS]
+    g.n_comps = cards.counts[Count.COMPOSITIONS]
     for c in range(MAX_EFFECT_CARDS):
         g.card_loc[c] = Loc.NONE
         g.card_flipped[c] = 0

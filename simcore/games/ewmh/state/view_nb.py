@@ -53,6 +53,13 @@ def own_hand_nb(cards, g, p, counts):
 
 
 @kernel
+def comps_to_draw_nb(g):
+    """How many compositions can still be drawn: the deck and its discard, which an empty
+    deck takes (both counts public; ruling EW-43: with both empty nothing is drawn)."""
+    return g.comp_deck_n + g.comp_discard_n
+
+
+@kernel
 def hand_count_nb(g, q):
     """How many unpublished pieces seat q holds (the backs are seen: public)."""
     n = 0
