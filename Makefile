@@ -63,10 +63,11 @@ tune-dicemining: $(STAMP)
 		--eval-games 8000 --harden-budget 50000 --harden-rounds 2 --seed 1
 
 # Test files run in parallel, one file per worker (its fixtures and compiled kernels stay
-# together), one worker per core: most of a cold run is compiling kernels.
+# together), one worker per core: most of a cold run is compiling kernels. The slowest
+# tests are listed at the end, so a CI log shows where the 10 minutes go.
 test: $(STAMP) typecheck
 	$(BIN)/ruff check .
-	$(BIN)/pytest -q -n auto --dist loadfile
+	$(BIN)/pytest -q -n auto --dist loadfile --durations=15
 
 test-slow: $(STAMP)
 	$(BIN)/pytest -q -m slow

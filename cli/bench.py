@@ -30,7 +30,7 @@ def heuristic_field(game: Game, players: int) -> str:
 
 
 def _say(label: str, text: str) -> None:
-    typer.echo(f"{label + ':':<22}{text}")
+    typer.echo(f"{label + ':':<22}{' ' if len(label) >= 21 else ''}{text}")
 
 
 def bench(
