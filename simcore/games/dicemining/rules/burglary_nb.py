@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.dicemining.rules.log_nb import log_nb
+from simcore.games.dicemining.rules.log_nb import item_event_nb, log_nb
 from simcore.games.dicemining.rules.storage_nb import BIG, protected_nb, share_nb
-from simcore.games.dicemining.state.codes import Ev, Opt
+from simcore.games.dicemining.state.codes import CardEvent, Ev, Opt
 from simcore.games.dicemining.state.dtypes import MAX_ITEMS, N_RES
 from simcore.kernels.jit import kernel
 from simcore.kernels.stack_nb import stack_empty
@@ -55,6 +55,8 @@ def steal_vault_nb(cards, g, s, w, p, q, j):
     for t in range(cards.n_items):
         sq.items[t] -= i_in[t]
         s[p].items[t] += i_in[t]
+        item_event_nb(g, w, p, t, CardEvent.STOLEN, i_in[t])
+        item_event_nb(g, w, q, t, CardEvent.LOST, i_in[t])
     sq.n_vaults -= 1
     s[p].n_vaults += 1
 
@@ -68,6 +70,8 @@ def steal_nb(cards, g, s, w, p, code, q, x):
     elif code == Opt.STEAL_ITEM:
         s[q].items[x] -= 1
         s[p].items[x] += 1
+        item_event_nb(g, w, p, x, CardEvent.STOLEN, 1)
+        item_event_nb(g, w, q, x, CardEvent.LOST, 1)
     else:
         steal_vault_nb(cards, g, s, w, p, q, x)
     s[p].burglaries += 1

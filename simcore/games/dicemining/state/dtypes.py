@@ -26,10 +26,13 @@ MAX_OPTIONS = 600  # option rows of one decision (a Wizard swap: held types x ot
 OPT_W = 4  # option row: code (codes.Opt), a, b, c
 LOG_W = 8  # event row: turn, seat, code, a, b, c, d, e (codes.Ev)
 CEV_W = 5  # card event row: seat, CardKind, card (design), CardEvent, turn
-# card events a game can record (more is an error, simcore/games/batches.py): patrons
-# dealt (at most 3 x 4 + 12 replaced), drawn (2 a fulfilment) and fulfilled; with the
-# shipped rules a seat fulfils at most 10 patrons before someone reaches 30
-MAX_CARD_EVENTS = 320
+# card events a game can record: patrons dealt, drawn and fulfilled, and every item card
+# crafted, stolen, lost, returned, swapped and spent. Random play that runs to the round
+# cap wrote at most 316 / 458 / 608 at 2 / 3 / 4 players (3,000 games each), the heuristic
+# field at most 190; room for half as much again (10 KiB a game: 40 MiB for a chunk of
+# 4,096). No event is dropped unseen: a game that fills it sets Violation.CARD_EVENTS
+# (rules/log_nb.py), and a violation fails the soundness targets
+MAX_CARD_EVENTS = 1024
 
 # GAME.patron_loc: where a patron card is
 IN_DECK = -1
@@ -142,7 +145,7 @@ GAME = np.dtype(
         ("violations", "i4"),  # bitmask of codes.Violation; 0 = sound
         ("n_decisions", "i4"),  # decisions taken, all seats
         ("log_n", "i4"),  # event rows written (may exceed the log buffer: then replayed)
-        ("cev_n", "i4"),  # card events recorded: always 0
+        ("cev_n", "i4"),  # card events recorded, 0..MAX_CARD_EVENTS
     ]
 )
 
