@@ -16,12 +16,13 @@ from simcore.games.dicemining.rules.patrons_nb import (
     others_mask_nb,
     remove_patron_nb,
 )
-from simcore.games.dicemining.rules.storage_nb import over_capacity_nb
+from simcore.games.dicemining.rules.storage_nb import can_place_nb, over_capacity_nb, place_nb
 from simcore.games.dicemining.rules.turn_nb import (
     end_mulligan_nb,
     end_turn_nb,
     to_bank_nb,
     to_keep_nb,
+    to_place_nb,
     to_store_nb,
     used_pending_nb,
 )
@@ -141,7 +142,14 @@ def take_nb(cards, g, s, w, p, k, n):
             log_nb(g, w, p, Ev.RETURN, 1, a, 0)
         sp.returned += 1
         if not over_capacity_nb(cards, sp):
+            to_place_nb(cards, g, s, w, p)
+    elif st == Stage.PLACE:
+        if code == Opt.STOP:
             end_turn_nb(cards, g, s, w, p)
+        else:
+            place_nb(g, s, w, p, code, a, b)
+            if not can_place_nb(cards, sp):
+                end_turn_nb(cards, g, s, w, p)
     elif st == Stage.WIZARD:
         if code == Opt.SWAP:  # ruling DM-17: a held item for one of another type
             sp.items[a] -= 1

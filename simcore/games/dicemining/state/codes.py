@@ -70,6 +70,8 @@ class Opt(IntEnum):
     REMOVE = 16  # Rogue: remove face-up patron card a
     SWAP = 17  # Wizard: return item a, take item b
     GAIN = 18  # Chieftain: take resource card a
+    PLACE_ITEM = 19  # end of turn: put item a in vault b (0 = the first)
+    PLACE_RES = 20  # end of turn: put resource card a in vault b
 
 
 class Ev(IntEnum):
@@ -93,6 +95,7 @@ class Ev(IntEnum):
     RETURN = 15  # storage check: a 0 = item, 1 = resource, b its id
     END = 16  # a End, b the winning seat (-1 = shared)
     FINAL = 17  # a VP, b rank, c 1 = a winner
+    PLACE = 18  # end of turn: a 0 = item, 1 = resource card, b its id, c the vault
 
 
 class CardKind(IntEnum):

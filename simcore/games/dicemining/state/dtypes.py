@@ -67,7 +67,8 @@ class Stage(IntEnum):
     KEEP = 8  # discard patrons down to the hand size (ruling DM-11)
     BANK = 9  # bank an unspent face as a resource card, or stop (rulings DM-6, DM-7)
     STORE = 10  # return an item or resource card over capacity (ruling DM-8)
-    OVER = 11  # the game has ended and is scored
+    PLACE = 11  # put a card in a vault, or leave the rest in the backpack (DM-8, DM-10)
+    OVER = 12  # the game has ended and is scored
 
 
 TABLE = np.dtype(
@@ -159,6 +160,13 @@ SEAT = np.dtype(
         ("res", "i1", (N_RES,)),  # resource cards held (backpack and vaults)
         ("items", "i1", (MAX_ITEMS,)),  # items held (backpack and vaults)
         ("n_vaults", "i1"),  # vaults owned, 0..MAX_VAULTS
+        # where the cards lie between the seat's turns, as it placed them at the end of its
+        # last turn (Stage.PLACE; thefts since taken out): cards in its vault j (0 = its first;
+        # the first ones protected by its Defenders, ruling DM-19); the rest of res / items
+        # lie in the backpack. All zero during the seat's own turn (the rulebook: the owner
+        # rearranges freely in its turn)
+        ("vault_res", "i1", (MAX_VAULTS, N_RES)),  # resource cards by type, 0..vault_res
+        ("vault_items", "i1", (MAX_VAULTS, MAX_ITEMS)),  # items by type, 0..vault_items
         ("turns", "i4"),  # turns taken
         ("rolls", "i4"),  # rolls, the first of each turn included
         ("rerolls", "i4"),  # rolls after the first of a turn
