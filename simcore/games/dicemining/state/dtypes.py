@@ -28,10 +28,10 @@ LOG_W = 8  # event row: turn, seat, code, a, b, c, d, e (codes.Ev)
 CEV_W = 5  # card event row: seat, CardKind, card (design), CardEvent, turn
 # card events a game can record: patrons dealt, drawn and fulfilled, and every item card
 # crafted, stolen, lost, returned, swapped and spent. Random play that runs to the round
-# cap wrote at most 316 / 458 / 608 at 2 / 3 / 4 players (3,000 games each), the heuristic
-# field at most 190; room for half as much again (10 KiB a game: 40 MiB for a chunk of
-# 4,096). No event is dropped unseen: a game that fills it sets Violation.CARD_EVENTS
-# (rules/log_nb.py), and a violation fails the soundness targets
+# cap wrote at most 323 / 474 / 614 at 2 / 3 / 4 players (100,000 games each, rules
+# version 2), the heuristic field at most 189; room for half as much again (10 KiB a
+# game: 40 MiB for a chunk of 4,096). No event is dropped unseen: a game that fills it
+# sets Violation.CARD_EVENTS (rules/log_nb.py), and a violation fails the soundness targets
 MAX_CARD_EVENTS = 1024
 
 # GAME.patron_loc: where a patron card is
