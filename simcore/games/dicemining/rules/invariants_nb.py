@@ -49,37 +49,41 @@ def check_game_nb(cards, g, s):
 
 @kernel
 def check_placement_nb(cards, sp):
-    """Seat sp's placement (storage_nb.py): no vault holds a negative count or more than
-    its capacity, only owned vaults hold cards, and the vaults hold no card the seat does
-    not have; returns the Violation bits."""
+    """Seat sp's placement (storage_nb.py): no owned vault holds a negative count or more
+    than its capacity, the row after its last vault is empty (a vault that left cleared
+    its row), and the vaults hold no card the seat does not have; returns the Violation
+    bits. (Only those rows: every row, every turn, cost the heuristic field ~10% of its
+    games/s.)"""
     bad = 0
-    for v in range(MAX_VAULTS):
-        ni = 0
-        for t in range(cards.n_items):
-            ni += sp.vault_items[v, t]
-            if sp.vault_items[v, t] < 0:
-                bad |= Violation.NEGATIVE
-        nr = 0
-        for r in range(N_RES):
-            nr += sp.vault_res[v, r]
-            if sp.vault_res[v, r] < 0:
-                bad |= Violation.NEGATIVE
-        if ni > cards.vault_items or nr > cards.vault_res:
-            bad |= Violation.CAPACITY
-        if v >= sp.n_vaults and ni + nr > 0:
-            bad |= Violation.CONSERVATION
     for t in range(cards.n_items):
         placed = 0
         for v in range(sp.n_vaults):
             placed += sp.vault_items[v, t]
+            if sp.vault_items[v, t] < 0:
+                bad |= Violation.NEGATIVE
         if placed > sp.items[t]:
+            bad |= Violation.CONSERVATION
+        if sp.n_vaults < MAX_VAULTS and sp.vault_items[sp.n_vaults, t] != 0:
             bad |= Violation.CONSERVATION
     for r in range(N_RES):
         placed = 0
         for v in range(sp.n_vaults):
             placed += sp.vault_res[v, r]
+            if sp.vault_res[v, r] < 0:
+                bad |= Violation.NEGATIVE
         if placed > sp.res[r]:
             bad |= Violation.CONSERVATION
+        if sp.n_vaults < MAX_VAULTS and sp.vault_res[sp.n_vaults, r] != 0:
+            bad |= Violation.CONSERVATION
+    for v in range(sp.n_vaults):
+        ni = 0
+        for t in range(cards.n_items):
+            ni += sp.vault_items[v, t]
+        nr = 0
+        for r in range(N_RES):
+            nr += sp.vault_res[v, r]
+        if ni > cards.vault_items or nr > cards.vault_res:
+            bad |= Violation.CAPACITY
     return bad
 
 
