@@ -229,6 +229,11 @@ def heuristic_choose_nb(params, cards, g, s, p, opts, n):
             v = (5.0 if want_items[b] > 0 else -1.0) - 10.0 * want_items[a]
         elif code == Opt.GAIN:
             v = 1.0 + want_res[a]
+        elif code == Opt.PLACE_ITEM:  # the most valuable first, in the first vault with room
+            v = 10.0 + item_cost_nb(cards, a) + (10.0 if want_items[a] > 0 else 0.0)
+            v -= 0.01 * opts[k, 2]
+        elif code == Opt.PLACE_RES:
+            v = 1.0 + want_res[a] - 0.01 * opts[k, 2]
         if v > best_v:
             best_v = v
             best = k

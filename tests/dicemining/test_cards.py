@@ -109,8 +109,8 @@ def test_neutral_stand_in_of_a_patron(cards):
     rogue = c.record("patrons", "rogue")
     assert rogue["ability"] == "none" and rogue["params"] == {}
     assert rogue["vp"] == 8  # 2.78 an item x 3 items
-    with pytest.raises(TuttiError, match="only patrons"):
-        GAME.neutral_patches(cards, "items", "helm")
+    with pytest.raises(TuttiError, match="only patrons and items"):
+        GAME.neutral_patches(cards, "dice", "d1")
 
 
 @pytest.mark.parametrize("patches", [(), ("patrons.defender.items=['dirk','dirk','helm']",)])

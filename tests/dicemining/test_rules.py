@@ -127,8 +127,10 @@ def test_two_burglars_allow_levels_one_and_two_from_the_backpack_only(cards):
     q = 1 - p
     s[q].n_vaults = 1
     g.vault_pile -= 1
-    s[q].items[0] = 2  # 1 in the vault, 1 in the backpack
+    s[q].items[0] = 2  # 1 in the vault, 1 in the backpack (placed by q: Stage.PLACE)
     s[q].res[ORE] = 3  # 2 in the vault, 1 in the backpack
+    s[q].vault_items[0, 0] = 1
+    s[q].vault_res[0, ORE] = 2
     g.item_pile[0] -= 2
     g.res_pile[ORE] -= 3
     g.stage = Stage.BURGLE
@@ -157,6 +159,8 @@ def test_level_four_takes_a_vault_with_its_contents_but_not_a_defenders(cards, d
     g.vault_pile -= 2
     s[q].items[3] = 3
     s[q].res[GEM] = 5
+    s[q].vault_items[:2, 3] = 1  # as q placed them: one item and two gems a vault
+    s[q].vault_res[:2, GEM] = 2
     g.item_pile[3] -= 3
     g.res_pile[GEM] -= 5
     g.stage = Stage.BURGLE

@@ -9,4 +9,4 @@ docs/games/dicemining.md sums up rules, rulings, estimates and status.
 RULES_VERSION changes whenever the engine's behaviour changes.
 """
 
-RULES_VERSION = 1
+RULES_VERSION = 2

@@ -39,7 +39,8 @@ class DiceMining(Game):
     }
 
     # the cards table: a seat holds a patron dealt or drawn to it and completes one it
-    # fulfils (spec 2.6); items are not recorded yet (docs/games/dicemining.md, status)
+    # fulfils (spec 2.6); it holds an item it crafts, steals or swaps for, and completes
+    # one it spends on a patron; a row per card, so an item crafted twice is two rows
     card_kinds = (
         CardKind(
             "patron",
@@ -48,6 +49,16 @@ class DiceMining(Game):
             held_words="dealt or drawn",
             completed_events=("fulfilled",),
             completed_words="fulfilled",
+        ),
+        CardKind(
+            "item",
+            "items",
+            held_events=("crafted", "stolen", "swapped_in"),
+            held_words="crafted, stolen or swapped for",
+            completed_events=("spent",),
+            completed_words="spent on a patron",
+            events=("crafted", "stolen", "swapped_in", "spent", "lost", "returned", "swapped_out"),
+            leaves=True,
         ),
     )
     ladder_ratio = ("fulfilled of drawn", "patrons_fulfilled", "patrons_drawn")
@@ -84,10 +95,16 @@ class DiceMining(Game):
     def neutral_text(self, cards, kind: str) -> str:
         from simcore.errors import TuttiError
 
+        if kind == "items":
+            recipe = ", ".join(f"{n} {r}" for r, n in _mean_recipe(cards).items())
+            return (
+                f"costs the deck's mean recipe ({recipe}) and has the deck's mean "
+                f"{_mean_copies(cards)} copies (the patrons that need it still do)"
+            )
         if kind != "patrons":
             raise TuttiError(
-                f"cannot ablate {kind!r}: only patrons have a neutral stand-in (spec 2.6); "
-                "compare other cards with tutti whatif --set"
+                f"cannot ablate {kind!r}: only patrons and items have a neutral stand-in "
+                "(spec 2.6); compare other cards with tutti whatif --set"
             )
         return (
             f"has no ability and scores the deck's mean {_vp_per_item(cards):.2f} VP an item "
@@ -96,6 +113,13 @@ class DiceMining(Game):
 
     def neutral_patches(self, cards, kind: str, card_id: str) -> list[str]:
         self.neutral_text(cards, kind)  # refuses the kinds that cannot be ablated
+        if kind == "items":
+            cards.record("items", card_id)  # an unknown id: its one-line error
+            recipe = ", ".join(f"{r} = {n}" for r, n in _mean_recipe(cards).items())
+            return [
+                f"items.{card_id}.recipe={{{recipe}}}",
+                f"items.{card_id}.copies={_mean_copies(cards)}",
+            ]
         n_items = len(cards.record("patrons", card_id)["items"])
         vp = max(1, round(_vp_per_item(cards) * n_items))
         return [
@@ -148,6 +172,30 @@ def _vp_per_item(cards) -> float:
             vp += r["vp"] * r["copies"]
             items += len(r["items"]) * r["copies"]
     return vp / max(1, items)
+
+
+def _mean_recipe(cards) -> dict[str, int]:
+    """The neutral item's recipe: the deck's mean recipe (item types weighted by their
+    copies), each resource's mean share rounded by largest remainder so that the recipe
+    costs the mean cost rounded; equal remainders go to the resource listed first."""
+    records = cards.records["items"]
+    weight = sum(r["copies"] for r in records) or 1
+    mean = {
+        res: sum(r["copies"] * r["recipe"].get(res, 0) for r in records) / weight
+        for res in cards.ids["resources"]
+    }
+    total = round(sum(mean.values()))
+    out = {res: int(m) for res, m in mean.items()}
+    by_remainder = sorted(mean, key=lambda res: -(mean[res] - int(mean[res])))
+    for res in by_remainder[: total - sum(out.values())]:
+        out[res] += 1
+    return {res: n for res, n in out.items() if n}
+
+
+def _mean_copies(cards) -> int:
+    """The neutral item's copies: the mean over the item types, rounded."""
+    records = cards.records["items"]
+    return round(sum(r["copies"] for r in records) / max(1, len(records)))
 
 
 GAME = DiceMining()

@@ -1,7 +1,8 @@
 """Result tables read off a batch's final state (pyarrow): the common columns (simcore/
 games/api.py), then the game's own: rolls, rerolls, Orc locks, items crafted, burglaries,
 patrons fulfilled, turns to 30, how the game ended; the cards table: each patron dealt,
-drawn and fulfilled, by seat and turn (items are not recorded yet)."""
+drawn and fulfilled, each item card crafted, stolen, lost, returned, swapped and spent,
+by seat and turn."""
 
 from __future__ import annotations
 
@@ -59,9 +60,11 @@ def result_tables(cards, batch, n_players: int, strategies) -> dict[str, pa.Tabl
         **{name: pa.array(flat[name]) for name in SEAT_COUNTERS},
         "ended_game": pa.array(flat["ended_game"] != 0),  # the active seat at the end (DM-13)
     }
-    ids = cards.ids["patrons"]
-    labels = [r["name"] for r in cards.records["patrons"]]
+    kinds = ("patrons", "items")  # codes.CardKind order
+    ids = [cid for kind in kinds for cid in cards.ids[kind]]
+    labels = [r["name"] for kind in kinds for r in cards.records[kind]]
+    offsets = [0, len(cards.ids["patrons"])]
     cards_columns, _ = card_event_columns(
-        g, batch.card_events, ids, labels, [0], names(CardKind), names(CardEvent), np.int16
+        g, batch.card_events, ids, labels, offsets, names(CardKind), names(CardEvent), np.int16
     )
     return {"games": pa.table(games), "seats": pa.table(seats), "cards": pa.table(cards_columns)}

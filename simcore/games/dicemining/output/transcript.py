@@ -71,6 +71,8 @@ def render_transcript(cards, played, header: list[str]) -> str:
             lines.append(f"  discards {patron(a)}")
         elif code == Ev.RETURN:
             lines.append(f"  returns {(items if a == 0 else res)[b]} (storage)")
+        elif code == Ev.PLACE:
+            lines.append(f"  puts {(items if a == 0 else res)[b]} in vault {c + 1}")
         elif code == Ev.END:
             winner = SEAT_NAMES[b] if b >= 0 else "nobody alone"
             lines.append(f"== End in turn {turn}: {END_TEXT[End(a)].format(winner)} ==")

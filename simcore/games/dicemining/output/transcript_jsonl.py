@@ -59,6 +59,8 @@ def _fields(cards, code: int, a: int, b: int, c: int) -> dict[str, Any]:
         return patron(a)
     if code == Ev.RETURN:
         return {"item": items[b]} if a == 0 else {"resource": res[b]}
+    if code == Ev.PLACE:
+        return {("item" if a == 0 else "resource"): (items if a == 0 else res)[b], "vault": c}
     if code == Ev.END:
         return {"trigger": End(a).name.lower(), "winner": SEAT_NAMES[b] if b >= 0 else None}
     if code == Ev.FINAL:

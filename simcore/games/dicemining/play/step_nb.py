@@ -6,7 +6,7 @@ from __future__ import annotations
 from simcore.games.dicemining.rules.burglary_nb import steal_nb
 from simcore.games.dicemining.rules.craft_nb import bank_nb, craft_item_nb, craft_vault_nb
 from simcore.games.dicemining.rules.dice_nb import roll_nb, set_aside_nb, tally_nb
-from simcore.games.dicemining.rules.log_nb import log_nb
+from simcore.games.dicemining.rules.log_nb import item_event_nb, log_nb
 from simcore.games.dicemining.rules.options_nb import list_options_nb
 from simcore.games.dicemining.rules.patrons_nb import (
     any_other_up_nb,
@@ -16,16 +16,17 @@ from simcore.games.dicemining.rules.patrons_nb import (
     others_mask_nb,
     remove_patron_nb,
 )
-from simcore.games.dicemining.rules.storage_nb import over_capacity_nb
+from simcore.games.dicemining.rules.storage_nb import can_place_nb, over_capacity_nb, place_nb
 from simcore.games.dicemining.rules.turn_nb import (
     end_mulligan_nb,
     end_turn_nb,
     to_bank_nb,
     to_keep_nb,
+    to_place_nb,
     to_store_nb,
     used_pending_nb,
 )
-from simcore.games.dicemining.state.codes import Ability, Ev, Opt, Violation
+from simcore.games.dicemining.state.codes import Ability, CardEvent, Ev, Opt, Violation
 from simcore.games.dicemining.state.dtypes import Stage
 from simcore.kernels.jit import kernel
 
@@ -134,13 +135,21 @@ def take_nb(cards, g, s, w, p, k, n):
             sp.items[a] -= 1
             g.item_pile[a] += 1
             log_nb(g, w, p, Ev.RETURN, 0, a, 0)
+            item_event_nb(g, w, p, a, CardEvent.RETURNED, 1)
         else:
             sp.res[a] -= 1
             g.res_pile[a] += 1
             log_nb(g, w, p, Ev.RETURN, 1, a, 0)
         sp.returned += 1
         if not over_capacity_nb(cards, sp):
+            to_place_nb(cards, g, s, w, p)
+    elif st == Stage.PLACE:
+        if code == Opt.STOP:
             end_turn_nb(cards, g, s, w, p)
+        else:
+            place_nb(g, s, w, p, code, a, b)
+            if not can_place_nb(cards, sp):
+                end_turn_nb(cards, g, s, w, p)
     elif st == Stage.WIZARD:
         if code == Opt.SWAP:  # ruling DM-17: a held item for one of another type
             sp.items[a] -= 1
@@ -148,6 +157,8 @@ def take_nb(cards, g, s, w, p, k, n):
             g.item_pile[b] -= 1
             sp.items[b] += 1
             log_nb(g, w, p, Ev.SWAP, a, b, 0)
+            item_event_nb(g, w, p, a, CardEvent.SWAPPED_OUT, 1)
+            item_event_nb(g, w, p, b, CardEvent.SWAPPED_IN, 1)
         used_pending_nb(cards, g, s, w, p)
     elif st == Stage.GAIN:
         if code == Opt.GAIN:

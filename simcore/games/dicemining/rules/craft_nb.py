@@ -8,8 +8,8 @@ a specific face or card first never costs the player anything.
 
 from __future__ import annotations
 
-from simcore.games.dicemining.rules.log_nb import log_nb
-from simcore.games.dicemining.state.codes import Ev
+from simcore.games.dicemining.rules.log_nb import item_event_nb, log_nb
+from simcore.games.dicemining.state.codes import CardEvent, Ev
 from simcore.games.dicemining.state.dtypes import N_RES
 from simcore.kernels.jit import kernel
 
@@ -55,6 +55,7 @@ def craft_item_nb(cards, g, s, w, p, t):
     s[p].items[t] += 1
     s[p].items_crafted += 1
     log_nb(g, w, p, Ev.CRAFT, t, 0, 0)
+    item_event_nb(g, w, p, t, CardEvent.CRAFTED, 1)
 
 
 @kernel

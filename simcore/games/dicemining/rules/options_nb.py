@@ -10,8 +10,12 @@ from simcore.games.dicemining.rules.burglary_nb import stealable_nb
 from simcore.games.dicemining.rules.craft_nb import payable_nb
 from simcore.games.dicemining.rules.patrons_nb import can_fulfil_nb
 from simcore.games.dicemining.rules.storage_nb import (
+    backpack_fits_nb,
     item_capacity_nb,
     n_items_nb,
+    vault_items_nb,
+    vault_load_nb,
+    vault_res_nb,
 )
 from simcore.games.dicemining.rules.turn_nb import hand_card_nb
 from simcore.games.dicemining.state.codes import Face, Keep, Opt
@@ -85,6 +89,27 @@ def craft_options_nb(cards, g, sp, opts):
 
 
 @kernel
+def place_options_nb(cards, sp, opts):
+    """STOP (the rest stays in the backpack) when what is not placed fits the backpack;
+    PLACE_ITEM / PLACE_RES (card a, vault b) for each card not yet placed and each of the
+    seat's vaults with room for it (rulings DM-8, DM-10)."""
+    n = 0
+    if backpack_fits_nb(cards, sp):
+        n = put_nb(opts, 0, Opt.STOP, 0, 0, 0)
+    for v in range(sp.n_vaults):
+        ni, nr = vault_load_nb(cards, sp, v)
+        if ni < cards.vault_items:
+            for t in range(cards.n_items):
+                if sp.items[t] > vault_items_nb(sp, t, 0):
+                    n = put_nb(opts, n, Opt.PLACE_ITEM, t, v, 0)
+        if nr < cards.vault_res:
+            for r in range(N_RES):
+                if sp.res[r] > vault_res_nb(sp, r, 0):
+                    n = put_nb(opts, n, Opt.PLACE_RES, r, v, 0)
+    return n
+
+
+@kernel
 def list_options_nb(cards, g, s, w):
     """The options of the decision g.stands at, into w.opts (mutated); their count."""
     opts = w.opts
@@ -97,6 +122,8 @@ def list_options_nb(cards, g, s, w):
         return burgle_options_nb(cards, g, s, p, opts)
     if st == Stage.CRAFT:
         return craft_options_nb(cards, g, sp, opts)
+    if st == Stage.PLACE:
+        return place_options_nb(cards, sp, opts)
     n = 0
     if st == Stage.MULLIGAN:
         c = hand_card_nb(cards, g, p, g.sub)

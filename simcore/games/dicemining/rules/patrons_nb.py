@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from simcore.games.dicemining.rules.log_nb import log_nb, patron_event_nb
+from simcore.games.dicemining.rules.log_nb import item_event_nb, log_nb, patron_event_nb
 from simcore.games.dicemining.rules.scoring_nb import check_win_nb
 from simcore.games.dicemining.state.codes import Ability, CardEvent, Ev
 from simcore.games.dicemining.state.dtypes import IN_DECK, IN_DISCARD, UP, Stream
@@ -118,6 +118,9 @@ def fulfil_nb(cards, g, s, w, p, c):
     s[p].vp += vp
     log_nb(g, w, p, Ev.FULFIL, c, vp, s[p].vp)
     patron_event_nb(cards, g, w, p, c, CardEvent.FULFILLED)
+    for j in range(cards.n_need[c]):
+        t = cards.need_item[c, j]
+        item_event_nb(g, w, p, t, CardEvent.SPENT, cards.needs[c, t])
     if cumulative:
         g.patron_aux[c] = vp
         raise_copies_nb(cards, g, s, w, c, vp)

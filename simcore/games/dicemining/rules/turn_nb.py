@@ -9,7 +9,11 @@ from simcore.games.dicemining.rules.invariants_nb import check_turn_end_nb
 from simcore.games.dicemining.rules.log_nb import log_nb
 from simcore.games.dicemining.rules.patrons_nb import discard_patron_nb, draw_nb, hand_size_nb
 from simcore.games.dicemining.rules.scoring_nb import cap_winner_nb, end_game_nb
-from simcore.games.dicemining.rules.storage_nb import over_capacity_nb
+from simcore.games.dicemining.rules.storage_nb import (
+    can_place_nb,
+    clear_vaults_nb,
+    over_capacity_nb,
+)
 from simcore.games.dicemining.state.codes import Ability, CardEvent, End, Ev
 from simcore.games.dicemining.state.dtypes import IN_DECK, MAX_PLAYERS, N_RES, UP, Stage, Stream
 from simcore.kernels.jit import kernel
@@ -130,6 +134,7 @@ def begin_turn_nb(cards, g, s, w, p):
             return
         g.rounds += 1
     g.turn += 1
+    clear_vaults_nb(s[p])
     g.current = p
     g.to_move = p
     s[p].turns += 1
@@ -176,6 +181,17 @@ def to_store_nb(cards, g, s, w, p):
     returns cards one at a time while over capacity."""
     if over_capacity_nb(cards, s[p]):
         g.stage = Stage.STORE
+    else:
+        to_place_nb(cards, g, s, w, p)
+
+
+@kernel
+def to_place_nb(cards, g, s, w, p):
+    """The end of p's turn: where its cards lie until its next turn is its choice, a card
+    at a time (Stage.PLACE; storage_nb.py); with no vault room or nothing to place, the
+    turn ends."""
+    if can_place_nb(cards, s[p]):
+        g.stage = Stage.PLACE
     else:
         end_turn_nb(cards, g, s, w, p)
 

@@ -70,6 +70,8 @@ class Opt(IntEnum):
     REMOVE = 16  # Rogue: remove face-up patron card a
     SWAP = 17  # Wizard: return item a, take item b
     GAIN = 18  # Chieftain: take resource card a
+    PLACE_ITEM = 19  # end of turn: put item a in vault b (0 = the first)
+    PLACE_RES = 20  # end of turn: put resource card a in vault b
 
 
 class Ev(IntEnum):
@@ -93,20 +95,30 @@ class Ev(IntEnum):
     RETURN = 15  # storage check: a 0 = item, 1 = resource, b its id
     END = 16  # a End, b the winning seat (-1 = shared)
     FINAL = 17  # a VP, b rank, c 1 = a winner
+    PLACE = 18  # end of turn: a 0 = item, 1 = resource card, b its id, c the vault
 
 
 class CardKind(IntEnum):
     """The cards table's kinds (the report's per-card sections)."""
 
     PATRON = 0  # card = the patron design (patrons.toml order)
+    ITEM = 1  # card = the item type (items.toml order)
 
 
 class CardEvent(IntEnum):
-    """Card events: what happened to a patron, recorded per seat and turn."""
+    """Card events: what happened to a patron or an item card, recorded per seat and turn
+    (one row a card: an item crafted three times is three rows)."""
 
-    DEALT = 0  # in the setup deal or as a mulligan replacement (ruling DM-3)
-    DRAWN = 1  # drawn after a fulfilment (ruling DM-11)
-    FULFILLED = 2  # fulfilled by the seat
+    DEALT = 0  # patron: in the setup deal or as a mulligan replacement (ruling DM-3)
+    DRAWN = 1  # patron: drawn after a fulfilment (ruling DM-11)
+    FULFILLED = 2  # patron: fulfilled by the seat
+    CRAFTED = 3  # item: crafted by the seat
+    STOLEN = 4  # item: taken by the seat's burglary (alone or in a vault, ruling DM-5)
+    LOST = 5  # item: taken from the seat by a burglary
+    RETURNED = 6  # item: returned to its pile by the storage check (ruling DM-8)
+    SWAPPED_IN = 7  # item: taken for another by the Wizard's swap (ruling DM-17)
+    SWAPPED_OUT = 8  # item: given back to its pile by the Wizard's swap
+    SPENT = 9  # item: given up to fulfil a patron (ruling DM-9)
 
 
 class End(IntEnum):
@@ -126,6 +138,7 @@ class Violation(IntEnum):
     SCORE = 8  # a VP total differs from its parts
     CAPACITY = 16  # storage over capacity after its owner's turn
     HAND = 32  # a hand over its size after its owner's turn
+    CARD_EVENTS = 64  # more card events than dtypes.MAX_CARD_EVENTS: the rest not recorded
 
 
 def names(enum: type[IntEnum]) -> list[str]:

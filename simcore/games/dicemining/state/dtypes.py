@@ -26,10 +26,13 @@ MAX_OPTIONS = 600  # option rows of one decision (a Wizard swap: held types x ot
 OPT_W = 4  # option row: code (codes.Opt), a, b, c
 LOG_W = 8  # event row: turn, seat, code, a, b, c, d, e (codes.Ev)
 CEV_W = 5  # card event row: seat, CardKind, card (design), CardEvent, turn
-# card events a game can record (more is an error, simcore/games/batches.py): patrons
-# dealt (at most 3 x 4 + 12 replaced), drawn (2 a fulfilment) and fulfilled; with the
-# shipped rules a seat fulfils at most 10 patrons before someone reaches 30
-MAX_CARD_EVENTS = 320
+# card events a game can record: patrons dealt, drawn and fulfilled, and every item card
+# crafted, stolen, lost, returned, swapped and spent. Random play that runs to the round
+# cap wrote at most 323 / 474 / 614 at 2 / 3 / 4 players (100,000 games each, rules
+# version 2), the heuristic field at most 189; room for half as much again (10 KiB a
+# game: 40 MiB for a chunk of 4,096). No event is dropped unseen: a game that fills it
+# sets Violation.CARD_EVENTS (rules/log_nb.py), and a violation fails the soundness targets
+MAX_CARD_EVENTS = 1024
 
 # GAME.patron_loc: where a patron card is
 IN_DECK = -1
@@ -64,7 +67,8 @@ class Stage(IntEnum):
     KEEP = 8  # discard patrons down to the hand size (ruling DM-11)
     BANK = 9  # bank an unspent face as a resource card, or stop (rulings DM-6, DM-7)
     STORE = 10  # return an item or resource card over capacity (ruling DM-8)
-    OVER = 11  # the game has ended and is scored
+    PLACE = 11  # put a card in a vault, or leave the rest in the backpack (DM-8, DM-10)
+    OVER = 12  # the game has ended and is scored
 
 
 TABLE = np.dtype(
@@ -142,7 +146,7 @@ GAME = np.dtype(
         ("violations", "i4"),  # bitmask of codes.Violation; 0 = sound
         ("n_decisions", "i4"),  # decisions taken, all seats
         ("log_n", "i4"),  # event rows written (may exceed the log buffer: then replayed)
-        ("cev_n", "i4"),  # card events recorded: always 0
+        ("cev_n", "i4"),  # card events recorded, 0..MAX_CARD_EVENTS
     ]
 )
 
@@ -156,6 +160,13 @@ SEAT = np.dtype(
         ("res", "i1", (N_RES,)),  # resource cards held (backpack and vaults)
         ("items", "i1", (MAX_ITEMS,)),  # items held (backpack and vaults)
         ("n_vaults", "i1"),  # vaults owned, 0..MAX_VAULTS
+        # where the cards lie between the seat's turns, as it placed them at the end of its
+        # last turn (Stage.PLACE; thefts since taken out): cards in its vault j (0 = its first;
+        # the first ones protected by its Defenders, ruling DM-19); the rest of res / items
+        # lie in the backpack. All zero during the seat's own turn (the rulebook: the owner
+        # rearranges freely in its turn)
+        ("vault_res", "i1", (MAX_VAULTS, N_RES)),  # resource cards by type, 0..vault_res
+        ("vault_items", "i1", (MAX_VAULTS, MAX_ITEMS)),  # items by type, 0..vault_items
         ("turns", "i4"),  # turns taken
         ("rolls", "i4"),  # rolls, the first of each turn included
         ("rerolls", "i4"),  # rolls after the first of a turn
