@@ -81,7 +81,7 @@ def fingerprints() -> dict[str, str]:
         out[f"batch/{players}p/mixed"] = _digest(b.games, b.seats, b.card_events)
         b = play_batch(cards, players, 7, parse_seats("random", players), 100, BATCH_GAMES)
         out[f"batch/{players}p/random"] = _digest(b.games, b.seats, b.card_events)
-    return out | ewmh_fingerprints()
+    return out | ewmh_fingerprints() | apiacere_fingerprints()
 
 
 EWMH_FIELDS = ("random",)  # Early Western Music History's strategies (issue 37)
@@ -102,6 +102,27 @@ def ewmh_fingerprints() -> dict[str, str]:
                 out[f"ewmh/play/{players}p/{name}/{seed}"] = _digest(game.log, game.seats)
             b = GAME.play_batch(cards, players, 7, seats, 100, BATCH_GAMES)
             out[f"ewmh/batch/{players}p/{name}"] = _digest(b.games, b.seats, b.card_events)
+    return out
+
+
+APIACERE_FIELDS = ("random", "performer", "composer", "traveller")  # issue 39
+
+
+def apiacere_fingerprints() -> dict[str, str]:
+    """A Piacere's cases, "apiacere/...": single games' event logs and batches' final states
+    with their card events, at 2 and 5 players (each heuristic against random seats)."""
+    from simcore.games.apiacere.game import GAME
+
+    cards = GAME.load_cards()
+    out = {}
+    for players in (2, 5):
+        for name in APIACERE_FIELDS:
+            seats = GAME.parse_seats(",".join([name] + ["random"] * (players - 1)), players)
+            for seed in SEEDS:
+                game = GAME.play_game(cards, players, seed, seats)
+                out[f"apiacere/play/{players}p/{name}/{seed}"] = _digest(game.log, game.seats)
+            b = GAME.play_batch(cards, players, 7, seats, 100, BATCH_GAMES)
+            out[f"apiacere/batch/{players}p/{name}"] = _digest(b.games, b.seats, b.card_events)
     return out
 
 

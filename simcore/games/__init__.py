@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 DEFAULT = "luthier"
 GAMES = {  # name -> the module that defines GAME (imported only when asked for)
+    "apiacere": "simcore.games.apiacere.game",  # A Piacere, card data estimated (issue 39)
     "dicemining": "simcore.games.dicemining.game",  # Dice-Mining Patrons, card data estimated
     "luthier": "simcore.games.luthier.game",
     "ewmh": "simcore.games.ewmh.game",  # Early Western Music History (issue 37)

@@ -1,1 +1,1 @@
-"""A Piacere's strategies: the engine's core phase has the shared `random`."""
+"""A Piacere's strategies: `random` and three heuristics (registry.py)."""

@@ -1,6 +1,7 @@
 """Whole games: random games end soundly at 2 to 5 players; the same seed plays the same
 games whatever the threads and blocks; a game resumes at any decision; the result tables
-carry both turn orders; a bad pick is caught; the game is not offered yet."""
+carry both turn orders, the housing plan, the home city and the card events; a bad pick
+is caught; the game is offered."""
 
 from __future__ import annotations
 
@@ -116,14 +117,38 @@ def test_the_result_tables_carry_both_turn_orders(apcards):
         assert column in seats
     games = tables["games"].to_pydict()
     assert set(games["end_trigger"]) == {"events"} and set(games["violations"]) == {0}
+    s = tables["seats"].to_pydict()
+    n = 3
+    raw = np.asarray(b.seats)[:, :n].reshape(-1)
+    for i, plan in enumerate(s["housing_plan"]):  # the housing of the most turns
+        assert raw["housing_turns"][i][apcards.ids["housing"].index(plan)] == max(
+            raw["housing_turns"][i]
+        )
+        assert raw["city_turns"][i][apcards.ids["cities"].index(s["home_city"][i])] == max(
+            raw["city_turns"][i]
+        )
+    assert (raw["city_turns"].sum(axis=1) == 16).all()
+    assert s["legacy_scored"] == [bool(x > 0) for x in raw["legacy_points"]]
+    cards = tables["cards"].to_pydict()
+    assert set(cards["event"]) == {"drawn", "taken", "played"}
+    assert set(cards["card_id"]) <= set(apcards.ids["cards"])
+    for seat in range(n):  # every card finished is one `played` event of its seat
+        played = sum(1 for q, e in zip(cards["seat"], cards["event"], strict=True)
+                     if q == seat and e == "played")  # fmt: skip
+        counted = raw[seat::n]
+        finished = (
+            counted["composed"] + counted["performed"] + counted["taught"]
+            + counted["variations"] + counted["tell_tales"]
+        )  # fmt: skip
+        assert played >= finished.sum()
 
 
-def test_players_outside_2_to_5_are_one_line_errors_and_the_game_is_not_offered(apcards, tmp_path):
+def test_players_outside_2_to_5_are_one_line_errors_and_the_game_is_offered(apcards, tmp_path):
     from simcore.games import GAMES
 
     with pytest.raises(TuttiError, match="2-5 players, not 6"):
         GAME.play_batch(apcards, 6, 1, GAME.parse_seats(None, 6), 0, 1)
-    assert "apiacere" not in GAMES
+    assert GAMES["apiacere"] == "simcore.games.apiacere.game"
     extra = "".join(
         f'[[legacy]]\nid = "extra_{k}"\nname = "Extra {k}"\noverall = false\n'
         f'effect = "most_florins"\nparams = {{ points = 1 }}\nsource = "user: test"\n\n'

@@ -187,7 +187,40 @@ def _ewmh() -> Stepper:
     return Stepper(setup, advance, take_own)
 
 
+def _apiacere() -> Stepper:
+    from simcore.games.apiacere.play.resume_nb import advance_nb, apply_top_nb
+    from simcore.games.apiacere.rules.options_nb import list_options_nb
+    from simcore.games.apiacere.rules.setup_nb import setup_nb
+    from simcore.games.apiacere.state.dtypes import MAX_CARD_EVENTS, new_state
+    from simcore.games.apiacere.state.work import new_work
+    from simcore.seats import params_matrix
+    from strategies.apiacere.dispatch_nb import choose_nb
+
+    def setup(cards, players, seed, specs):
+        games, seats = new_state(1)
+        for p, spec in enumerate(specs):
+            seats[0, p].strategy = spec.id
+        w = new_work(n_log=LOG_ROWS, n_cev=MAX_CARD_EVENTS)
+        w.params[:] = params_matrix(list(specs), None, w.params.shape[0])
+        setup_nb(cards.tables, games[0], seats[0], w, players, seed, 0)
+        return games, seats, w, ()
+
+    def advance(cards, state, mask):
+        games, seats, w, _ = state
+        return advance_nb(cards.tables, games[0], seats[0], w, mask)
+
+    def take_own(cards, state, p):
+        games, seats, w, _ = state
+        t, g, s = cards.tables, games[0], seats[0]
+        n = list_options_nb(t, g, s, w)
+        k = choose_nb(s[p].strategy, w.params[p], t, g, s, p, w.opts, n)
+        apply_top_nb(t, g, s, w, p, k)
+
+    return Stepper(setup, advance, take_own)
+
+
 STEPPERS: dict[str, Callable[[], Stepper]] = {
+    "apiacere": _apiacere,
     "dicemining": _dicemining,
     "ewmh": _ewmh,
     "luthier": _luthier,

@@ -237,7 +237,7 @@ def test_an_unknown_game_is_one_line_and_exit_2():
     code, out, err = tutti("play", "--game", "chess")
     assert code == 2 and out == ""
     assert err.strip().splitlines() == [
-        "error: unknown game 'chess' (known: luthier, dicemining, ewmh, maestro, pig)"
+        "error: unknown game 'chess' (known: luthier, apiacere, dicemining, ewmh, maestro, pig)"
     ]
 
 

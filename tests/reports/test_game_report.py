@@ -341,7 +341,7 @@ def test_unknown_game_in_the_manifest_is_one_line_exit_2(maestro, tmp_path) -> N
     write_manifest(run, manifest)
     proc = tutti_report(str(run))
     assert_one_line_error(
-        proc, "unknown game 'chess' (known: luthier, dicemining, ewmh, maestro, pig)"
+        proc, "unknown game 'chess' (known: luthier, apiacere, dicemining, ewmh, maestro, pig)"
     )
 
 

@@ -1,13 +1,13 @@
 """Result tables read off a batch's final state (pyarrow): the common columns
-(simcore/games/tables.py), then the game's own. No card events are recorded yet: the
-cards table is empty."""
+(simcore/games/tables.py), then the game's own; the cards table from the card events
+(state/codes.CardEvent: drawn, taken, played), one row per event, named by card design."""
 
 from __future__ import annotations
 
 import numpy as np
 import pyarrow as pa
 
-from simcore.games.apiacere.state.codes import End, names
+from simcore.games.apiacere.state.codes import CardEvent, CardKind, End, names
 from simcore.games.tables import card_event_columns, dict_array, outcomes, seat_keys
 
 SEAT_COUNTERS = (
@@ -19,10 +19,28 @@ SEAT_COUNTERS = (
 )  # fmt: skip
 
 
+def most_turns(turns: np.ndarray) -> np.ndarray:
+    """int64[n]: per row of turns (int[n, k]) the index with the most turns, equal counts
+    the higher index (the dearer housing, the city further east)."""
+    k = turns.shape[1]
+    return k - 1 - np.argmax(turns[:, ::-1], axis=1)
+
+
+def design_events(cards, cev: np.ndarray) -> np.ndarray:
+    """The card events with each physical card (column 2) replaced by its design."""
+    out = cev.copy()
+    design = np.asarray(cards.tables.card_design)
+    out[..., 2] = design[np.clip(cev[..., 2], 0, len(design) - 1)]
+    return out
+
+
 def result_tables(cards, batch, n_players: int, strategies) -> dict[str, pa.Table]:
-    """games (one row a game), seats (one a game and seat) and cards (empty) tables. The
-    seats table carries both orders: `start_order` (round 1) and `final_round_order`
-    (the order of the last round, which the AP-1 tie-break reads), 1 = first."""
+    """games (one row a game), seats (one a game and seat) and cards (one a card event)
+    tables. The seats table carries both orders: `start_order` (round 1) and
+    `final_round_order` (the order of the last round, which the AP-1 tie-break reads),
+    1 = first; `housing_plan` the housing of the most turns and `home_city` the city of the
+    most turns (equal counts: the later in the file), `cities_visited` how many cities it
+    was housed in; `legacy_scored` whether its personal (or copied) tile scored."""
     g = np.asarray(batch.games)
     s = np.asarray(batch.seats)[:, :n_players]
     flat = s.reshape(-1)
@@ -52,7 +70,15 @@ def result_tables(cards, batch, n_players: int, strategies) -> dict[str, pa.Tabl
         "legacy": dict_array(flat["legacy"], list(ids["legacy"])),
         "housing": dict_array(flat["housing"], list(ids["housing"])),
         "city": dict_array(flat["city"], list(ids["cities"])),
+        "housing_plan": dict_array(most_turns(flat["housing_turns"]), list(ids["housing"])),
+        "home_city": dict_array(most_turns(flat["city_turns"]), list(ids["cities"])),
+        "cities_visited": pa.array((flat["city_turns"] > 0).sum(axis=1).astype(np.int8)),
+        "legacy_scored": pa.array(flat["legacy_points"] > 0),
         **{name: pa.array(flat[name]) for name in SEAT_COUNTERS},
     }
-    cards_columns, _ = card_event_columns(g, batch.card_events, [], [], [0], [], [], np.int16)
+    labels = [r["name"] for r in cards.records["cards"]]
+    cards_columns, _ = card_event_columns(
+        g, design_events(cards, batch.card_events), list(ids["cards"]), labels, [0],
+        names(CardKind), names(CardEvent), np.int16,
+    )  # fmt: skip
     return {"games": pa.table(games), "seats": pa.table(seats), "cards": pa.table(cards_columns)}

@@ -27,10 +27,10 @@ def play_games_nb(
 
     card_array: the compiled `Tables` (carddata/compile.py); games: GAME[n], seats:
     SEAT[n, MAX_PLAYERS], zeroed but for seats[:, p].strategy (rows lo..hi-1 mutated);
-    params: float64[MAX_PLAYERS, MAX_PARAMS]; cev: int16[n, 0, CEV_W] (no card events
-    yet); log: int32[n_log, LOG_W] (n_log = 0: none; mutated). seed >= 0 plays that game
-    seed; -1 derives each game's from (master_seed, game index), so any thread count or
-    cut into blocks gives the same games.
+    params: float64[MAX_PLAYERS, MAX_PARAMS]; cev: int16[n, MAX_CARD_EVENTS, CEV_W] card
+    events (mutated; 0 rows: off); log: int32[n_log, LOG_W] (n_log = 0: none; mutated).
+    seed >= 0 plays that game seed; -1 derives each game's from (master_seed, game index),
+    so any thread count or cut into blocks gives the same games.
     """
     cards = card_array
     opts = np.empty((MAX_OPTIONS, OPT_W), np.int16)  # rewritten at every decision

@@ -110,6 +110,7 @@ def house_nb(cards, g, s, w, p, h):
     s[p].housing = h
     s[p].housing_turns[h] += 1
     city = s[p].city
+    s[p].city_turns[city] += 1
     g.actions_left = cards.housing_actions[h] + royal_bonus_nb(
         cards, g, p, city, Effect.ROYAL_ACTION
     )

@@ -100,7 +100,8 @@ def finish_nb(cards, g, s, w, p, c):
         bonus = tile_keys_nb(cards, s, p, cards.card_instrument[c])
         black = cards.card_params[c, 0]
         s[p].composed += 1
-        s[p].instruments |= 1 << cards.card_instrument[c]
+        s[p].instruments |= 1 << int(cards.card_instrument[c])  # int: a wide shift also in
+        # plain Python (NUMBA_DISABLE_JIT=1), where int8 arithmetic would wrap
         bonus += chain_compose_nb(cards, g, s, w, p, c)  # the chain, or the discard pile
         s[p].bonus_keys += bonus
         black += bonus

@@ -70,6 +70,23 @@ class Ev(IntEnum):
     FORCED = 21  # a = city the seat is banned from (it must move, ruling AP-11)
 
 
+class CardKind(IntEnum):
+    """The cards table's kinds (the report's per-card sections)."""
+
+    CARD = 0  # card = the card design (cards.toml order); the kernels record the physical
+    # card and output/results.py names its design
+
+
+class CardEvent(IntEnum):
+    """Card events: what happened to a card, recorded per seat and round from the event log
+    (rules/log_nb.py: the log row implies it)."""
+
+    DRAWN = 0  # drawn from a stack (start cards too): Ev.DRAW
+    TAKEN = 1  # taken face up (Ev.TAKE) or from another hand by a same-city Take (Ev.STEAL)
+    PLAYED = 2  # finished: Ev.FINISH (Perform, Teach, Compose, Variation), Ev.TELL_TALE,
+    # Ev.DO_GOOD with its card
+
+
 class End(IntEnum):
     """How a game ended (GAME.end_trigger; the games table's `end_trigger`)."""
 

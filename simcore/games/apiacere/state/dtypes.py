@@ -21,6 +21,7 @@ import numpy as np
 
 from simcore.games.apiacere.sizes import (
     MAX_BONUS_TILES,
+    MAX_CITIES,
     MAX_HOUSING,
     MAX_LEVEL,
     MAX_PLAYERS,
@@ -43,8 +44,10 @@ OPT_W = 6  # option row: kind, a, b, c, d, e (state/codes.Opt)
 # decision that would list more drops the rest and sets Violation.OPTIONS
 MAX_OPTIONS = 512
 LOG_W = 8  # event row: round, seat, code, a, b, c, d, e (state/codes.Ev)
-CEV_W = 5  # card event row (simcore/games/events_nb.py); none recorded yet
-MAX_CARD_EVENTS = 0
+CEV_W = 5  # card event row (simcore/games/events_nb.py): seat, kind, card, event, round
+# card events a game can record (more is an error naming this file): draws, takes and
+# finished cards of every seat; 5-player random games record at most about 400
+MAX_CARD_EVENTS = 768
 
 
 class Loc(IntEnum):
@@ -112,7 +115,7 @@ GAME = np.dtype(
         ("violations", "i4"),  # bitmask of state/codes.Violation; 0 = sound
         ("n_decisions", "i4"),  # decisions with more than one option, all seats
         ("log_n", "i4"),  # event rows written (may exceed the log buffer: then replayed)
-        ("cev_n", "i4"),  # card events recorded: none yet
+        ("cev_n", "i4"),  # card events recorded (may exceed the buffer: then an error)
     ]
 )
 
@@ -164,6 +167,7 @@ SEAT = np.dtype(
         ("discarded", "i2"),  # cards discarded at keep or by moving
         ("turns", "i2"),  # turns begun
         ("housing_turns", "i1", (MAX_HOUSING,)),  # turns in each housing (housing.toml order)
+        ("city_turns", "i1", (MAX_CITIES,)),  # turns housed in each city (cities.toml order)
     ]
 )
 

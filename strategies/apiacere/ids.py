@@ -1,0 +1,8 @@
+"""The strategy ids the kernels branch on (registry.py gives every built-in its id)."""
+
+from __future__ import annotations
+
+RANDOM = 0  # every built-in id above RANDOM is a heuristic (heuristic_nb.py)
+PERFORMER = 1
+COMPOSER = 2
+TRAVELLER = 3
