@@ -25,9 +25,13 @@ def batch(cards, n, games, seed=1, threads=1, first=0):
     return GAME.play_batch(cards, n, seed, GAME.parse_seats(None, n), first, games, threads=threads)
 
 
+SOUND = [pytest.param(1000, id="1000"), pytest.param(20_000, id="20000", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("games", SOUND)
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_random_games_end_soundly(apcards, n):
-    b = batch(apcards, n, 3000)
+def test_random_games_end_soundly(apcards, n, games):
+    b = batch(apcards, n, games)
     g = b.games
     assert (g["violations"] == 0).all(), np.unique(g["violations"])
     assert (g["stage"] == Stage.OVER).all() and (g["end_trigger"] == End.EVENTS).all()
