@@ -88,6 +88,30 @@ def full_points_nb(cards, g, p, age):
 
 
 @kernel
+def full_points_all_nb(cards, g, p, full):
+    """full_points_nb of seat p for every Age into full (int64[N_AGES], mutated), in one
+    pass over the cards instead of one per Age."""
+    full[:] = 0
+    for c in range(g.n_cards):
+        if g.card_loc[c] == p and plays_text_nb(cards, c) == Effect.AGE_FULL_POINTS:
+            age = cards.card_params[c, 0]
+            if 0 <= age < full.shape[0]:
+                full[age] = max(full[age], 2 if cards.card_params[c, 1] == 1 else 1)
+
+
+@kernel
+def genre_bonus_all_nb(cards, g, p, bonus):
+    """genre_bonus_nb of seat p for every genre into bonus (int64[>= genres], mutated),
+    in one pass over the cards instead of one per genre."""
+    bonus[:] = 0
+    for c in range(g.n_cards):
+        if g.card_loc[c] == p and plays_text_nb(cards, c) == Effect.GENRE_BONUS:
+            genre = cards.card_params[c, 0]
+            if 0 <= genre < bonus.shape[0]:
+                bonus[genre] += cards.card_params[c, 1]
+
+
+@kernel
 def genre_bonus_nb(cards, g, p, genre):
     """Points seat p's held genre statics add to a piece of `genre` (Ockeghem, Cipriano de
     Rore, Landini, Hildegard, Susato: rulebook card sheets; ruling EW-10)."""
