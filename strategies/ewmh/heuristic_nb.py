@@ -64,6 +64,7 @@ from simcore.games.ewmh.rules.effects_nb import spheres_success_nb
 from simcore.games.ewmh.rules.held_nb import (
     full_points_all_nb,
     genre_bonus_all_nb,
+    n_fresh_all_nb,
     n_fresh_nb,
     n_held_nb,
     plays_text_nb,
@@ -74,7 +75,12 @@ from simcore.games.ewmh.rules.patrons_nb import patron_factor_nb
 from simcore.games.ewmh.rules.produce_nb import banner_points_of_nb, cost_nb
 from simcore.games.ewmh.sizes import MAX_GENRES, MAX_PLAYERS
 from simcore.games.ewmh.state.codes import VOC_CARD, Opt, Stage, Trigger
-from simcore.games.ewmh.state.view_nb import comps_to_draw_nb, hand_count_nb, own_hand_nb
+from simcore.games.ewmh.state.view_nb import (
+    comps_to_draw_nb,
+    hand_count_nb,
+    hand_counts_nb,
+    own_hand_nb,
+)
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import STRATEGY_STREAM, next_u64_nb
 from simcore.kernels.stack_nb import stack_empty, stack_empty_2d
@@ -246,12 +252,16 @@ def leader_key_nb(s, p, q, effect):
 @kernel
 def seat_count_nb(g, s, memo, which, q):
     """Seat q's unpublished pieces (which = HANDS: view_nb.hand_count_nb) or fresh cards
-    (FRESH: held_nb.n_fresh_nb), read once a decision: memo (int64[2, MAX_PLAYERS],
-    -1 = not read yet; mutated) keeps them for the other options aimed at q."""
+    (FRESH: held_nb.n_fresh_nb). memo (int64[2, MAX_PLAYERS], row which's first entry
+    -1 until read; mutated): the first option that asks reads the row for every seat in
+    one pass (view_nb.hand_counts_nb, held_nb.n_fresh_all_nb), the others reuse it."""
     if q < 0:  # no seat (not for these effects' options): read, not kept
         return hand_count_nb(g, q) if which == HANDS else n_fresh_nb(g, s, q)
-    if memo[which, q] < 0:
-        memo[which, q] = hand_count_nb(g, q) if which == HANDS else n_fresh_nb(g, s, q)
+    if memo[which, 0] < 0:
+        if which == HANDS:
+            hand_counts_nb(g, memo[HANDS])
+        else:
+            n_fresh_all_nb(g, s, memo[FRESH])
     return memo[which, q]
 
 
@@ -292,9 +302,10 @@ def aimed_value_nb(w, cards, g, s, p, effect, prm, b, c, memo):
     if effect == Effect.BORROW_UNITS:
         return w[P.UNIT] * (prm[0] + 0.5 * seat_count_nb(g, s, memo, FRESH, b))
     if effect == Effect.REDISTRIBUTE:
-        total = 0
-        for q in range(g.n_players):
-            total += n_held_nb(g, q)
+        total = 0  # the cards every seat holds (n_held_nb summed), in one pass
+        for k in range(g.n_cards):
+            if 0 <= g.card_loc[k] < g.n_players:
+                total += 1
         return w[P.EFFECT] * (total / g.n_players - n_held_nb(g, p))
     return text_value_nb(w, cards, g, p, effect, prm)
 

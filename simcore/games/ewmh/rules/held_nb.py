@@ -34,6 +34,29 @@ def n_fresh_nb(g, s, p):
 
 
 @kernel
+def n_fresh_all_nb(g, s, counts):
+    """n_fresh_nb of every seat into counts (int64[>= n_players], mutated), in one pass
+    over the cards."""
+    for q in range(g.n_players):
+        counts[q] = 1 - s[q].voc_flipped
+    for c in range(g.n_cards):
+        q = g.card_loc[c]
+        if 0 <= q < g.n_players and g.card_flipped[c] == 0:
+            counts[q] += 1
+
+
+@kernel
+def any_fresh_nb(g, s, p):
+    """Whether n_fresh_nb(g, s, p) > 0, stopping at the first fresh card."""
+    if s[p].voc_flipped == 0:
+        return True
+    for c in range(g.n_cards):
+        if g.card_loc[c] == p and g.card_flipped[c] == 0:
+            return True
+    return False
+
+
+@kernel
 def n_hand_comps_nb(g, p):
     """Unpublished compositions in seat p's hand."""
     n = 0
