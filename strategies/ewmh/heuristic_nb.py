@@ -62,16 +62,25 @@ from simcore.games.ewmh.codes import N_AGES, Count, Effect, Keep, Rule, Tile
 from simcore.games.ewmh.rules.activation_nb import act_params_nb
 from simcore.games.ewmh.rules.effects_nb import spheres_success_nb
 from simcore.games.ewmh.rules.held_nb import (
+    full_points_all_nb,
+    genre_bonus_all_nb,
+    n_fresh_all_nb,
     n_fresh_nb,
     n_held_nb,
     plays_text_nb,
     unit_value_nb,
+    vocation_bonus_nb,
 )
 from simcore.games.ewmh.rules.patrons_nb import patron_factor_nb
-from simcore.games.ewmh.rules.produce_nb import banner_points_nb, cost_nb, piece_bonus_nb
-from simcore.games.ewmh.sizes import MAX_GENRES
+from simcore.games.ewmh.rules.produce_nb import banner_points_of_nb, cost_nb
+from simcore.games.ewmh.sizes import MAX_GENRES, MAX_PLAYERS
 from simcore.games.ewmh.state.codes import VOC_CARD, Opt, Stage, Trigger
-from simcore.games.ewmh.state.view_nb import comps_to_draw_nb, hand_count_nb, own_hand_nb
+from simcore.games.ewmh.state.view_nb import (
+    comps_to_draw_nb,
+    hand_count_nb,
+    hand_counts_nb,
+    own_hand_nb,
+)
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import STRATEGY_STREAM, next_u64_nb
 from simcore.kernels.stack_nb import stack_empty, stack_empty_2d
@@ -86,6 +95,8 @@ GENRE_PIECES = 1.5  # pieces a genre bonus is expected to reach in the rest of a
 LEADER = 1e-4
 ROLL = 3.5  # a d6's mean: the spaces an average die move makes
 DIE_FACES = 6  # a Music of the Spheres die's faces (ruling EW-27: d6)
+HANDS = 0  # seat_count_nb's rows: unpublished pieces, fresh cards
+FRESH = 1
 
 
 @kernel
@@ -157,14 +168,16 @@ def vocation_value_nb(w, cards, g, s, p):
 
 
 @kernel
-def piece_value_nb(w, cards, g, s, p, genre, age):
+def piece_value_nb(w, cards, g, s, p, genre, age, full, gen):
     """A `genre` piece produced by seat p via its `age` banner, cost aside: POINTS per net
     point (banner and genre bonus, less the unproduced point it stops being) and VOCATION
-    per point of the vocation's tag bonus; -inf if that banner is not allowed."""
-    base = banner_points_nb(cards, g, p, genre, age)
+    per point of the vocation's tag bonus; -inf if that banner is not allowed. full: seat
+    p's full_points_nb for `age`, gen: its genre bonus for `genre` (piece_table_nb reads
+    them once a decision: the values of produce_nb.banner_points_nb and piece_bonus_nb)."""
+    base = banner_points_of_nb(cards, genre, age, full)
     if base < 0:
         return -np.inf
-    voc, gen = piece_bonus_nb(cards, g, s, p, genre)
+    voc = vocation_bonus_nb(cards, s, p, genre)
     net = base + gen - cards.rules[Rule.UNPRODUCED_POINTS]
     return w[P.POINTS] * net + w[P.VOCATION] * voc
 
@@ -199,10 +212,14 @@ def piece_table_nb(w, cards, g, s, p, opts, n, hand, pieces, best):
             producing = True
     if not producing:
         return
+    full = stack_empty(N_AGES, np.int64)
+    full_points_all_nb(cards, g, p, full)
+    gen = stack_empty(MAX_GENRES, np.int64)
+    genre_bonus_all_nb(cards, g, p, gen)
     for genre in range(cards.counts[Count.GENRES]):
         if hand[genre] > 0:
             for age in range(cards.genre_banner.shape[1]):
-                v = piece_value_nb(w, cards, g, s, p, genre, age)
+                v = piece_value_nb(w, cards, g, s, p, genre, age, full[age], gen[genre])
                 pieces[genre, age] = v
                 best[genre] = max(best[genre], v)
 
@@ -233,15 +250,33 @@ def leader_key_nb(s, p, q, effect):
 
 
 @kernel
-def targeted_value_nb(w, cards, g, s, p, effect, prm, b, c):
-    """An effect's text with its targets b, c (its option row) chosen, plus the leader
-    key (leader_key_nb)."""
-    return aimed_value_nb(w, cards, g, s, p, effect, prm, b, c) + leader_key_nb(s, p, b, effect)
+def seat_count_nb(g, s, memo, which, q):
+    """Seat q's unpublished pieces (which = HANDS: view_nb.hand_count_nb) or fresh cards
+    (FRESH: held_nb.n_fresh_nb). memo (int64[2, MAX_PLAYERS], row which's first entry
+    -1 until read; mutated): the first option that asks reads the row for every seat in
+    one pass (view_nb.hand_counts_nb, held_nb.n_fresh_all_nb), the others reuse it."""
+    if q < 0:  # no seat (not for these effects' options): read, not kept
+        return hand_count_nb(g, q) if which == HANDS else n_fresh_nb(g, s, q)
+    if memo[which, 0] < 0:
+        if which == HANDS:
+            hand_counts_nb(g, memo[HANDS])
+        else:
+            n_fresh_all_nb(g, s, memo[FRESH])
+    return memo[which, q]
 
 
 @kernel
-def aimed_value_nb(w, cards, g, s, p, effect, prm, b, c):
-    """An effect's text with its targets b, c (its option row) chosen."""
+def targeted_value_nb(w, cards, g, s, p, effect, prm, b, c, memo):
+    """An effect's text with its targets b, c (its option row) chosen, plus the leader
+    key (leader_key_nb); memo: seat_count_nb's."""
+    v = aimed_value_nb(w, cards, g, s, p, effect, prm, b, c, memo)
+    return v + leader_key_nb(s, p, b, effect)
+
+
+@kernel
+def aimed_value_nb(w, cards, g, s, p, effect, prm, b, c, memo):
+    """An effect's text with its targets b, c (its option row) chosen; memo:
+    seat_count_nb's."""
     if effect == Effect.MOVE_PAWN:
         if b == p:
             return w[P.MOVE] * c
@@ -251,7 +286,7 @@ def aimed_value_nb(w, cards, g, s, p, effect, prm, b, c):
     if effect == Effect.SAME_TILE_PUSH:
         return w[P.MOVE] * prm[0] + w[P.HARM] * 0.5 * prm[1]
     if effect == Effect.STEAL_COMPOSITION:
-        if hand_count_nb(g, b) == 0:
+        if seat_count_nb(g, s, memo, HANDS, b) == 0:
             return 0.0
         return w[P.COMP] + w[P.HARM]
     if effect == Effect.REMOVE_PUBLISHED:
@@ -263,20 +298,22 @@ def aimed_value_nb(w, cards, g, s, p, effect, prm, b, c):
     if effect == Effect.NOBLE_SACRIFICE:
         return w[P.HARM] * card_value_nb(w, cards, g, p, c) - w[P.EFFECT] * prm[1]
     if effect == Effect.FORCE_FLIP:
-        return w[P.HARM] * min(prm[0], n_fresh_nb(g, s, b))
+        return w[P.HARM] * min(prm[0], seat_count_nb(g, s, memo, FRESH, b))
     if effect == Effect.BORROW_UNITS:
-        return w[P.UNIT] * (prm[0] + 0.5 * n_fresh_nb(g, s, b))
+        return w[P.UNIT] * (prm[0] + 0.5 * seat_count_nb(g, s, memo, FRESH, b))
     if effect == Effect.REDISTRIBUTE:
-        total = 0
-        for q in range(g.n_players):
-            total += n_held_nb(g, q)
+        total = 0  # the cards every seat holds (n_held_nb summed), in one pass
+        for k in range(g.n_cards):
+            if 0 <= g.card_loc[k] < g.n_players:
+                total += 1
         return w[P.EFFECT] * (total / g.n_players - n_held_nb(g, p))
     return text_value_nb(w, cards, g, p, effect, prm)
 
 
 @kernel
-def phase_value_nb(w, cards, g, s, p, row, hand, n_hand, pieces, best):
-    """The free phase (ruling EW-13): roll, end, produce, or use a card or the vocation."""
+def phase_value_nb(w, cards, g, s, p, row, hand, n_hand, pieces, best, memo):
+    """The free phase (ruling EW-13): roll, end, produce, or use a card or the vocation;
+    memo: seat_count_nb's."""
     kind = row[0]
     if kind == Opt.ROLL:
         return w[P.STOP] + w[P.LATE]
@@ -301,7 +338,7 @@ def phase_value_nb(w, cards, g, s, p, row, hand, n_hand, pieces, best):
         prm = cards.card_params[a]
     if effect == Effect.COST_REDUCE and n_hand == 0:
         return -w[P.UNIT]
-    v = targeted_value_nb(w, cards, g, s, p, effect, prm, row[2], row[3])
+    v = targeted_value_nb(w, cards, g, s, p, effect, prm, row[2], row[3], memo)
     if kind == Opt.SPEND:
         return v - w[P.EFFECT]
     return v - w[P.UNIT]
@@ -447,7 +484,7 @@ def react_value_nb(w, cards, g, s, p, row):
 
 
 @kernel
-def absolve_value_nb(w, cards, g, s, p, row):
+def absolve_value_nb(w, cards, g, s, p, row, memo):
     """Absolution: negating the pending activation is worth what it gives its player (its
     targets chosen), plus HARM if aimed at seat p, less the vocation flipped (UNIT and its
     best flip ability); PASS 0."""
@@ -462,7 +499,7 @@ def absolve_value_nb(w, cards, g, s, p, row):
     if g.act_kind[d] == Opt.REACT:
         gain = reaction_gain_nb(w, cards, g, s, p, q, effect, prm, b, c, g.steal2)
     else:
-        gain = targeted_value_nb(w, cards, g, s, q, effect, prm, b, c)
+        gain = targeted_value_nb(w, cards, g, s, q, effect, prm, b, c, memo)
     if b == p and (aimed_nb(effect) or effect == Effect.MOVED_STEAL):
         gain += w[P.HARM]
     cost = w[P.UNIT] + vocation_value_nb(w, cards, g, s, p)
@@ -525,10 +562,10 @@ def spheres_value_nb(w, cards, g, p, row):
 
 
 @kernel
-def option_value_nb(w, cards, g, s, p, row, hand, n_hand, pieces, best):
+def option_value_nb(w, cards, g, s, p, row, hand, n_hand, pieces, best, memo):
     """Option `row` of the decision at g.stage, in points for seat p (module docstring);
     hand, n_hand, pieces and best: seat p's hand, and its pieces' values where it
-    produces (piece_table_nb)."""
+    produces (piece_table_nb); memo: seat_count_nb's."""
     stage = g.stage
     kind = row[0]
     if stage == Stage.HAND_LIMIT:
@@ -536,7 +573,7 @@ def option_value_nb(w, cards, g, s, p, row, hand, n_hand, pieces, best):
     if kind == Opt.STOP:
         return 0.0
     if stage == Stage.PHASE:
-        return phase_value_nb(w, cards, g, s, p, row, hand, n_hand, pieces, best)
+        return phase_value_nb(w, cards, g, s, p, row, hand, n_hand, pieces, best, memo)
     if stage == Stage.PAY:
         return pay_value_nb(w, cards, g, s, p, row)
     if stage == Stage.FREE:
@@ -573,7 +610,7 @@ def option_value_nb(w, cards, g, s, p, row, hand, n_hand, pieces, best):
     if stage == Stage.REACT:
         return react_value_nb(w, cards, g, s, p, row)
     if stage == Stage.ABSOLVE:
-        return absolve_value_nb(w, cards, g, s, p, row)
+        return absolve_value_nb(w, cards, g, s, p, row, memo)
     if stage == Stage.GUARD:
         return guard_value_nb(w, cards, g, s, p, row)
     if stage == Stage.SPHERES:
@@ -597,11 +634,13 @@ def heuristic_choose_nb(w, cards, g, s, p, opts, n):
     if g.stage == Stage.PHASE or g.stage == Stage.FREE:
         n_hand = own_hand_nb(cards, g, p, hand)
         piece_table_nb(w, cards, g, s, p, opts, n, hand, pieces, best_pieces)
+    memo = stack_empty_2d(2, MAX_PLAYERS, np.int64)
+    memo[:] = -1
     noise = w[P.NOISE]
     best = 0
     best_v = -np.inf
     for i in range(n):
-        v = option_value_nb(w, cards, g, s, p, opts[i], hand, n_hand, pieces, best_pieces)
+        v = option_value_nb(w, cards, g, s, p, opts[i], hand, n_hand, pieces, best_pieces, memo)
         v = ranked_value_nb(v, noise, draw)
         if v > best_v:
             best_v = v

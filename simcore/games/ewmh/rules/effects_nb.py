@@ -18,7 +18,7 @@ from simcore.games.ewmh.rules.decks_nb import (
     discard_card_nb,
     draw_comps_nb,
 )
-from simcore.games.ewmh.rules.held_nb import n_fresh_nb, n_held_nb, plays_text_nb
+from simcore.games.ewmh.rules.held_nb import any_fresh_nb, n_fresh_nb, n_held_nb, plays_text_nb
 from simcore.games.ewmh.rules.keep_nb import mark_negative_nb, negative_target_nb
 from simcore.games.ewmh.rules.log_nb import log_nb
 from simcore.games.ewmh.rules.move_nb import move_pawn_nb
@@ -92,7 +92,7 @@ def effect_options_nb(cards, g, s, w, n, p, kind, a, effect, prm):
         return n
     if effect == Effect.FORCE_FLIP:
         for q in range(n_players):
-            if q != p and n_fresh_nb(g, s, q) > 0:
+            if q != p and any_fresh_nb(g, s, q):
                 n = add_opt_nb(g, w, n, kind, a, q, -1, -1)
         return n
     if effect == Effect.REMOVE_PUBLISHED:

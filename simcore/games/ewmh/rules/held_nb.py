@@ -34,6 +34,29 @@ def n_fresh_nb(g, s, p):
 
 
 @kernel
+def n_fresh_all_nb(g, s, counts):
+    """n_fresh_nb of every seat into counts (int64[>= n_players], mutated), in one pass
+    over the cards."""
+    for q in range(g.n_players):
+        counts[q] = 1 - s[q].voc_flipped
+    for c in range(g.n_cards):
+        q = g.card_loc[c]
+        if 0 <= q < g.n_players and g.card_flipped[c] == 0:
+            counts[q] += 1
+
+
+@kernel
+def any_fresh_nb(g, s, p):
+    """Whether n_fresh_nb(g, s, p) > 0, stopping at the first fresh card."""
+    if s[p].voc_flipped == 0:
+        return True
+    for c in range(g.n_cards):
+        if g.card_loc[c] == p and g.card_flipped[c] == 0:
+            return True
+    return False
+
+
+@kernel
 def n_hand_comps_nb(g, p):
     """Unpublished compositions in seat p's hand."""
     n = 0
@@ -85,6 +108,30 @@ def full_points_nb(cards, g, p, age):
         if held and cards.card_params[c, 0] == age:
             best = max(best, 2 if cards.card_params[c, 1] == 1 else 1)
     return best
+
+
+@kernel
+def full_points_all_nb(cards, g, p, full):
+    """full_points_nb of seat p for every Age into full (int64[N_AGES], mutated), in one
+    pass over the cards instead of one per Age."""
+    full[:] = 0
+    for c in range(g.n_cards):
+        if g.card_loc[c] == p and plays_text_nb(cards, c) == Effect.AGE_FULL_POINTS:
+            age = cards.card_params[c, 0]
+            if 0 <= age < full.shape[0]:
+                full[age] = max(full[age], 2 if cards.card_params[c, 1] == 1 else 1)
+
+
+@kernel
+def genre_bonus_all_nb(cards, g, p, bonus):
+    """genre_bonus_nb of seat p for every genre into bonus (int64[>= genres], mutated),
+    in one pass over the cards instead of one per genre."""
+    bonus[:] = 0
+    for c in range(g.n_cards):
+        if g.card_loc[c] == p and plays_text_nb(cards, c) == Effect.GENRE_BONUS:
+            genre = cards.card_params[c, 0]
+            if 0 <= genre < bonus.shape[0]:
+                bonus[genre] += cards.card_params[c, 1]
 
 
 @kernel

@@ -11,7 +11,7 @@ import numpy as np
 
 from simcore.games.ewmh.codes import N_AGES, Count, Keep, Timing
 from simcore.games.ewmh.rules.effects_nb import effect_options_nb
-from simcore.games.ewmh.rules.held_nb import full_points_nb, plays_text_nb
+from simcore.games.ewmh.rules.held_nb import full_points_all_nb, plays_text_nb
 from simcore.games.ewmh.rules.keep_nb import may_stop_discarding_nb
 from simcore.games.ewmh.rules.options_util_nb import add_opt_nb
 from simcore.games.ewmh.rules.produce_nb import banner_points_of_nb, cost_nb, units_available_nb
@@ -85,8 +85,7 @@ def hand_genres_nb(cards, g, p, in_hand, full):
     for k in range(g.n_comps):
         if g.comp_state[k] == CompState.HAND and g.comp_owner[k] == p:
             in_hand[cards.comp_genre[k]] = True
-    for age in range(N_AGES):
-        full[age] = full_points_nb(cards, g, p, age)
+    full_points_all_nb(cards, g, p, full)
 
 
 @kernel

@@ -111,15 +111,33 @@ def amadeus_nb(cards, g, s, w):
     every other seat's held Amadeus, in turn order from the current seat. The holder's
     own discards do not count."""
     first = g.current if g.current >= 0 else 0
+    holders = -1  # amadeus_holders_nb, read at the first discard and after every move
     for i in range(g.n_players):
         by = (first + i) % g.n_players
         n = int(g.disc_pending[by])
         if n == 0:
             continue
         g.disc_pending[by] = 0
+        if holders < 0:
+            holders = amadeus_holders_nb(cards, g)
         for j in range(1, g.n_players):
             q = (by + j) % g.n_players
+            if (holders >> q) & 1 == 0:  # no Amadeus: nothing to scan (same moves)
+                continue
             for c in range(g.n_cards):
                 if g.card_loc[c] == q and plays_text_nb(cards, c) == Effect.MOVE_ON_DISCARD:
                     per = int(cards.card_params[c, 0]) * patron_factor_nb(cards, s, q)
                     patron_move_nb(cards, g, s, w, q, c, per, n)
+                    holders = amadeus_holders_nb(cards, g)
+
+
+@kernel
+def amadeus_holders_nb(cards, g):
+    """Bit q set for each seat q holding Amadeus VIII (a MOVE_ON_DISCARD patron): one pass
+    over the cards, so that amadeus_nb skips the seats without one."""
+    mask = 0
+    for c in range(g.n_cards):
+        q = g.card_loc[c]
+        if q >= 0 and plays_text_nb(cards, c) == Effect.MOVE_ON_DISCARD:
+            mask |= 1 << q
+    return mask

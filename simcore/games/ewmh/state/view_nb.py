@@ -70,6 +70,16 @@ def hand_count_nb(g, q):
 
 
 @kernel
+def hand_counts_nb(g, counts):
+    """hand_count_nb of every seat into counts (int64[>= n_players], mutated), in one pass
+    (the backs are seen: public)."""
+    counts[: g.n_players] = 0
+    for k in range(g.n_comps):
+        if g.comp_state[k] == CompState.HAND:
+            counts[g.comp_owner[k]] += 1
+
+
+@kernel
 def published_owner_nb(g, k):
     """The seat in front of which composition k lies published, or -1 (not published)."""
     if g.comp_state[k] == CompState.PUBLISHED:
