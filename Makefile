@@ -20,7 +20,7 @@ demo: $(STAMP)
 	$(BIN)/tutti report runs/demo
 
 bench: $(STAMP)
-	$(BIN)/tutti bench --json bench.json --readme README.md --compare dicemining --compare ewmh
+	$(BIN)/tutti bench --json bench.json --readme README.md --compare dicemining --compare ewmh --compare ewmh:9
 
 # The drift baselines CI checks against, one per game (docs/guide/ci.md). Regenerate one only
 # on purpose: with a RULES_VERSION bump of its game and a CHANGELOG.md line.

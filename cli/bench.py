@@ -73,9 +73,9 @@ def bench(
         list[str] | None,
         typer.Option(
             "--compare",
-            help="Also measure this game's heuristic field at the same player count, on one "
-            "thread and on every thread, printed beside the game's field with the ratio "
-            "(repeatable; `make bench` names the game it compares).",
+            help="Also measure this game's heuristic field, on one thread and on every "
+            "thread, printed beside the game's field with the ratio: NAME at the same player "
+            "count, NAME:PLAYERS at another (repeatable; `make bench` names what it compares).",
             show_default=False,
         ),
     ] = None,
@@ -95,21 +95,21 @@ def bench(
     and a full `tutti check` of a baseline of the heuristics' games.
     """
     from simcore import games as registry
+    from simcore.runs import bench as b
 
     the_game = registry.get(game)
     players = game_players(game, players)
     the_game.check_players(players)
     field_of_game = heuristic_field(the_game, players)
-    compared = []  # (game, its field), refused before anything is measured
-    for name in dict.fromkeys(compare or ()):
-        other = registry.get(name)
-        other.check_players(players)
-        compared.append((other, heuristic_field(other, players)))
+    compared = []  # (key, game, players, its field), refused before anything is measured
+    for entry in dict.fromkeys(compare or ()):
+        key, other, at = b.compared_game(entry, players)
+        other.check_players(at)
+        compared.append((key, other, at, heuristic_field(other, at)))
     from reports.run.output import write_text
     from simcore.errors import TuttiError
     from simcore.kernels.threads import max_threads
     from simcore.output_paths import check_file
-    from simcore.runs import bench as b
 
     if games < 1:
         raise TuttiError(f"--games must be at least 1 (got {games})")
@@ -137,19 +137,19 @@ def bench(
         figures["warm_start_s"] = round(b.warm_start_seconds(game), 2)
         _say("warm `tutti play`", f"{figures['warm_start_s']:.2f} s (start to end)")
     workloads = (
-        [("strategies", strategies, games, game, "")]
+        [("strategies", strategies, games, game, players, "")]
         if strategies
         else [
-            ("random", RANDOM, games, game, ""),
-            ("field", field_of_game, max(games // 5, 1), game, ""),
+            ("random", RANDOM, games, game, players, ""),
+            ("field", field_of_game, max(games // 5, 1), game, players, ""),
         ]
     )
     own = "strategies" if strategies else "field"  # what a compared field is set beside
     workloads += [  # the ratio to the game's own field, measured in the same run
-        (f"{other.name}_field", field, max(games // 5, 1), other.name, own)
-        for other, field in compared
+        (f"{key}_field", field, max(games // 5, 1), other.name, at, own)
+        for key, other, at, field in compared
     ]
-    for key, field, n, of_game, ratio_to in workloads:
+    for key, field, n, of_game, at, ratio_to in workloads:
         for threads in sorted({1, most}):
             runs = []
             for k in range(repeat):
@@ -157,7 +157,7 @@ def bench(
                     f"{key}, {threads} thread{'s' if threads > 1 else ''}: run {k + 1} of "
                     f"{repeat}, {n:,} games"
                 )
-                runs.append(b.run_bench(n, players, field, threads, of_game))
+                runs.append(b.run_bench(n, at, field, threads, of_game))
             rates = [r.games_per_second for r in runs]
             best = max(rates)
             suffix = "_per_thread" if threads == 1 and most > 1 else ""
@@ -174,11 +174,11 @@ def bench(
                 ratio = f", {best / base:.2f}x {the_game.name}'s {ratio_to}"
             _say(
                 f"{key}, {threads} thread{'s' if threads > 1 else ''}",
-                f"{best:,.0f} games/s{per_core}{ratio} ({players} players, {field}; {spread}"
+                f"{best:,.0f} games/s{per_core}{ratio} ({at} players, {field}; {spread}"
                 f"{n:,} games a run, Parquet included)",
             )
     if compared:
-        figures["compared"] = [other.name for other, _ in compared]
+        figures["compared"] = list(dict.fromkeys(compare or ()))
     if check_games:
         from reports.drift.check_bench import run_check_bench
 

@@ -10,6 +10,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from simcore.errors import TuttiError
 
@@ -190,14 +191,29 @@ def markdown_figures(figures: dict) -> str:
     return "\n".join(lines)
 
 
+def compared_game(entry: str, players: int) -> tuple[str, Any, int]:
+    """`--compare NAME` or `NAME:PLAYERS`: (its figures' key, the game, its player count);
+    a one-line TuttiError for an unknown game or a count that is not a number."""
+    from simcore import games as registry
+
+    name, _, count = entry.partition(":")
+    if not count:
+        return name, registry.get(name), players
+    if not count.isdigit():
+        raise TuttiError(f"--compare {entry}: expected NAME or NAME:PLAYERS, e.g. ewmh:9")
+    return f"{name}_{int(count)}p", registry.get(name), int(count)
+
+
 def compared_rows(figures: dict) -> list[tuple[str, str, str]]:
     """The table rows of each game `tutti bench --compare` measured beside the game's field,
     with its ratio to that field (same run, same machine)."""
     rows = []
-    for name in figures.get("compared", ()):
-        key = f"{name}_field"
+    for entry in figures.get("compared", ()):
+        name, _, count = entry.partition(":")
+        key = f"{name}_{int(count)}p_field" if count else f"{name}_field"
+        at = int(count) if count else figures.get("players", 4)
         for suffix, where in (("_per_thread", "one thread"), ("", "every thread")):
-            what = f"{figures.get('players', 4)} players, {name}'s heuristic field, {where}"
+            what = f"{at} players, {name}'s heuristic field, {where}"
             ratio = figures.get(f"{key}_ratio{suffix}")
             if ratio is not None:
                 what += f" ({ratio:.2f}x the four archetypes)"

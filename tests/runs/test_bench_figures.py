@@ -67,3 +67,19 @@ def test_a_compared_game_gets_its_rows_with_the_ratio(tmp_path):
     assert lines.index(f"{one} 3,500 games/s |") > lines.index(
         "| 4 players, the four archetypes, every thread | 2,048 games/s |"
     )
+
+
+def test_a_game_compared_at_another_player_count_names_that_count(tmp_path):
+    """`--compare ewmh:9`: its rows say 9 players, beside the game's own 4-player field."""
+    readme = tmp_path / "README.md"
+    readme.write_text(f"{START}\n{END}\n")
+    figures = {
+        **FIGURES,
+        "compared": ["ewmh:9"],
+        "ewmh_9p_field_games_per_s_per_thread": 800,
+        "ewmh_9p_field_ratio_per_thread": 0.52,
+    }
+    write_markdown_figures(readme, figures)
+    row = "| 9 players, ewmh's heuristic field, one thread (0.52x the four archetypes) |"
+    row += " 800 games/s |"
+    assert row in readme.read_text().splitlines()
