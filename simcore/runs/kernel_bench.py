@@ -16,6 +16,7 @@ import argparse
 import hashlib
 import time
 from dataclasses import dataclass
+from typing import Any, cast
 
 import numpy as np
 
@@ -69,7 +70,8 @@ def measure(
     wall, cpu = time.perf_counter(), time.process_time()
     batch = game.play_batch(cards, players, seed, seats, 0, n_games, threads=threads)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    records, seat_records = batch[0], batch[1]
+    records = cast(Any, batch)[0]  # every game's batch: (games, seats, ...)
+    seat_records = batch.seats
     fields = records.dtype.names or ()
     rounds = float(np.mean(records["rounds"])) if "rounds" in fields else None
     decisions = float(np.mean(records["n_decisions"])) if "n_decisions" in fields else None
