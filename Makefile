@@ -20,7 +20,8 @@ demo: $(STAMP)
 	$(BIN)/tutti report runs/demo
 
 bench: $(STAMP)
-	$(BIN)/tutti bench --json bench.json --readme README.md --compare dicemining --compare ewmh --compare ewmh:9
+	$(BIN)/tutti bench --games 100000 --json bench.json --readme README.md \
+		--compare dicemining --compare ewmh --compare ewmh:9 --compare apiacere
 
 # The drift baselines CI checks against, one per game (docs/guide/ci.md). Regenerate one only
 # on purpose: with a RULES_VERSION bump of its game and a CHANGELOG.md line.

@@ -183,11 +183,12 @@ def markdown_figures(figures: dict) -> str:
         "| measure | figure |",
         "|---|---|",
     ]
-    for key, what, unit in [*ROWS, *compared_rows(figures)]:
+    for key, what, unit in ROWS:
         if key in figures:
             value = figures[key]
             shown = f"{value:,.0f}" if unit == "games/s" or value >= 10 else f"{value:.1f}"
             lines.append(f"| {what} | {shown} {unit} |")
+    lines += [f"| {what} | {shown} |" for what, shown in compared_rows(figures)]
     return "\n".join(lines)
 
 
@@ -204,20 +205,26 @@ def compared_game(entry: str, players: int) -> tuple[str, Any, int]:
     return f"{name}_{int(count)}p", registry.get(name), int(count)
 
 
-def compared_rows(figures: dict) -> list[tuple[str, str, str]]:
-    """The table rows of each game `tutti bench --compare` measured beside the game's field,
-    with its ratio to that field (same run, same machine)."""
+def compared_rows(figures: dict) -> list[tuple[str, str]]:
+    """One table row for each game `tutti bench --compare` measured beside the game's field:
+    its games/s on one thread and on every thread, each with its ratio to the game's field
+    of the same run (same machine)."""
     rows = []
     for entry in figures.get("compared", ()):
         name, _, count = entry.partition(":")
         key = f"{name}_{int(count)}p_field" if count else f"{name}_field"
         at = int(count) if count else figures.get("players", 4)
+        parts = []
         for suffix, where in (("_per_thread", "one thread"), ("", "every thread")):
-            what = f"{at} players, {name}'s heuristic field, {where}"
+            value = figures.get(f"{key}_games_per_s{suffix}")
+            if value is None:
+                continue
             ratio = figures.get(f"{key}_ratio{suffix}")
-            if ratio is not None:
-                what += f" ({ratio:.2f}x the four archetypes)"
-            rows.append((f"{key}_games_per_s{suffix}", what, "games/s"))
+            times = f" ({ratio:.2f}x)" if ratio is not None else ""
+            parts.append(f"{value:,.0f}{times} {where}")
+        if parts:
+            what = f"{at} players, {name}'s heuristic field (x: the four archetypes' games/s)"
+            rows.append((what, "; ".join(parts) + ", games/s"))
     return rows
 
 
