@@ -5,7 +5,7 @@ bit."""
 
 from __future__ import annotations
 
-from simcore.games.apiacere.codes import Rule
+from simcore.games.apiacere.codes import Count, Rule
 from simcore.games.apiacere.state.codes import Violation
 from simcore.games.apiacere.state.dtypes import CHAIN, FRONT, N_STACKS, PLAY, Loc
 from simcore.kernels.jit import kernel
@@ -84,7 +84,7 @@ def check_seats_nb(cards, g, s):
                 in_front += 1
         if in_front > cards.rules[Rule.INTERACTION_CAP]:
             g.violations |= Violation.FRONT
-    for b in range(cards.bonus_type.shape[0]):
+    for b in range(cards.counts[Count.BONUS_TILES]):
         q = g.bonus_holder[b]
         if q >= g.n_players or (q >= 0 and (s[q].bonus >> b) & 1 == 0):
             g.violations |= Violation.CHAIN
