@@ -42,7 +42,7 @@ import numpy as np
 
 from simcore.games.apiacere.codes import Colour, Effect, Rule
 from simcore.games.apiacere.rules.chains_nb import fits_chain_nb
-from simcore.games.apiacere.state.codes import Opt, Stage
+from simcore.games.apiacere.state.codes import Opt
 from simcore.games.apiacere.state.dtypes import N_STACKS, PLAY
 from simcore.games.apiacere.state.view_nb import face_up_top_nb, place_nb, royal_tile_nb
 from simcore.kernels.jit import kernel
@@ -261,10 +261,13 @@ def heuristic_choose_nb(params, cards, g, s, p, opts, n):
         new_instr = params[P.LEGACY]
     pay = float(cards.housing_pay[s[p].housing])
     leader = leader_nb(g, s, p)
+    # stack_mean_nb of a stack, computed at its first DRAW option with no face-up top
+    # (the only options that read it; draws are listed only at Stage.DRAW)
     stack_v = stack_empty(N_STACKS, np.float64)
-    draw_stage = g.stage == Stage.DRAW
+    known = stack_empty(N_STACKS, np.bool_)
     for st in range(N_STACKS):
-        stack_v[st] = stack_mean_nb(w, cards, g, s, p, st, pay, new_instr) if draw_stage else 0.0
+        stack_v[st] = 0.0
+        known[st] = False
     held = 0.0  # held_yellow_nb's, once a decision, at its first MOVE option
     have_held = False
     noise = w[P.NOISE]
@@ -274,6 +277,10 @@ def heuristic_choose_nb(params, cards, g, s, p, opts, n):
         if opts[i, 0] == Opt.MOVE and not have_held:
             held = held_yellow_nb(w, cards, g, s, p, pay)
             have_held = True
+        st = opts[i, 1]
+        if opts[i, 0] == Opt.DRAW and not known[st] and face_up_top_nb(g, st) < 0:
+            stack_v[st] = stack_mean_nb(w, cards, g, s, p, st, pay, new_instr)
+            known[st] = True
         v = option_value_nb(w, cards, g, s, p, opts[i], pay, new_instr, leader, stack_v, held)
         v = ranked_value_nb(v, noise, draw)
         if v > best_v:
