@@ -42,11 +42,12 @@ import numpy as np
 
 from simcore.games.apiacere.codes import Colour, Effect, Rule
 from simcore.games.apiacere.rules.chains_nb import fits_chain_nb
-from simcore.games.apiacere.state.codes import Opt, Stage
+from simcore.games.apiacere.state.codes import Opt
 from simcore.games.apiacere.state.dtypes import N_STACKS, PLAY
 from simcore.games.apiacere.state.view_nb import face_up_top_nb, place_nb, royal_tile_nb
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import STRATEGY_STREAM, next_u64_nb
+from simcore.kernels.stack_nb import stack_empty
 from strategies.apiacere.params import P
 from strategies.ties_nb import ranked_value_nb
 
@@ -54,14 +55,13 @@ N_W = len(P)
 
 
 @kernel
-def legacy_weights_nb(params, cards, s, p, legacy):
-    """The seat's weights (float64[N_W], new) with its own legacy tile `legacy`'s
-    condition weighted up by LEGACY (module docstring); returns them."""
-    w = np.empty(N_W, np.float64)
+def legacy_weights_nb(params, cards, s, p, legacy, w):
+    """Into w (float64[N_W]): the seat's weights with its own legacy tile `legacy`'s
+    condition weighted up by LEGACY (module docstring)."""
     for i in range(N_W):
         w[i] = params[i]
     if legacy < 0:
-        return w
+        return
     e = cards.legacy_effect[legacy]
     extra = params[P.LEGACY]
     if e == Effect.MOST_BLACK_KEYS:
@@ -77,7 +77,6 @@ def legacy_weights_nb(params, cards, s, p, legacy):
             w[P.WHITE] += extra
         else:
             w[P.BLACK] += extra
-    return w
 
 
 @kernel
@@ -208,14 +207,15 @@ def play_value_nb(w, cards, g, s, p, row, pay, new_instr, leader):
 
 
 @kernel
-def option_value_nb(w, cards, g, s, p, row, pay, new_instr, leader, stack_v):
-    """The value of option row (module docstring)."""
+def option_value_nb(w, cards, g, s, p, row, pay, new_instr, leader, stack_v, held):
+    """The value of option row (module docstring); `held` is held_yellow_nb's, the same
+    for every option of a decision (computed once, by the caller)."""
     code = row[0]
     if code == Opt.STAY:
         return city_value_nb(w, cards, g, s, p, s[p].city)
     if code == Opt.MOVE:
         v = city_value_nb(w, cards, g, s, p, row[2]) - w[P.FLORIN] * row[3] / 100.0
-        return v - w[P.LOSS] * held_yellow_nb(w, cards, g, s, p, pay)
+        return v - w[P.LOSS] * held
     if code == Opt.HOUSE:
         h = row[1]
         left = s[p].florins - row[2]
@@ -254,21 +254,34 @@ def heuristic_choose_nb(params, cards, g, s, p, opts, n):
     the first listed (module docstring); one draw of the strategy stream per decision."""
     draw = next_u64_nb(g.rng, STRATEGY_STREAM)
     legacy = s[p].legacy
-    w = legacy_weights_nb(params, cards, s, p, legacy)
+    w = stack_empty(N_W, np.float64)
+    legacy_weights_nb(params, cards, s, p, legacy, w)
     new_instr = 0.0
     if legacy >= 0 and cards.legacy_effect[legacy] == Effect.MOST_INSTRUMENTS:
         new_instr = params[P.LEGACY]
     pay = float(cards.housing_pay[s[p].housing])
     leader = leader_nb(g, s, p)
-    stack_v = np.zeros(N_STACKS, np.float64)
-    if g.stage == Stage.DRAW:
-        for st in range(N_STACKS):
-            stack_v[st] = stack_mean_nb(w, cards, g, s, p, st, pay, new_instr)
+    # stack_mean_nb of a stack, computed at its first DRAW option with no face-up top
+    # (the only options that read it; draws are listed only at Stage.DRAW)
+    stack_v = stack_empty(N_STACKS, np.float64)
+    known = stack_empty(N_STACKS, np.bool_)
+    for st in range(N_STACKS):
+        stack_v[st] = 0.0
+        known[st] = False
+    held = 0.0  # held_yellow_nb's, once a decision, at its first MOVE option
+    have_held = False
     noise = w[P.NOISE]
     best = 0
     best_v = -np.inf
     for i in range(n):
-        v = option_value_nb(w, cards, g, s, p, opts[i], pay, new_instr, leader, stack_v)
+        if opts[i, 0] == Opt.MOVE and not have_held:
+            held = held_yellow_nb(w, cards, g, s, p, pay)
+            have_held = True
+        st = opts[i, 1]
+        if opts[i, 0] == Opt.DRAW and not known[st] and face_up_top_nb(g, st) < 0:
+            stack_v[st] = stack_mean_nb(w, cards, g, s, p, st, pay, new_instr)
+            known[st] = True
+        v = option_value_nb(w, cards, g, s, p, opts[i], pay, new_instr, leader, stack_v, held)
         v = ranked_value_nb(v, noise, draw)
         if v > best_v:
             best_v = v

@@ -98,6 +98,25 @@ N_RULES = len(Rule)
 RANDOM_CITY = -1  # Rule.START_CITY: a random start city per player
 
 
+class Count(IntEnum):
+    """Index into the compiled `counts` vector: how many rows of a table are entries (the
+    kernels' card record pads every table to its maximum: carddata/table.py)."""
+
+    CITIES = 0  # city_* (city_distance both axes)
+    TRAVEL = 1  # travel_*
+    HOUSING = 2  # housing_*
+    PROXIMITY = 3  # prox_*
+    VARIETY = 4  # variety_value
+    CARDS = 5  # physical cards, card_*
+    BONUS_TILES = 6  # bonus_*
+    ROYAL = 7  # royal tiles, royal_city, royal_effect, royal_params
+    LEGACY = 8  # legacy_*
+    DIE_FACES = 9  # red_die
+
+
+N_COUNTS = len(Count)
+
+
 class TieBreak(IntEnum):
     """Tied final scores (ruling AP-1: the rulebook says both)."""
 

@@ -35,8 +35,10 @@ from simcore.games.apiacere.carddata.rules import (
     rule_code,
 )
 from simcore.games.apiacere.codes import (
+    N_COUNTS,
     N_RULES,
     RANDOM_CITY,
+    Count,
     Effect,
     Family,
     InstrumentType,
@@ -58,6 +60,18 @@ from simcore.games.apiacere.sizes import (
 NO_TYPE = -1  # instrument_type of piano and orchestra; bonus_type of an instrument tile
 NO_INSTRUMENT = -1  # design_instrument of a non-compose card; bonus_instrument of a type tile
 N_STACKS = len(Family) * MAX_LEVEL
+COUNTED = {  # codes.Count -> the table whose rows it counts
+    Count.CITIES: "city_royal",
+    Count.TRAVEL: "travel_cost",
+    Count.HOUSING: "housing_actions",
+    Count.PROXIMITY: "prox_distance",
+    Count.VARIETY: "variety_value",
+    Count.CARDS: "card_stack",
+    Count.BONUS_TILES: "bonus_type",
+    Count.ROYAL: "royal_city",
+    Count.LEGACY: "legacy_effect",
+    Count.DIE_FACES: "red_die",
+}
 
 
 class Tables(NamedTuple):
@@ -112,6 +126,9 @@ class Tables(NamedTuple):
     legacy_effect: np.ndarray  # int8[L]: Effect (legacy condition)
     legacy_params: np.ndarray  # int16[L, MAX_PARAMS]
     legacy_overall: np.ndarray  # int8[L]: 1 = may be dealt as the overall tile
+    counts: np.ndarray  # int16[N_COUNTS], by codes.Count: C, T, H, P, V, N, B, R, L and the
+    # red die's faces (the kernels read these, not the shapes: their card record pads
+    # every table, carddata/table.py)
 
 
 class Compiler(Checker):
@@ -432,7 +449,10 @@ def compile_tables(merged: Merged, origins: Any) -> tuple[Tables | None, list[st
     parts |= c.legacy(int(rules[Rule.PERSONAL_LEGACY]))
     if c.problems:
         return None, c.problems
-    tables = Tables(rules=rules, **lists, **parts)
+    counts = np.zeros(N_COUNTS, np.int16)
+    for count, table in COUNTED.items():
+        counts[count] = len(lists.get(table, parts.get(table, ())))
+    tables = Tables(rules=rules, **lists, **parts, counts=counts)
     for array in tables:
         array.flags.writeable = False
     return tables, []

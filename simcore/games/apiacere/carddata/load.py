@@ -25,11 +25,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from simcore.card_files import content_hash
 from simcore.card_merge import CardLookup, CardSchema, merge_card_files
 from simcore.errors import CardDataError
 from simcore.games.apiacere.carddata.compile import Tables, compile_tables
 from simcore.games.apiacere.carddata.schema import ALIASES, DOC_FIELDS, FIELDS, KINDS, SECTIONS
+from simcore.games.apiacere.carddata.table import card_table
 
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "data"
 SHIPPED_LABEL = "simcore/games/apiacere/data"
@@ -41,10 +44,12 @@ class ApiacereCards(CardLookup):
 
     `ids[kind]` are the entries of a kind in index order (file order, then a user's new
     ones); `records[kind]` the merged entries ("id" first; setup and rules by key);
-    `rules` the setup and rule values as written; `tables` the arrays the kernels index.
+    `rules` the setup and rule values as written; `tables` the arrays the kernels index,
+    `table` the same as the one padded record the batch kernel takes (carddata/table.py).
     """
 
     tables: Tables
+    table: np.recarray
     ids: dict[str, list[str]]
     records: dict[str, list[dict[str, Any]]]
     rules: dict[str, Any]
@@ -66,6 +71,7 @@ def load_cards(directory: Path | str | None = None, patches: Sequence[str] = ())
         raise CardDataError(problems)
     return ApiacereCards(
         tables=tables,
+        table=card_table(tables),
         ids={kind: list(merged[kind]) for kind in KINDS},
         records={
             kind: [{"id": cid, **card} for cid, card in merged[kind].items()] for kind in KINDS

@@ -63,7 +63,7 @@ def play_batch(
     check_cards(cards)
     with kernel_errors(cards):
         return batches.play_batch(
-            play_games_nb, BUFFERS, cards.tables, n_players, master_seed, strategies,
+            play_games_nb, BUFFERS, cards.table, n_players, master_seed, strategies,
             first, n_games, params, threads, into,
         )  # fmt: skip
 
@@ -76,6 +76,6 @@ def play_game(cards, n_players, seed, strategies, params=None) -> PlayedGame:
     check_cards(cards)
     with kernel_errors(cards):
         (games, seats, _), log = batches.play_logged(
-            play_games_nb, BUFFERS, cards.tables, n_players, seed, strategies, params, 0, 4096
+            play_games_nb, BUFFERS, cards.table, n_players, seed, strategies, params, 0, 4096
         )
     return PlayedGame(games[0], seats[0, :n_players], log, tuple(strategies))

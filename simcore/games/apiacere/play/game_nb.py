@@ -10,6 +10,7 @@ from simcore.games.apiacere.state.dtypes import MAX_OPTIONS, OPT_W
 from simcore.games.apiacere.state.work import Work
 from simcore.kernels.jit import kernel
 from simcore.kernels.rng_nb import game_seed_nb
+from simcore.kernels.stack_nb import borrowed, stack_empty_2d
 
 
 @kernel
@@ -25,15 +26,21 @@ def play_games_nb(
 ):
     """Play games lo .. hi - 1 of a batch whose game 0 is game `first_index` of the run.
 
-    card_array: the compiled `Tables` (carddata/compile.py); games: GAME[n], seats:
+    card_array: the one-element card record (carddata/table.py); games: GAME[n], seats:
     SEAT[n, MAX_PLAYERS], zeroed but for seats[:, p].strategy (rows lo..hi-1 mutated);
     params: float64[MAX_PLAYERS, MAX_PARAMS]; cev: int16[n, MAX_CARD_EVENTS, CEV_W] card
     events (mutated; 0 rows: off); log: int32[n_log, LOG_W] (n_log = 0: none; mutated).
     seed >= 0 plays that game seed; -1 derives each game's from (master_seed, game index),
     so any thread count or cut into blocks gives the same games.
     """
-    cards = card_array
-    opts = np.empty((MAX_OPTIONS, OPT_W), np.int16)  # rewritten at every decision
+    cards = card_array[0]
+    # every array below is passed down the whole kernel tree: on the stack or borrowed
+    # (simcore/kernels/stack_nb.py), none carries a reference count
+    opts = stack_empty_2d(MAX_OPTIONS, OPT_W, np.int16)  # rewritten at every decision
+    log = borrowed(log)
+    params = borrowed(params)
+    seats = borrowed(seats)
+    cev = borrowed(cev)
     for j in range(lo, hi):
         w = Work(opts, log, params, cev[j])
         index = first_index + j

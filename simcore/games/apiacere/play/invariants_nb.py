@@ -5,10 +5,16 @@ bit."""
 
 from __future__ import annotations
 
-from simcore.games.apiacere.codes import Rule
+import numpy as np
+
+from simcore.games.apiacere.codes import Count, Rule
+from simcore.games.apiacere.sizes import MAX_PLAYERS
 from simcore.games.apiacere.state.codes import Violation
 from simcore.games.apiacere.state.dtypes import CHAIN, FRONT, N_STACKS, PLAY, Loc
 from simcore.kernels.jit import kernel
+from simcore.kernels.stack_nb import stack_empty
+
+N_MARKED = 2 * MAX_PLAYERS  # check_seats_nb's counts: progress markers 1 and 2 of each seat
 
 
 @kernel
@@ -58,33 +64,41 @@ def check_seats_nb(cards, g, s):
     cards than `interaction_cap` (rulebook: 5B); each contested
     tile's holder holds it; the turn order a permutation of the seats."""
     cap = cards.rules[Rule.PROGRESS_CARDS]
+    n_players = g.n_players
+    # one pass over the cards counts, per seat, the cards under progress markers 1 and 2,
+    # in its chain and in front of it
+    marked = stack_empty(N_MARKED, np.int64)
+    chained = stack_empty(MAX_PLAYERS, np.int64)
+    in_front = stack_empty(MAX_PLAYERS, np.int64)
+    for k in range(MAX_PLAYERS):
+        marked[2 * k] = 0
+        marked[2 * k + 1] = 0
+        chained[k] = 0
+        in_front[k] = 0
+    for c in range(g.n_cards):
+        loc = g.card_loc[c]
+        if PLAY <= loc < PLAY + n_players:
+            marker = g.card_prog[c]
+            if marker == 1 or marker == 2:
+                marked[2 * (loc - PLAY) + marker - 1] += 1
+        elif CHAIN <= loc < CHAIN + n_players:
+            chained[loc - CHAIN] += 1
+        elif FRONT <= loc < FRONT + n_players:
+            in_front[loc - FRONT] += 1
     seen = 0
-    for k in range(g.n_players):
+    for k in range(n_players):
         p = g.order[k]
-        if 0 <= p < g.n_players:
+        if 0 <= p < n_players:
             seen |= 1 << p
         if s[k].florins < 0:
             g.violations |= Violation.MONEY
-        for marker in range(1, 3):
-            n = 0
-            for c in range(g.n_cards):
-                if g.card_loc[c] == PLAY + k and g.card_prog[c] == marker:
-                    n += 1
-            if n > cap:
-                g.violations |= Violation.PROGRESS
-        chained = 0
-        for c in range(g.n_cards):
-            if g.card_loc[c] == CHAIN + k:
-                chained += 1
-        if chained > s[k].chain_n:
+        if marked[2 * k] > cap or marked[2 * k + 1] > cap:
+            g.violations |= Violation.PROGRESS
+        if chained[k] > s[k].chain_n:
             g.violations |= Violation.CHAIN
-        in_front = 0
-        for c in range(g.n_cards):
-            if g.card_loc[c] == FRONT + k:
-                in_front += 1
-        if in_front > cards.rules[Rule.INTERACTION_CAP]:
+        if in_front[k] > cards.rules[Rule.INTERACTION_CAP]:
             g.violations |= Violation.FRONT
-    for b in range(cards.bonus_type.shape[0]):
+    for b in range(cards.counts[Count.BONUS_TILES]):
         q = g.bonus_holder[b]
         if q >= g.n_players or (q >= 0 and (s[q].bonus >> b) & 1 == 0):
             g.violations |= Violation.CHAIN

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.apiacere.codes import Rule
+from simcore.games.apiacere.codes import Count, Rule
 from simcore.games.apiacere.sizes import MAX_LEGACY, MAX_PLAYERS
 from simcore.games.apiacere.state.dtypes import MAX_STACK_CARDS, N_STACKS, Loc, Stream
 from simcore.kernels.jit import kernel
@@ -58,7 +58,7 @@ def redeal_stack_nb(cards, g, p, st):
 @kernel
 def redeal_royal_nb(cards, g):
     """The royal tiles of the event fields after the current one in a new order (SETUP)."""
-    n_royal = cards.royal_city.shape[0]
+    n_royal = cards.counts[Count.ROYAL]
     first = g.events_done + 1
     if first < n_royal:
         rest = g.royal_order[first:n_royal]
@@ -70,7 +70,7 @@ def redeal_royal_nb(cards, g):
 def redeal_legacy_nb(cards, g, s, p):
     """The other seats' personal legacy tiles dealt again from the tiles no seat shows to
     p: theirs and those dealt to nobody (the overall tile and p's own stay; SETUP)."""
-    n_tiles = cards.legacy_effect.shape[0]
+    n_tiles = cards.counts[Count.LEGACY]
     shown = np.zeros(MAX_LEGACY, np.bool_)
     if g.overall >= 0:
         shown[g.overall] = True

@@ -5,7 +5,7 @@ later Compose card of its instrument or type, and Variations copying chain cards
 
 from __future__ import annotations
 
-from simcore.games.apiacere.codes import Rule
+from simcore.games.apiacere.codes import Count, Rule
 from simcore.games.apiacere.rules.log_nb import log_nb
 from simcore.games.apiacere.rules.stacks_nb import discard_nb
 from simcore.games.apiacere.state.codes import Ev
@@ -39,7 +39,7 @@ def tile_matches_nb(cards, b, instrument):
 def chain_target_nb(cards, g, s, p, instrument, start):
     """The first tile from `start` that seat p may chain toward and that every chain card
     and a new card of `instrument` (-2: none) suit; -1 = none."""
-    for b in range(start, cards.bonus_type.shape[0]):
+    for b in range(start, cards.counts[Count.BONUS_TILES]):
         if not tile_open_nb(cards, g, s, p, b):
             continue
         if instrument != -2 and not tile_matches_nb(cards, b, instrument):
@@ -64,7 +64,7 @@ def tile_keys_nb(cards, s, p, instrument):
     (rulebook: "extra black key(s) for that Compose card and any future Compose card of
     that type or instrument")."""
     keys = 0
-    for b in range(cards.bonus_type.shape[0]):
+    for b in range(cards.counts[Count.BONUS_TILES]):
         if (s[p].bonus >> b) & 1 and tile_matches_nb(cards, b, instrument):
             keys += cards.bonus_params[b, 1]
     return keys
@@ -114,7 +114,7 @@ def unlock_nb(cards, g, s, w, p, c):
         if s[p].chain_n >= cards.bonus_params[b, 0]:
             if cards.bonus_shared[b] == 1:
                 held = 0
-                for other in range(cards.bonus_type.shape[0]):
+                for other in range(cards.counts[Count.BONUS_TILES]):
                     if cards.bonus_shared[other] == 1 and g.bonus_holder[other] == p:
                         held += 1
                         if held >= cards.rules[Rule.INSTRUMENT_TILES_HELD]:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from simcore.games.apiacere.codes import BannedMove, Colour, Effect, Rule
+from simcore.games.apiacere.codes import BannedMove, Colour, Count, Effect, Rule
 from simcore.games.apiacere.rules.chains_nb import can_copy_nb
 from simcore.games.apiacere.rules.options_util_nb import add_opt_e_nb, add_opt_nb
 from simcore.games.apiacere.rules.phases_nb import reaches_nb, rent_nb, travel_cost_nb
@@ -30,11 +30,11 @@ def move_options_nb(cards, g, s, w, p):
     if banned_nb(cards, g, p, frm):
         return forced_move_options_nb(cards, g, s, w, p)
     n = add_opt_nb(g, w, 0, Opt.STAY, -1, -1, 0, 0)
-    for t in range(cards.travel_cost.shape[0]):
+    for t in range(cards.counts[Count.TRAVEL]):
         cost = travel_cost_nb(cards, g, s, p, t)
         if cost > s[p].florins:
             continue
-        for to in range(cards.city_shield.shape[0]):
+        for to in range(cards.counts[Count.CITIES]):
             if reaches_nb(cards, frm, to, t) and not banned_nb(cards, g, p, to):
                 n = add_opt_nb(g, w, n, Opt.MOVE, t, to, cost, 0)
     return n
@@ -50,16 +50,16 @@ def forced_move_options_nb(cards, g, s, w, p):
     n = 0
     best = -1
     if cards.rules[Rule.BANNED_MOVE] == BannedMove.PAID:
-        for t in range(cards.travel_cost.shape[0]):
+        for t in range(cards.counts[Count.TRAVEL]):
             cost = travel_cost_nb(cards, g, s, p, t)
             if best >= 0 and cost >= travel_cost_nb(cards, g, s, p, best):
                 continue
-            for to in range(cards.city_shield.shape[0]):
+            for to in range(cards.counts[Count.CITIES]):
                 if reaches_nb(cards, frm, to, t) and not banned_nb(cards, g, p, to):
                     best = t
         if best >= 0 and travel_cost_nb(cards, g, s, p, best) > s[p].florins:
             best = -1
-    for to in range(cards.city_shield.shape[0]):
+    for to in range(cards.counts[Count.CITIES]):
         if banned_nb(cards, g, p, to):
             continue
         if best >= 0 and reaches_nb(cards, frm, to, best):
@@ -76,7 +76,7 @@ def housing_options_nb(cards, g, s, w, p):
     """Each housing whose rent in seat p's city it can pay (rulebook: 2. Housing, 3. Pay
     Rent; ruling AP-8; homeless costs nothing, so there is always one)."""
     n = 0
-    for h in range(cards.housing_actions.shape[0]):
+    for h in range(cards.counts[Count.HOUSING]):
         rent = rent_nb(cards, g, s, p, h)
         if rent <= s[p].florins:
             n = add_opt_nb(g, w, n, Opt.HOUSE, h, rent, 0, 0)
@@ -140,7 +140,7 @@ def red_targets_nb(cards, g, s, w, n, p, c, k):
         full = n_front_nb(g, q) >= cap and front_of_kind_nb(cards, g, q, Effect.DO_GOOD) < 0
         if e == Effect.TAKE and s[q].city == s[p].city:
             full = False  # a same-city Take takes cards instead (ruling AP-12)
-        for city in range(cards.city_die.shape[0]):
+        for city in range(cards.counts[Count.CITIES]):
             if e == Effect.BAN and cards.city_die[city] == 0:
                 continue
             ban_city = city if e == Effect.BAN else -1

@@ -3,7 +3,7 @@ move and its cost, housing and rent, and how many cards a seat draws and takes."
 
 from __future__ import annotations
 
-from simcore.games.apiacere.codes import Colour, Effect, Rule
+from simcore.games.apiacere.codes import Colour, Count, Effect, Rule
 from simcore.games.apiacere.rules.log_nb import log_nb
 from simcore.games.apiacere.rules.royal_nb import royal_bonus_nb
 from simcore.games.apiacere.rules.stacks_nb import discard_nb, refill_nb
@@ -91,7 +91,7 @@ def rent_nb(cards, g, s, p, h):
     Event Tiles; ruling AP-30)."""
     city = s[p].city
     shield = cards.city_shield[city]
-    for r in range(cards.royal_city.shape[0]):
+    for r in range(cards.counts[Count.ROYAL]):
         mine = g.royal_holder[r] == p and cards.royal_city[r] == city
         if mine and cards.royal_effect[r] == Effect.ROYAL_RENT:
             shield = cards.royal_params[r, 0]
@@ -135,7 +135,7 @@ def start_draws_nb(cards, g, s, p):
         base += cards.variety_value[tile]
     draws = max(base - draw_cut_nb(cards, g, p), 0)
     g.takes_n = 0
-    for e in range(cards.prox_distance.shape[0]):
+    for e in range(cards.counts[Count.PROXIMITY]):
         near = False
         for q in range(g.n_players):
             if q != p and cards.city_distance[city, s[q].city] == cards.prox_distance[e]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.apiacere.codes import Rule
+from simcore.games.apiacere.codes import Count, Rule
 from simcore.games.apiacere.rules.log_nb import log_nb
 from simcore.games.apiacere.rules.telltales_nb import banned_nb
 from simcore.games.apiacere.sizes import MAX_VARIETY
@@ -22,7 +22,7 @@ def royal_bonus_nb(cards, g, p, city, effect):
     """The sum of parameter 0 of the royal tiles of kind `effect` that seat p holds and
     whose city is `city`: a bonus counts only in its city, for its holder (ruling AP-30)."""
     total = 0
-    for r in range(cards.royal_city.shape[0]):
+    for r in range(cards.counts[Count.ROYAL]):
         mine = g.royal_holder[r] == p and cards.royal_city[r] == city
         if mine and cards.royal_effect[r] == effect:
             total += cards.royal_params[r, 0]
@@ -73,7 +73,7 @@ def shift_variety_nb(cards, g, w):
     """Roll the red die (DICE stream) and shift every variety tile that many slots, to
     the right for +1, wrapping from Vienna to Paris (rulebook: After every Royal event;
     the faces are ruling AP-19)."""
-    faces = cards.red_die.shape[0]
+    faces = cards.counts[Count.DIE_FACES]
     face = randint_nb(g.rng, Stream.DICE, faces)
     shift = cards.red_die[face]
     n = cards.rules[Rule.VARIETY_SLOTS]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.apiacere.codes import RANDOM_CITY, Rule
+from simcore.games.apiacere.codes import RANDOM_CITY, Count, Rule
 from simcore.games.apiacere.rules.log_nb import log_nb
 from simcore.games.apiacere.sizes import MAX_LEGACY, MAX_PLAYERS, MAX_VARIETY
 from simcore.games.apiacere.state.codes import Ev, Stage
@@ -18,7 +18,7 @@ from simcore.kernels.stack_nb import stack_empty
 @kernel
 def deal_stacks_nb(cards, g):
     """Every card into its stack's draw pile, each pile shuffled (DECK stream)."""
-    g.n_cards = cards.card_stack.shape[0]
+    g.n_cards = cards.counts[Count.CARDS]
     for c in range(MAX_CARDS):
         g.card_loc[c] = Loc.NONE
         g.card_prog[c] = 0
@@ -42,7 +42,7 @@ def deal_stacks_nb(cards, g):
 def place_board_nb(cards, g):
     """The royal tiles' order on the event fields (ruling AP-18) and one variety tile per
     board slot (ruling AP-31), both at random (SETUP stream)."""
-    n_royal = cards.royal_city.shape[0]
+    n_royal = cards.counts[Count.ROYAL]
     g.royal_order[:] = -1
     g.royal_holder[:] = -1
     g.bonus_holder[:] = -1
@@ -50,7 +50,7 @@ def place_board_nb(cards, g):
         g.royal_order[r] = r
     shuffle_nb(g.rng, Stream.SETUP, g.royal_order, n_royal)
     g.variety[:] = -1
-    n_var = min(cards.variety_value.shape[0], MAX_VARIETY)
+    n_var = min(cards.counts[Count.VARIETY], MAX_VARIETY)
     for v in range(n_var):
         g.variety[v] = v
     shuffle_nb(g.rng, Stream.SETUP, g.variety, n_var)
@@ -60,7 +60,7 @@ def place_board_nb(cards, g):
 def deal_legacy_nb(cards, g, s, n_players):
     """One overall tile face up, from those that may be one; each seat one personal tile
     face down from the rest (ruling AP-23)."""
-    n_tiles = cards.legacy_effect.shape[0]
+    n_tiles = cards.counts[Count.LEGACY]
     tiles = stack_empty(MAX_LEGACY, np.int64)
     n_overall = 0
     for t in range(n_tiles):
@@ -100,7 +100,7 @@ def setup_nb(cards, g, s, w, n_players, game_seed, index):
     first = randint_nb(g.rng, Stream.SETUP, n_players)
     g.order[:] = -1
     n_royal_cities = 0
-    for c in range(cards.city_royal.shape[0]):
+    for c in range(cards.counts[Count.CITIES]):
         n_royal_cities += cards.city_royal[c]
     for k in range(n_players):
         p = (first + k) % n_players
@@ -113,7 +113,7 @@ def setup_nb(cards, g, s, w, n_players, game_seed, index):
         city = cards.rules[Rule.START_CITY]
         if city == RANDOM_CITY:
             k = randint_nb(g.rng, Stream.SETUP, n_royal_cities)
-            for c in range(cards.city_royal.shape[0]):
+            for c in range(cards.counts[Count.CITIES]):
                 if cards.city_royal[c] == 1:
                     if k == 0:
                         city = c
