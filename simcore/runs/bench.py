@@ -201,7 +201,7 @@ def compared_game(entry: str, players: int) -> tuple[str, Any, int]:
     if not count:
         return name, registry.get(name), players
     if not count.isdigit():
-        raise TuttiError(f"--compare {entry}: expected NAME or NAME:PLAYERS, e.g. ewmh:9")
+        raise TuttiError(f"--compare {entry}: expected NAME or NAME:PLAYERS, e.g. NAME:9")
     return f"{name}_{int(count)}p", registry.get(name), int(count)
 
 

@@ -80,7 +80,7 @@ def test_bench_of_an_unknown_game_is_one_line_exit_2() -> None:
 def test_bench_compare_with_a_player_count_that_is_not_a_number_is_one_line_exit_2() -> None:
     code, out, err = tutti("bench", "--no-compile", "--check-games", "0", "--compare", "ewmh:x")
     assert code == 2 and out == ""
-    assert err.strip() == "error: --compare ewmh:x: expected NAME or NAME:PLAYERS, e.g. ewmh:9"
+    assert err.strip() == "error: --compare ewmh:x: expected NAME or NAME:PLAYERS, e.g. NAME:9"
 
 
 def test_bench_compare_at_a_player_count_the_game_refuses_is_one_line_exit_2() -> None:
