@@ -30,7 +30,7 @@ from strategies.ewmh.registry import FIELD, IDS, STRATEGIES
 ORDER = tuple(IDS)  # producer, rusher, patron
 # each archetype's style: (parameter, low, high) ranges its tuned weights stay in
 STYLES: dict[str, list[tuple[P, float, float]]] = {
-    "producer": [(P.HOLD, 0.0, 0.0), (P.POINTS, 0.5, 3.0), (P.AGE_FULL, 0.5, 5.0)],
+    "producer": [(P.HOLD, 0.0, 0.0), (P.POINTS, 0.5, 3.0), (P.AGE_FULL, 0.0, 5.0)],
     "rusher": [(P.HOLD, 2.0, 3.0), (P.MOVE, 0.5, 5.0), (P.REROLL, 3.5, 6.0)],
     "patron": [(P.VOCATION, 2.0, 10.0), (P.POINTS, 0.5, 3.0)],
 }
@@ -57,8 +57,9 @@ def _listed() -> None:
     games.GAMES.setdefault("ewmh", "simcore.games.ewmh.game")
 
 
-def tune_field(cards, budget, rounds, seed, population=8, eval_games=1500, log=print):
-    """{archetype: tuned float64[MAX_PARAMS]} from the shipped weights."""
+def tune_field(cards, budget, rounds, seed, population=8, eval_games=1500, log=print, only=ORDER):
+    """{archetype: tuned float64[MAX_PARAMS]} from the shipped weights; only the archetypes
+    of `only` are tuned (the others keep their shipped weights, seeds as in a full run)."""
     from strategies.tune import tune
 
     _listed()
@@ -67,6 +68,8 @@ def tune_field(cards, budget, rounds, seed, population=8, eval_games=1500, log=p
     for r in range(rounds):
         changed = []
         for i, name in enumerate(ORDER):
+            if name not in only:
+                continue
             spec = STRATEGIES[name]
             others = [STRATEGIES[o] for o in ORDER if o != name]
             current = vectors[name]
@@ -109,6 +112,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--population", type=int, default=8)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--only", choices=ORDER, action="append", help="tune this archetype only (repeatable)"
+    )
     parser.add_argument("--out", type=Path, default=FIELD)
     args = parser.parse_args(argv)
     from simcore.games.ewmh.carddata.load import load_default_cards
@@ -118,12 +124,12 @@ def main(argv: list[str] | None = None) -> None:
 
     vectors = tune_field(
         load_default_cards(), args.budget, args.rounds, args.seed, args.population,
-        args.eval_games, log,
+        args.eval_games, log, tuple(args.only or ORDER),
     )  # fmt: skip
     command = (
         f"python -m strategies.ewmh.field_tune --budget {args.budget} --eval-games "
         f"{args.eval_games} --population {args.population} --rounds {args.rounds} "
-        f"--seed {args.seed}"
+        f"--seed {args.seed}" + "".join(f" --only {n}" for n in args.only or ())
     )
     write_field(
         args.out,

@@ -28,6 +28,8 @@ class Ewmh(Game):
     player_counts = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
     default_players = 4
     score = "points"
+    self_play = "producer"  # exploit's field and search start (the strongest, docs/games/ewmh.md)
+    bench_field = ("producer", "rusher", "patron")  # tutti bench: every heuristic, as before
     kernel = ("simcore.games.ewmh.play.game_nb", "play_games_nb")
     invariant_names = ("simcore.games.ewmh.state.codes", "Violation")
     # the report and the drift check: how games end (the cap is a way, ruling EW-17), the
