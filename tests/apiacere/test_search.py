@@ -6,7 +6,6 @@ cannot see (play/redeal_nb.redeal_nb deals it again), far better than random."""
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from simcore.games.apiacere.play.engine import play_batch
 from simcore.games.apiacere.play.redeal_nb import redeal_nb
@@ -46,11 +45,11 @@ def test_registered_with_its_parameters():
 
 
 def test_same_seed_same_games_for_any_thread_count(apcards):
-    a = batch(apcards, "search,performer,traveller", 4, budget=2, k=2)
-    b = batch(apcards, "search,performer,traveller", 4, budget=2, k=2, threads=2)
+    a = batch(apcards, "search,performer,traveller", 2, budget=4, k=2)
+    b = batch(apcards, "search,performer,traveller", 2, budget=4, k=2, threads=2)
     assert a.games.tobytes() == b.games.tobytes() and a.seats.tobytes() == b.seats.tobytes()
     assert (a.games["violations"] == 0).all()
-    c = batch(apcards, "search,performer,traveller", 4, seed=2, budget=2, k=2)
+    c = batch(apcards, "search,performer,traveller", 2, seed=2, budget=4, k=2)
     assert a.games.tobytes() != c.games.tobytes()
 
 
@@ -110,15 +109,7 @@ def test_the_choice_ignores_what_the_seat_cannot_see(apcards):
 
 
 def test_beats_random_widely_and_every_seat_may_search(apcards):
-    b = batch(apcards, "search,random", 4, seed=7, budget=2, k=2)
+    b = batch(apcards, "search,random", 4, seed=7, budget=4, k=2)
     assert b.seats["win"][:, 0].mean() >= 0.75  # fair share 0.5
-    b = batch(apcards, "search,search", 1, budget=2, k=2)
+    b = batch(apcards, "search,search", 1, budget=4, k=2)
     assert np.isclose(b.seats["win"][:, :2].sum(), 1) and (b.games["violations"] == 0).all()
-
-
-@pytest.mark.slow
-def test_one_search_seat_beats_its_base_share_against_three_composers(apcards):
-    """At budget 8, one search seat against three composers at 4 players wins more than
-    the fair share (docs/games/apiacere.md, Players, has the measured figure)."""
-    b = batch(apcards, "search,composer,composer,composer", 40, seed=11, budget=8)
-    assert b.seats["win"][:, 0].mean() > 0.25
