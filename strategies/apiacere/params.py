@@ -30,3 +30,16 @@ class P(IntEnum):
 
 
 NAMES = tuple(p.name.lower() for p in P)
+
+
+class S(IntEnum):
+    """The search's parameter vector (search_player_nb.py)."""
+
+    BUDGET = 0  # rollouts per decision (0: the base heuristic's pick)
+    K = 1  # candidates: the base heuristic's first K picks, 1..MAX_CANDIDATES
+    EXPLORATION = 2  # UCB1 exploration constant (rewards are win shares, 0..1)
+    BASE = 3  # the base heuristic's id (PERFORMER..TRAVELLER, its shipped weights): ranks
+    # the candidates, plays the seat's other decisions and its turns in the rollouts
+
+
+SEARCH_NAMES = tuple(p.name.lower() for p in S)

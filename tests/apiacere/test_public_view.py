@@ -38,7 +38,13 @@ SEEN = [f for f in new_state(1)[0].dtype.names if f not in view_nb.HIDDEN_FIELDS
 
 
 def strategy_program() -> Program:
-    paths = sorted((ROOT / "strategies" / "apiacere").glob("*_nb.py"))
+    # the search player reads the whole state by design, but only after it dealt the
+    # hidden part again: tests/apiacere/test_search.py checks its choices instead
+    paths = [
+        path
+        for path in sorted((ROOT / "strategies" / "apiacere").glob("*_nb.py"))
+        if path.name != "search_player_nb.py"
+    ]
     paths.append(ROOT / "strategies" / "random_nb.py")
     return Program(paths, {"strategies.apiacere.dispatch_nb.choose_nb": 5})
 

@@ -88,7 +88,12 @@ class APiacere(Game):
             + ". Every verdict that depends on them is an estimate too.",
         )
 
-    dispatch = {"simcore.games.apiacere.play.decide_nb": "strategies.apiacere.dispatch_nb"}
+    # the decision point's strategy dispatch, and the search's kernels (the game loop calls
+    # the search at the decisions of the seats that search)
+    dispatch = {
+        "simcore.games.apiacere.play.decide_nb": "strategies.apiacere.dispatch_nb",
+        "simcore.games.apiacere.play.game_nb": "strategies.apiacere.search_player_nb",
+    }
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -102,6 +107,10 @@ class APiacere(Game):
         return STRATEGIES
 
     def dispatch_kernels(self, module: str) -> dict[str, Any]:
+        if module == "simcore.games.apiacere.play.game_nb":
+            from strategies.apiacere.search_player_nb import search_choose_nb, search_mask_nb
+
+            return {"search_choose_nb": search_choose_nb, "search_mask_nb": search_mask_nb}
         from strategies.apiacere.dispatch_nb import choose_nb
 
         return {"choose_nb": choose_nb}
