@@ -48,7 +48,7 @@ def test_random_games_end_soundly(apcards, n, games):
     assert (s["housing_turns"].sum(axis=2) == 16).all()
     assert (s["royal_tiles"].sum(axis=1) <= 4).all()
     assert (s["final_pos"] != s["start_pos"]).any()  # re-sorted after the events
-    assert s["black"].mean() > 3 and s["white"].mean() > 3  # cards are played
+    assert s["black"].mean() > 2 and s["white"].mean() > 2  # cards are played (about 3 each)
     for counter in ("tiles_won", "variations", "tell_tales", "blocked", "forced_moves"):
         assert s[counter].sum() > 0, counter  # every kind of play happens
 
