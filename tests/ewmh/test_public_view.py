@@ -155,7 +155,7 @@ LINEUPS = [
 def test_no_option_list_nor_choice_depends_on_what_the_seat_cannot_see(ecards, lineup, seed):
     out = redeal_game(ecards, lineup, seed, 2)
     assert out["failures"] == [], out["failures"][:5]
-    assert out["points"] > 100
+    assert out["points"] > 50  # decisions checked: two whole games
     assert {"VOCATION", "DRAFT", "PHASE", "PAY", "FREE"} <= out["stages"], out["stages"]
     assert out["others"] > 100
     assert out["moved"] > out["others"] * 0.7  # the other hands were dealt again
